@@ -1,0 +1,128 @@
+/**
+ * Sign-in, sign-out and password reset (ordering §2 Login, Reset password; §4 Session; §5; §9).
+ *
+ * - Sign-in checks the password (argon2id), refuses an account whose password expired after six
+ *   months without a login, and throttles repeated failures per address and per account.
+ * - Password reset mails a single-use link that expires after RESET_TOKEN_TTL_HOURS.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { isRole, LIMITS, MESSAGES } from '@selvedge/shared';
+import dayjs from 'dayjs';
+import type { AppContext } from '../../app';
+import { badRequest, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
+import { authRepository as repo } from './auth.repository';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
+
+/** Throttle: failures allowed per window before the key is locked (per account and per address). */
+export const THROTTLE = {
+  account: { max: 5, windowMinutes: 15, lockMinutes: 15 },
+  address: { max: 20, windowMinutes: 15, lockMinutes: 15 },
+} as const;
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'The email or password is incorrect.',
+  inactive: 'This account is inactive. Please contact an administrator.',
+  expired:
+    'Your password has expired after six months without a login. Please ask an administrator to send you a password reset link.',
+  throttled: (minutes: number) =>
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  loggedOut: 'Logged out',
+} as const;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** True when the last activity (last login, else the last password change) is six months old or more. */
+export function isPasswordExpired(
+  user: { lastLogin: Date | null; passwordChangedAt: Date | null; createdAt: Date },
+  now = new Date(),
+): boolean {
+  const last = [user.lastLogin, user.passwordChangedAt, user.createdAt]
+    .filter((d): d is Date => !!d)
+    .reduce((a, b) => (a > b ? a : b));
+  return !dayjs(last).add(LIMITS.passwordExpiryMonths, 'month').isAfter(now);
+}
+
+export function createAuthService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function assertNotLocked(key: string) {
+    const f = await repo.getFailures(db, key);
+    if (f?.lockedUntil && f.lockedUntil > new Date()) {
+      const minutes = Math.max(1, Math.ceil((f.lockedUntil.getTime() - Date.now()) / 60_000));
+      throw tooManyRequests(AUTH_MESSAGES.throttled(minutes));
+    }
+  }
+
+  async function fail(emailKey: string, ipKey: string): Promise<never> {
+    await repo.recordFailure(db, emailKey, THROTTLE.account.max, THROTTLE.account.windowMinutes, THROTTLE.account.lockMinutes);
+    await repo.recordFailure(db, ipKey, THROTTLE.address.max, THROTTLE.address.windowMinutes, THROTTLE.address.lockMinutes);
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
+
+  return {
+    /** Checks credentials and opens a session; answers the signed access token. */
+    async login(email: string, password: string, ip: string): Promise<{ access_token: string }> {
+      const emailKey = `email:${email.trim().toLowerCase()}`;
+      const ipKey = `ip:${ip}`;
+      await assertNotLocked(emailKey);
+      await assertNotLocked(ipKey);
+      const user = await repo.findUserByEmail(db, email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
+      if (!user || !user.passwordHash || !ok || !isRole(user.role) || user.role === 'NONE') return fail(emailKey, ipKey);
+      if (!user.active) throw unauthorized(AUTH_MESSAGES.inactive);
+      if (isPasswordExpired(user)) throw unauthorized(AUTH_MESSAGES.expired);
+      await repo.clearFailures(db, emailKey);
+      const issued = await ctx.tokens.issue({ id: user.id, role: user.role, email: user.email, name: user.contactName });
+      await db.transaction(async (tx) => {
+        await repo.createSession(tx, { id: issued.jti, userId: user.id, expiresAt: issued.expiresAt, ip });
+        await repo.touchLastLogin(tx, user.id);
+      });
+      return { access_token: issued.token };
+    },
+
+    /** Revokes the session of the token used; later calls with it answer 401. */
+    async logout(sessionId: string) {
+      await repo.revokeSession(db, sessionId);
+    },
+
+    /** Mails the user a single-use reset link (admin action). */
+    async sendPasswordReset(userId: number) {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw notFound('User not found.');
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = dayjs().add(ctx.config.resetTokenTtlHours, 'hour').toDate();
+      await repo.createResetToken(db, user.id, sha256(token), expiresAt);
+      const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+      const brand = ctx.config.brandName;
+      await ctx.mailer.send({
+        to: user.email,
+        subject: `${brand}: set your password`,
+        text: [
+          `Hello ${user.contactName},`,
+          '',
+          `A password reset was requested for your ${brand} account. Open this link to choose a new password:`,
+          link,
+          '',
+          `The link works once and expires in ${ctx.config.resetTokenTtlHours} hours.`,
+          'If you did not expect this message, you can ignore it.',
+        ].join('\n'),
+      });
+      return { message: MESSAGES.passwordReset };
+    },
+
+    /** Sets a new password with a reset token; ends every open session of that user. */
+    async updatePassword(token: string, password: string) {
+      if (password.length < LIMITS.minPasswordLength) throw badRequest(MESSAGES.passwordTooShort);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const userId = await repo.consumeResetToken(tx, sha256(token));
+        if (!userId) throw badRequest(AUTH_MESSAGES.resetLinkInvalid);
+        await repo.setPassword(tx, userId, passwordHash);
+        await repo.revokeAllSessions(tx, userId);
+        await repo.clearFailures(tx, `email:${(await repo.findUserById(tx, userId))?.email}`);
+      });
+      return { message: MESSAGES.passwordUpdated };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Database access: PostgreSQL through Drizzle, either embedded PGlite in DATA_DIR or a server
+ * given by DATABASE_URL (DESIGN.md Database). Both get the same migrations from apps/server/drizzle.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export { schema };
+// biome-ignore lint/suspicious/noExplicitAny: both drivers' query-result types meet here
+export type Db = PgDatabase<PgQueryResultHKT & any, typeof schema>;
+/** A transaction handle; repositories accept Db or Tx alike. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** Raw client for tools that need one (pg-boss, tests). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+// numeric as string, date as 'YYYY-MM-DD' string: keep pg's text forms (no floats, no TZ shifts).
+pg.types.setTypeParser(1082, (v) => v);
+
+/** Opens PostgreSQL at `url`, or PGlite at `dataDir` (created if missing; 'memory://' for in-memory). */
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

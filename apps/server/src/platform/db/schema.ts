@@ -1,0 +1,497 @@
+/**
+ * The database schema (Drizzle, PostgreSQL). One table per entity of spec/ordering.md §3 and
+ * spec/master-data.md §3; names follow the specs' field names in snake_case.
+ * Money is numeric(14,4) and travels as a decimal string (DESIGN.md Money); quantities are pieces.
+ * Migrations are generated from this file into apps/server/drizzle/ (`npm run db:generate`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- reference data
+
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  /** ISO 4217 code, e.g. CAD. */
+  code: varchar('code', { length: 3 }).notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const productionRegions = pgTable('production_regions', {
+  id: serial('id').primaryKey(),
+  productionRegionName: text('production_region_name').notNull().unique(),
+});
+
+export const productGroups = pgTable('product_groups', {
+  id: serial('id').primaryKey(),
+  /** Stable value used in queries, e.g. WOVEN_LABELS; VARIABLE_DATA is the variable-data group. */
+  value: text('value').notNull().unique(),
+  displayName: text('display_name').notNull(),
+});
+
+export const productSubgroups = pgTable('product_subgroups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const warehouses = pgTable('warehouses', {
+  id: serial('id').primaryKey(),
+  warehouseName: text('warehouse_name').notNull(),
+  contactName: text('contact_name').notNull(),
+  email: text('email').notNull(),
+  telephone: text('telephone').notNull(),
+  address: text('address').notNull(),
+  preferredShippingMethod: text('preferred_shipping_method').notNull(),
+});
+
+// ---------------------------------------------------------------- parties
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  companyName: text('company_name').notNull().unique(),
+  /** NONE, FLAT_FILE (Dunnes) or DELIMITED_ROOTS (Roots). */
+  parserType: text('parser_type').notNull().default('NONE'),
+  warehouseId: integer('warehouse_id').references(() => warehouses.id),
+  specialInstructionsLimit: integer('special_instructions_limit').notNull().default(0),
+  copyrightShow: boolean('copyright_show').notNull().default(false),
+  fabricCompositionShow: boolean('fabric_composition_show').notNull().default(true),
+});
+
+/** Named per-customer settings, e.g. VARIABLE_DATA_STYLE_NUMBER_REQUIRED = 'true'. */
+export const customerDefaults = pgTable(
+  'customer_defaults',
+  {
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    defaultName: text('default_name').notNull(),
+    defaultValue: text('default_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.defaultName] })],
+);
+
+export const vendors = pgTable('vendors', {
+  id: serial('id').primaryKey(),
+  companyName: text('company_name').notNull(),
+  currencyTypeId: integer('currency_type_id').notNull().default(1).references(() => currencies.id),
+  /** 1 to 10 digits; decides which variable-data rows the vendor sees. */
+  vendorNumber: varchar('vendor_number', { length: 10 }),
+  billingAddress: text('billing_address'),
+  billingAccountNumber: text('billing_account_number'),
+  preferredShippingMethod: text('preferred_shipping_method'),
+  deliveryAccountNumber: text('delivery_account_number'),
+});
+
+export const vendorShippingAddresses = pgTable(
+  'vendor_shipping_addresses',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    optionName: text('option_name').notNull(),
+    address: varchar('address', { length: 255 }).notNull(),
+  },
+  (t) => [uniqueIndex('vendor_shipping_addresses_vendor_option').on(t.vendorId, t.optionName)],
+);
+
+export const vendorCustomers = pgTable(
+  'vendor_customers',
+  {
+    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.customerId] }), index('vendor_customers_customer').on(t.customerId)],
+);
+
+export const factories = pgTable('factories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  shortCode: text('short_code').notNull().unique(),
+  address: text('address'),
+  telephone: text('telephone'),
+  currencyTypeId: integer('currency_type_id').notNull().default(1).references(() => currencies.id),
+  productionRegionId: integer('production_region_id').notNull().default(1).references(() => productionRegions.id),
+});
+
+export const factoryCustomers = pgTable(
+  'factory_customers',
+  {
+    factoryId: integer('factory_id').notNull().references(() => factories.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.factoryId, t.customerId] })],
+);
+
+// ---------------------------------------------------------------- users and sessions
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-case; unique. */
+    email: text('email').notNull(),
+    contactName: text('contact_name').notNull(),
+    telephone: text('telephone'),
+    role: text('role').notNull().default('VENDOR'),
+    active: boolean('active').notNull().default(true),
+    emailEnabled: boolean('email_enabled').notNull().default(true),
+    /** argon2id hash; null until the user sets a password through a reset link. */
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** Per-user permissions (ordering §2 Product details: checked per user). */
+    canUpdateInventory: boolean('can_update_inventory').notNull().default(false),
+    canRestock: boolean('can_restock').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email').on(t.email)],
+);
+
+/** Assignments that scope which rows a user sees (DESIGN.md Who may do what). */
+export const userCustomers = pgTable(
+  'user_customers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
+);
+export const userVendors = pgTable(
+  'user_vendors',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.vendorId] })],
+);
+export const userFactories = pgTable(
+  'user_factories',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    factoryId: integer('factory_id').notNull().references(() => factories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.factoryId] })],
+);
+export const userRegions = pgTable(
+  'user_regions',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    productionRegionId: integer('production_region_id')
+      .notNull()
+      .references(() => productionRegions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productionRegionId] })],
+);
+
+/** One row per issued access token (its jti); logout revokes it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Single-use password reset tokens; only the SHA-256 of the token is stored. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Failed sign-ins counted per key ('ip:…' or 'email:…') in a sliding window; kept in the DB so many instances agree. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+// ---------------------------------------------------------------- products
+
+export const productCodes = pgTable('product_codes', {
+  id: serial('id').primaryKey(),
+  productCode: text('product_code').notNull().unique(),
+});
+
+export const attributeSchemas = pgTable('attribute_schemas', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  global: boolean('global').notNull().default(false),
+  customerId: integer('customer_id').references(() => customers.id),
+  productGroupId: integer('product_group_id').references(() => productGroups.id),
+  /** [{ name, type: 'STRING' | 'DROPDOWN', options: string[] }], kept sorted. */
+  attributeFields: jsonb('attribute_fields')
+    .$type<{ name: string; type: 'STRING' | 'DROPDOWN'; options: string[] }[]>()
+    .notNull()
+    .default([]),
+});
+
+export const productSubcodes = pgTable(
+  'product_subcodes',
+  {
+    id: serial('id').primaryKey(),
+    productSubcode: text('product_subcode').notNull(),
+    description: text('description').notNull(),
+    minOrderQuantity: integer('min_order_quantity').notNull().default(0),
+    packSize: integer('pack_size').notNull().default(1),
+    /** NONE, PICK_AND_PACK, MAKE_AND_SHIP or BUILD. */
+    fulfillmentProcess: text('fulfillment_process').notNull().default('PICK_AND_PACK'),
+    sustainable: boolean('sustainable').notNull().default(false),
+    sampleReferenceNumber: text('sample_reference_number'),
+    approvedDate: date('approved_date'),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    factoryId: integer('factory_id').references(() => factories.id),
+    productCodeId: integer('product_code_id').notNull().references(() => productCodes.id),
+    attributeSchemaId: integer('attribute_schema_id').references(() => attributeSchemas.id),
+    /** Items of this subcode need customer artwork before production. */
+    artworkRequired: boolean('artwork_required').notNull().default(false),
+    productImagePath: text('product_image_path'),
+    productImageType: text('product_image_type'),
+  },
+  (t) => [
+    uniqueIndex('product_subcodes_customer_subcode').on(t.customerId, t.productSubcode),
+    index('product_subcodes_product_code').on(t.productCodeId),
+  ],
+);
+
+const tierColumns = () => ({
+  id: serial('id').primaryKey(),
+  productSubcodeId: integer('product_subcode_id')
+    .notNull()
+    .references(() => productSubcodes.id, { onDelete: 'cascade' }),
+  /** Pieces from which this tier applies (≥ 1). */
+  quantity: integer('quantity').notNull(),
+  /** Unit price in `currencyId`. */
+  price: money('price').notNull(),
+  currencyId: integer('currency_id').notNull().references(() => currencies.id),
+});
+
+export const priceTiers = pgTable('price_tiers', tierColumns(), (t) => [
+  uniqueIndex('price_tiers_subcode_qty_currency').on(t.productSubcodeId, t.quantity, t.currencyId),
+]);
+export const costTiers = pgTable('cost_tiers', tierColumns(), (t) => [
+  uniqueIndex('cost_tiers_subcode_qty_currency').on(t.productSubcodeId, t.quantity, t.currencyId),
+]);
+
+/** Minimum order value per subcode and currency (ordering §9). */
+export const minValues = pgTable(
+  'min_values',
+  {
+    productSubcodeId: integer('product_subcode_id')
+      .notNull()
+      .references(() => productSubcodes.id, { onDelete: 'cascade' }),
+    currencyId: integer('currency_id').notNull().references(() => currencies.id),
+    price: money('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productSubcodeId, t.currencyId] })],
+);
+
+export const productItems = pgTable(
+  'product_items',
+  {
+    id: serial('id').primaryKey(),
+    productSubcodeId: integer('product_subcode_id')
+      .notNull()
+      .references(() => productSubcodes.id, { onDelete: 'cascade' }),
+    /** STANDARD, VARIABLE_DATA or DYNAMIC. */
+    productType: text('product_type').notNull().default('STANDARD'),
+    productSize: text('product_size').notNull(),
+    sortKey: integer('sort_key').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    defaultOrderQuantity: integer('default_order_quantity').notNull().default(0),
+    productGroupId: integer('product_group_id').references(() => productGroups.id),
+    productSubgroupId: integer('product_subgroup_id').references(() => productSubgroups.id),
+    attributeSchemaId: integer('attribute_schema_id').references(() => attributeSchemas.id),
+    currentInventory: integer('current_inventory').notNull().default(0),
+    minimumInventory: integer('minimum_inventory').notNull().default(0),
+    maximumInventory: integer('maximum_inventory').notNull().default(0),
+    /** Inventory products are stocked by the supplier and can be restocked. */
+    hasInventory: boolean('has_inventory').notNull().default(false),
+    // variable-data and dynamic items (formats/README.md)
+    vendorNumber: varchar('vendor_number', { length: 10 }),
+    poNumber: text('po_number'),
+    styleNumber: text('style_number'),
+    variableData: jsonb('variable_data').$type<Record<string, unknown>[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_items_subcode').on(t.productSubcodeId, t.sortKey),
+    index('product_items_group').on(t.productGroupId),
+    index('product_items_po').on(t.poNumber),
+  ],
+);
+
+// ---------------------------------------------------------------- orders
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** orderId; also the order number shown to users. */
+    id: serial('id').primaryKey(),
+    /** PENDING (the cart), NEEDS_ARTWORK … COMPLETE_AND_SHIPPED (ordering §4). */
+    orderStatus: text('order_status').notNull().default('PENDING'),
+    cancelled: boolean('cancelled').notNull().default(false),
+    financeApproval: boolean('finance_approval').notNull().default(false),
+    financeApprovedAt: timestamp('finance_approved_at', { withTimezone: true }),
+    /** The user whose cart this is / who placed it. */
+    userId: integer('user_id').notNull().references(() => users.id),
+    vendorId: integer('vendor_id').references(() => vendors.id),
+    customerId: integer('customer_id').references(() => customers.id),
+    productionRegionId: integer('production_region_id').references(() => productionRegions.id),
+    factoryId: integer('factory_id').references(() => factories.id),
+    vendorPO: text('vendor_po'),
+    contact: text('contact'),
+    email: text('email'),
+    phone: text('phone'),
+    dateRequested: date('date_requested'),
+    shippingAddress: varchar('shipping_address', { length: 255 }),
+    deliveryMethod: text('delivery_method'),
+    deliveryAccount: text('delivery_account'),
+    billingAccount: text('billing_account'),
+    billingAddress: text('billing_address'),
+    comments: text('comments'),
+    /** When the order was placed; null while it is a cart. */
+    orderDate: timestamp('order_date', { withTimezone: true }),
+    estimatedCompletionDate: date('estimated_completion_date'),
+    shipAndCompleteDate: timestamp('ship_and_complete_date', { withTimezone: true }),
+    invoiceNumber: text('invoice_number'),
+    priceCurrencyId: integer('price_currency_id').references(() => currencies.id),
+    costCurrencyId: integer('cost_currency_id').references(() => currencies.id),
+    totalPrice: money('total_price').notNull().default('0'),
+    totalCost: money('total_cost').notNull().default('0'),
+    hasArtwork: boolean('has_artwork').notNull().default(false),
+    csrArtPrepared: boolean('csr_art_prepared').notNull().default(false),
+    csrProductionConfirmed: boolean('csr_production_confirmed').notNull().default(false),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // one cart per user
+    uniqueIndex('orders_one_cart_per_user').on(t.userId).where(sql`order_status = 'PENDING'`),
+    index('orders_order_date').on(t.orderDate, t.id),
+    index('orders_customer_date').on(t.customerId, t.orderDate),
+    index('orders_vendor_date').on(t.vendorId, t.orderDate),
+    index('orders_region_date').on(t.productionRegionId, t.orderDate),
+    index('orders_status_date').on(t.orderStatus, t.orderDate),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    /** orderItemId */
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productSubcodeId: integer('product_subcode_id').notNull().references(() => productSubcodes.id),
+    productType: text('product_type').notNull().default('STANDARD'),
+    /** Attribute name → value chosen for the whole line. */
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    careLabel: jsonb('care_label').$type<Record<string, unknown>>(),
+    poNumber: text('po_number'),
+    styleNumber: text('style_number'),
+    /** Total pieces of the line. */
+    quantity: integer('quantity').notNull().default(0),
+    /** Unit price and cost of the tier applied when the line was last priced. */
+    unitPrice: money('unit_price'),
+    unitCost: money('unit_cost'),
+    totalPrice: money('total_price').notNull().default('0'),
+    totalCost: money('total_cost').notNull().default('0'),
+    needsArtwork: boolean('needs_artwork').notNull().default(false),
+    /** NEEDS_UPLOAD, UPLOADED, REJECTED or APPROVED; null when no artwork is needed. */
+    artworkStatus: text('artwork_status'),
+    artworkName: text('artwork_name'),
+    artworkPath: text('artwork_path'),
+    artworkComments: text('artwork_comments'),
+    artworkFinalized: boolean('artwork_finalized').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_items_order').on(t.orderId)],
+);
+
+/** Quantities per size (product item) of an order line. */
+export const orderItemSizes = pgTable(
+  'order_item_sizes',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id').notNull().references(() => orderItems.id, { onDelete: 'cascade' }),
+    productItemId: integer('product_item_id').notNull().references(() => productItems.id),
+    quantity: integer('quantity').notNull(),
+    attributesItem: jsonb('attributes_item').$type<Record<string, string>>().notNull().default({}),
+    unitPrice: money('unit_price'),
+    unitCost: money('unit_cost'),
+  },
+  (t) => [
+    index('order_item_sizes_item').on(t.orderItemId),
+    index('order_item_sizes_product_item').on(t.productItemId),
+  ],
+);
+
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    chargeName: text('charge_name').notNull(),
+    productSubcodeId: integer('product_subcode_id').references(() => productSubcodes.id),
+    subcode: text('subcode'),
+    subCodeDescription: text('sub_code_description'),
+    charge: money('charge').notNull(),
+    currencyId: integer('currency_id').notNull().references(() => currencies.id),
+  },
+  (t) => [index('order_charges_order').on(t.orderId)],
+);
+
+export const orderLogs = pgTable(
+  'order_logs',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id),
+    /** The user's name at the time, kept for the record. */
+    userName: text('user_name').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('order_logs_order').on(t.orderId, t.timestamp)],
+);
+
+/** Related and shipping documents of an order; the file lives in storage. */
+export const orderDocuments = pgTable(
+  'order_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    /** RELATED or SHIPPING. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    storagePath: text('storage_path').notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_documents_order').on(t.orderId)],
+);

@@ -1,0 +1,45 @@
+/**
+ * Error handling and request ids for the HTTP layer (DESIGN.md Contract).
+ * Bad input answers 400 naming the field; known errors keep their status; the rest are 500 with
+ * the generic text and a log line carrying the request id.
+ */
+import { MESSAGES } from '@selvedge/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+function describeValidation(err: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'request';
+    const params = (first?.params ?? {}) as { issue?: { message?: string } };
+    const message = params.issue?.message ?? first?.message ?? 'is invalid';
+    return `${field}: ${message}`;
+  }
+  return err.message;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) req.log.error({ err }, err.message);
+      return reply.status(err.statusCode).send({ message: err.message });
+    }
+    if (err.validation) {
+      return reply.status(400).send({ message: describeValidation(err) });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send({ message: MESSAGES.unexpectedError });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: err.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: MESSAGES.unexpectedError });
+  });
+}

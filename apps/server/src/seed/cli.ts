@@ -1,0 +1,22 @@
+/**
+ * `npm run seed:demo`: loads the demo data into the configured database (DATABASE_URL, else the
+ * embedded one in DATA_DIR) after applying migrations. Refuses a database that already holds data.
+ */
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db';
+import { isDatabaseEmpty, seedDemoData } from './demo';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+try {
+  await database.migrate();
+  if (!(await isDatabaseEmpty(database.db))) {
+    console.error('The database already holds data; demo data is only loaded into an empty database.');
+    process.exitCode = 1;
+  } else {
+    await seedDemoData(database.db);
+    console.log(`Demo data loaded into ${database.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}.`);
+  }
+} finally {
+  await database.close();
+}

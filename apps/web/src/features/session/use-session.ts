@@ -1,0 +1,47 @@
+/**
+ * React access to the session (ordering §3 Session state): authenticated flag, user, role,
+ * remembered login redirect path and hasVendor, plus logout.
+ */
+import type { Role } from '@selvedge/shared';
+import { useSyncExternalStore } from 'react';
+import { useHasVendorQuery } from '../../api/lookups';
+import { getRedirectPath, getSession, logout, type SessionState, subscribeSession } from './session-store';
+import type { SessionUser } from './token';
+
+/** The raw session snapshot (status, token, user); re-renders on change. */
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** What screens need to know about the session. */
+export interface SessionInfo {
+  authenticated: boolean;
+  status: SessionState['status'];
+  user: SessionUser | null;
+  role: Role | null;
+  /** Whether the user is linked to a vendor; null while unknown (loading, failed or signed out). */
+  hasVendor: boolean | null;
+  /** The path remembered for after sign-in, if any. */
+  redirectPath: string | null;
+  /** The user's own Log Out. */
+  logout: () => Promise<void>;
+}
+
+const userLogout = () => logout('user');
+
+/** The session as screens use it. */
+export function useSession(): SessionInfo {
+  const state = useSessionState();
+  const authenticated = state.status === 'signed-in';
+  const user = authenticated ? state.user : null;
+  const hasVendor = useHasVendorQuery(user?.id ?? null);
+  return {
+    authenticated,
+    status: state.status,
+    user,
+    role: user?.role ?? null,
+    hasVendor: user ? (hasVendor.data?.hasVendor ?? null) : null,
+    redirectPath: getRedirectPath(),
+    logout: userLogout,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The screen registry: every screen of the app, its route, its page-title name and its lazily loaded
+ * module (src/routes/<route>/index.tsx, default export). router.tsx builds the routes from this list,
+ * and EXISTING_SCREENS (derived from it) tells menus which screens exist. To add a screen: create its
+ * folder and add one line here; the Configuration menu picks it up when its route is listed there.
+ */
+import type { AppRoute } from '@selvedge/shared';
+import type { ComponentType } from 'react';
+
+type ScreenModule = Promise<{ default: ComponentType }>;
+
+/** One screen: route path, route name (for the page title), loader of its module. */
+export interface ScreenDef<P extends string = string> {
+  path: P;
+  title: string;
+  load: () => ScreenModule;
+}
+
+/** Screens anyone may open (ordering §2 Route table). */
+export const PUBLIC_SCREENS: ScreenDef[] = [
+  { path: '/login', title: 'Login', load: () => import('./login') },
+  { path: '/reset-password', title: 'Reset Password', load: () => import('./reset-password') },
+  { path: '/terms-and-conditions', title: 'Terms and Conditions', load: () => import('./terms-and-conditions') },
+];
+
+/** Screens behind ROUTE_ACCESS (the path is the access rule's key). */
+export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
+  { path: '/order-list', title: 'Order List', load: () => import('./order-list') },
+  { path: '/order-details', title: 'Order Details', load: () => import('./order-details') },
+  { path: '/product-list', title: 'Product List', load: () => import('./product-list') },
+  { path: '/product-details', title: 'Product Details', load: () => import('./product-details') },
+  { path: '/cart', title: 'Cart', load: () => import('./cart') },
+  { path: '/restock', title: 'Restock', load: () => import('./restock') },
+];
+
+/** Routes that have a screen today; menus show only these (e.g. the Configuration menu). */
+export const EXISTING_SCREENS: ReadonlySet<string> = new Set(
+  [...PUBLIC_SCREENS, ...PROTECTED_SCREENS].map((s) => s.path),
+);

@@ -1,0 +1,249 @@
+/**
+ * The navigation bar of a signed-in user (ordering §2 Navigation bar): brand, Orders, Products,
+ * Restock, the Configuration menu, the cart icon, the user's name and role, and Log Out. Every
+ * entry follows ROUTE_ACCESS; Configuration lists only screens that exist (EXISTING_SCREENS).
+ * Below the md breakpoint (992px) the links move into a drawer behind a burger button; below lg
+ * (1200px) the user's name collapses into an avatar with a tooltip.
+ */
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Indicator,
+  Menu,
+  NavLink as MantineNavLink,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  type AppRoute,
+  CONFIGURATION_MENU,
+  canAccessRoute,
+  ROLE_LABELS,
+  type Role,
+} from '@selvedge/shared';
+import {
+  IconBuildingWarehouse,
+  IconChevronDown,
+  IconClipboardList,
+  IconLogout,
+  IconSettings,
+  IconShirt,
+  IconShoppingCart,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useBrandName } from '../api/app-config';
+import { useCartStatusQuery } from '../api/cart';
+import type { SessionInfo } from '../features/session/use-session';
+import { EXISTING_SCREENS } from '../routes/screens';
+
+/** A top-level link of the bar; `also` lists routes that highlight it (details screens). */
+interface NavItem {
+  label: string;
+  route: AppRoute;
+  also: string[];
+  icon: typeof IconClipboardList;
+  testId: string;
+}
+
+const NAV_ITEMS: NavItem[] = [
+  { label: 'Orders', route: '/order-list', also: ['/order-details'], icon: IconClipboardList, testId: 'nav-orders' },
+  { label: 'Products', route: '/product-list', also: ['/product-details'], icon: IconShirt, testId: 'nav-products' },
+  { label: 'Restock', route: '/restock', also: [], icon: IconBuildingWarehouse, testId: 'nav-restock' },
+];
+
+/** The bar's links the role may open. */
+export function visibleNavItems(role: Role | null): NavItem[] {
+  return NAV_ITEMS.filter((item) => canAccessRoute(item.route, role));
+}
+
+/** Configuration menu entries the role may open and that exist as screens (empty → menu hidden). */
+export function visibleConfigurationItems(role: Role | null): typeof CONFIGURATION_MENU {
+  return CONFIGURATION_MENU.filter((item) => canAccessRoute(item.route, role) && EXISTING_SCREENS.has(item.route));
+}
+
+/** The cart icon shows for cart roles, except an ADMIN without a vendor (or not yet known to have one). */
+export function showsCart(role: Role | null, hasVendor: boolean | null): boolean {
+  if (!canAccessRoute('/cart', role)) return false;
+  return role !== 'ADMIN' || hasVendor === true;
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
+}
+
+function CartButton({ userId }: { userId: string }) {
+  const cart = useCartStatusQuery(userId, true);
+  const count = cart.data?.itemCount ?? 0;
+  const label = count > 0 ? `Cart (${count} item${count === 1 ? '' : 's'})` : 'Cart';
+  return (
+    <Tooltip label={label}>
+      <Indicator label={count} size={16} disabled={count <= 0} offset={4}>
+        <ActionIcon
+          component={Link}
+          to="/cart"
+          variant="subtle"
+          size="lg"
+          aria-label="Cart"
+          data-testid="nav-cart"
+        >
+          <IconShoppingCart size={22} stroke={1.6} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
+
+function UserInfo({ name, role }: { name: string; role: Role }) {
+  const roleLabel = ROLE_LABELS[role];
+  return (
+    <>
+      <Box visibleFrom="lg" data-testid="nav-user" style={{ lineHeight: 1.1, maxWidth: 220 }}>
+        <Text size="sm" fw={600} truncate="end">
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end" data-testid="nav-role">
+          {roleLabel}
+        </Text>
+      </Box>
+      <Tooltip label={`${name} (${roleLabel})`} hiddenFrom="lg">
+        <Avatar size="md" radius="xl" color="blue" hiddenFrom="lg" aria-label={`${name}, ${roleLabel}`}>
+          {initials(name)}
+        </Avatar>
+      </Tooltip>
+    </>
+  );
+}
+
+/** The header content for a signed-in user (mounted in AppLayout's header). */
+export function NavBar({ session }: { session: SessionInfo }) {
+  const brand = useBrandName();
+  const { pathname } = useLocation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const { role, user } = session;
+
+  const items = visibleNavItems(role);
+  const configItems = visibleConfigurationItems(role);
+  const isActive = (item: NavItem) => pathname === item.route || item.also.includes(pathname);
+  const configActive = configItems.some((c) => pathname === c.route);
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await session.logout();
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="md" wrap="nowrap" miw={0}>
+        <Burger
+          opened={drawerOpened}
+          onClick={drawer.toggle}
+          hiddenFrom="md"
+          size="sm"
+          aria-label="Open navigation"
+        />
+        <Anchor component={Link} to="/" fw={800} fz="lg" underline="never" c="inherit" style={{ whiteSpace: 'nowrap' }}>
+          {brand}
+        </Anchor>
+        <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom="md">
+          {items.map((item) => (
+            <Button
+              key={item.route}
+              component={Link}
+              to={item.route}
+              variant={isActive(item) ? 'light' : 'subtle'}
+              color={isActive(item) ? 'blue' : 'gray'}
+              leftSection={<item.icon size={18} stroke={1.6} />}
+              aria-current={isActive(item) ? 'page' : undefined}
+              data-testid={item.testId}
+            >
+              {item.label}
+            </Button>
+          ))}
+          {configItems.length > 0 && (
+            <Menu position="bottom-start" shadow="md" width={240}>
+              <Menu.Target>
+                <Button
+                  variant={configActive ? 'light' : 'subtle'}
+                  color={configActive ? 'blue' : 'gray'}
+                  leftSection={<IconSettings size={18} stroke={1.6} />}
+                  rightSection={<IconChevronDown size={14} />}
+                  data-testid="nav-configuration"
+                >
+                  Configuration
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {configItems.map((item) => (
+                  <Menu.Item key={item.route} component={Link} to={item.route}>
+                    {item.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+
+      <Group gap="sm" wrap="nowrap">
+        {user && showsCart(role, session.hasVendor) && <CartButton userId={user.id} />}
+        {user && <UserInfo name={user.name || user.email} role={user.role} />}
+        <Button
+          variant="default"
+          leftSection={<IconLogout size={18} stroke={1.6} />}
+          onClick={onLogout}
+          loading={loggingOut}
+          data-testid="nav-logout"
+        >
+          Log Out
+        </Button>
+      </Group>
+
+      <Drawer opened={drawerOpened} onClose={drawer.close} title={brand} size="xs" hiddenFrom="md">
+        <Stack gap={2} component="nav" aria-label="Main">
+          {items.map((item) => (
+            <MantineNavLink
+              key={item.route}
+              component={Link}
+              to={item.route}
+              label={item.label}
+              leftSection={<item.icon size={18} stroke={1.6} />}
+              active={isActive(item)}
+              onClick={drawer.close}
+            />
+          ))}
+          {configItems.length > 0 && (
+            <>
+              <Divider my="xs" label="Configuration" labelPosition="left" />
+              {configItems.map((item) => (
+                <MantineNavLink
+                  key={item.route}
+                  component={Link}
+                  to={item.route}
+                  label={item.label}
+                  active={pathname === item.route}
+                  onClick={drawer.close}
+                />
+              ))}
+            </>
+          )}
+        </Stack>
+      </Drawer>
+    </Group>
+  );
+}

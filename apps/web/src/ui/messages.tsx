@@ -1,0 +1,69 @@
+/**
+ * The message service (ordering §8 Generic handling): errors are red and stay until clicked; successes
+ * are green and clear after LIMITS.messageDisplayMs. Built on Mantine notifications, so every screen
+ * shows messages the same way. Import these instead of calling `notifications.show` directly.
+ */
+import { notifications } from '@mantine/notifications';
+import { LIMITS, MESSAGES } from '@selvedge/shared';
+import { ApiError } from '../api/client';
+
+/** Options of one message. */
+export interface MessageOptions {
+  /** Keep the message until clicked (default: true for errors, false for successes). */
+  retain?: boolean;
+  title?: string;
+}
+
+function show(kind: 'error' | 'success' | 'info', message: string, options: MessageOptions = {}): string {
+  const retain = options.retain ?? kind === 'error';
+  const id = `msg-${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+  notifications.show({
+    id,
+    message,
+    title: options.title,
+    color: kind === 'error' ? 'red' : kind === 'success' ? 'green' : 'blue',
+    autoClose: retain ? false : LIMITS.messageDisplayMs,
+    withCloseButton: true,
+    role: kind === 'error' ? 'alert' : 'status',
+    'data-testid': `message-${kind}`,
+    style: { cursor: 'pointer' },
+    onClick: () => notifications.hide(id),
+  });
+  return id;
+}
+
+/** Shows a red error message, retained until the user clicks it. Returns its id. */
+export function showError(message: string, options?: MessageOptions): string {
+  return show('error', message, options);
+}
+
+/** Shows a green success message that clears itself after 4 seconds. Returns its id. */
+export function showSuccess(message: string, options?: MessageOptions): string {
+  return show('success', message, options);
+}
+
+/** Shows a neutral (blue) message that clears itself after 4 seconds. Returns its id. */
+export function showInfo(message: string, options?: MessageOptions): string {
+  return show('info', message, options);
+}
+
+/** The text ordering §8 shows for a failed call: the ApiError's message, else the generic one. */
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return MESSAGES.unexpectedError;
+}
+
+/**
+ * Shows a failed call as a red message. Skips calls that failed because the session expired
+ * (the 'Authentication expired' alert already says so) and aborted calls.
+ */
+export function showApiError(error: unknown): void {
+  if (error instanceof ApiError && error.sessionExpired) return;
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  showError(errorMessageOf(error));
+}
+
+/** Removes every message on screen (used on logout). */
+export function clearMessages(): void {
+  notifications.clean();
+}
