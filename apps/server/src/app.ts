@@ -26,7 +26,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { productRoutes } from './modules/products/products.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuth, TokenService } from './platform/auth';
 import type { Config } from './platform/config';
@@ -62,7 +65,7 @@ export type ZodApp = FastifyInstance<
 export type ApiModule = (app: ZodApp, ctx: AppContext) => Promise<void> | void;
 
 /** The API modules, each a plugin registered under API_PREFIX. Add new domains here. */
-const modules: ApiModule[] = [systemRoutes, authRoutes, lookupRoutes];
+const modules: ApiModule[] = [systemRoutes, authRoutes, lookupRoutes, productRoutes, orderRoutes, cartRoutes];
 
 export async function buildApp(opts: {
   db: Db;
@@ -128,7 +131,17 @@ export async function buildApp(opts: {
   const webDist = resolve(opts.config.webDistDir ?? join(import.meta.dirname, '../../web/dist'));
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply: { header(name: string, value: string): unknown }, path: string) => {
+        // Vite names built assets by content hash: they never change. Everything else is revalidated.
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {

@@ -5,14 +5,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireRole, RoleRedirect } from './features/session/guards';
 import { registerSessionNavigator } from './features/session/session-store';
-import { PROTECTED_SCREENS, PUBLIC_SCREENS, type ScreenDef } from './routes/screens';
+import { PROTECTED_SCREENS, PUBLIC_SCREENS, type RouteHandle, type ScreenDef } from './routes/screens';
 import { AppLayout } from './ui/AppLayout';
 import { PageLoader, RouteError } from './ui/route-states';
-
-/** Route handle: the route name used in the page title. */
-export interface RouteHandle {
-  title?: string;
-}
 
 const lazyScreen = (screen: ScreenDef) => async () => ({ Component: (await screen.load()).default });
 

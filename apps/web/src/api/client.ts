@@ -222,7 +222,10 @@ export async function apiDownload(path: string, options: ApiRequestOptions = {})
   });
   const blob = await response.blob();
   const fallback = path.split('?')[0].split('/').filter(Boolean).pop() ?? 'download';
-  return { blob, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition'), fallback) };
+  return {
+    blob,
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition'), fallback),
+  };
 }
 
 /** Hands a downloaded file to the browser as a file save (an object URL on a temporary link). */

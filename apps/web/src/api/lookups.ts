@@ -13,6 +13,11 @@ export interface HasVendorResponse {
 export const lookupKeys = {
   all: ['lookups'] as const,
   hasVendor: (userId: string) => [...lookupKeys.all, 'has-vendor', userId] as const,
+  customers: () => [...lookupKeys.all, 'customers'] as const,
+  vendors: () => [...lookupKeys.all, 'vendors'] as const,
+  productionRegions: () => [...lookupKeys.all, 'production-regions'] as const,
+  productSearchProductionRegions: () => [...lookupKeys.all, 'product-search-production-regions'] as const,
+  productGroups: () => [...lookupKeys.all, 'product-groups'] as const,
 };
 
 /** GET /has-vendor: whether the signed-in user is linked to a vendor (hides the cart for ADMIN without one). */
@@ -28,5 +33,63 @@ export function useHasVendorQuery(userId: string | null) {
     enabled: !!userId,
     staleTime: 5 * 60_000,
     meta: { silentError: true },
+  });
+}
+
+// ---- Customers, vendors and production regions (order-list filter selects; ordering §7 Lookups) ----
+
+/** GET /customers: the customers the signed-in user may see. */
+export function useCustomersQuery() {
+  return useQuery({
+    queryKey: lookupKeys.customers(),
+    queryFn: ({ signal }) => api.get<import('@selvedge/shared').CustomersResponse>('/customers', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /vendors: the vendors the signed-in user may see (and which customer each buys for). */
+export function useVendorsQuery() {
+  return useQuery({
+    queryKey: lookupKeys.vendors(),
+    queryFn: ({ signal }) => api.get<import('@selvedge/shared').VendorsResponse>('/vendors', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /entity/production-regions: every production region. */
+export function useProductionRegionsQuery() {
+  return useQuery({
+    queryKey: lookupKeys.productionRegions(),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').ProductionRegionsResponse>('/entity/production-regions', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+// ---- Product search lookups (product-list search form; ordering §2 Product list, §7 Lookups) ----
+
+/**
+ * GET /entity/product-search-production-regions: the regions where the user has products to order,
+ * and the default choice (`productionRegion`: the only region, else null).
+ */
+export function useProductSearchProductionRegionsQuery() {
+  return useQuery({
+    queryKey: lookupKeys.productSearchProductionRegions(),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').ProductSearchProductionRegionsResponse>(
+        '/entity/product-search-production-regions',
+        { signal },
+      ),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /refs/product-group: the product groups (value for the search, displayName for the list). */
+export function useProductGroupsQuery() {
+  return useQuery({
+    queryKey: lookupKeys.productGroups(),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').ProductGroupsResponse>('/refs/product-group', { signal }),
+    staleTime: 30 * 60_000,
   });
 }

@@ -7,6 +7,11 @@
 import type { AppRoute } from '@selvedge/shared';
 import type { ComponentType } from 'react';
 
+/** Route handle: the route name used in the page title. */
+export interface RouteHandle {
+  title?: string;
+}
+
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 /** One screen: route path, route name (for the page title), loader of its module. */
@@ -20,7 +25,11 @@ export interface ScreenDef<P extends string = string> {
 export const PUBLIC_SCREENS: ScreenDef[] = [
   { path: '/login', title: 'Login', load: () => import('./login') },
   { path: '/reset-password', title: 'Reset Password', load: () => import('./reset-password') },
-  { path: '/terms-and-conditions', title: 'Terms and Conditions', load: () => import('./terms-and-conditions') },
+  {
+    path: '/terms-and-conditions',
+    title: 'Terms and Conditions',
+    load: () => import('./terms-and-conditions'),
+  },
 ];
 
 /** Screens behind ROUTE_ACCESS (the path is the access rule's key). */

@@ -16,20 +16,14 @@ import {
   Drawer,
   Group,
   Indicator,
-  Menu,
   NavLink as MantineNavLink,
+  Menu,
   Stack,
   Text,
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  type AppRoute,
-  CONFIGURATION_MENU,
-  canAccessRoute,
-  ROLE_LABELS,
-  type Role,
-} from '@selvedge/shared';
+import { type AppRoute, CONFIGURATION_MENU, canAccessRoute, ROLE_LABELS, type Role } from '@selvedge/shared';
 import {
   IconBuildingWarehouse,
   IconChevronDown,
@@ -56,8 +50,20 @@ interface NavItem {
 }
 
 const NAV_ITEMS: NavItem[] = [
-  { label: 'Orders', route: '/order-list', also: ['/order-details'], icon: IconClipboardList, testId: 'nav-orders' },
-  { label: 'Products', route: '/product-list', also: ['/product-details'], icon: IconShirt, testId: 'nav-products' },
+  {
+    label: 'Orders',
+    route: '/order-list',
+    also: ['/order-details'],
+    icon: IconClipboardList,
+    testId: 'nav-orders',
+  },
+  {
+    label: 'Products',
+    route: '/product-list',
+    also: ['/product-details'],
+    icon: IconShirt,
+    testId: 'nav-products',
+  },
   { label: 'Restock', route: '/restock', also: [], icon: IconBuildingWarehouse, testId: 'nav-restock' },
 ];
 
@@ -68,7 +74,9 @@ export function visibleNavItems(role: Role | null): NavItem[] {
 
 /** Configuration menu entries the role may open and that exist as screens (empty → menu hidden). */
 export function visibleConfigurationItems(role: Role | null): typeof CONFIGURATION_MENU {
-  return CONFIGURATION_MENU.filter((item) => canAccessRoute(item.route, role) && EXISTING_SCREENS.has(item.route));
+  return CONFIGURATION_MENU.filter(
+    (item) => canAccessRoute(item.route, role) && EXISTING_SCREENS.has(item.route),
+  );
 }
 
 /** The cart icon shows for cart roles, except an ADMIN without a vendor (or not yet known to have one). */
@@ -79,7 +87,9 @@ export function showsCart(role: Role | null, hasVendor: boolean | null): boolean
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
+  return (
+    parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)
+  ).toUpperCase();
 }
 
 function CartButton({ userId }: { userId: string }) {
@@ -157,7 +167,15 @@ export function NavBar({ session }: { session: SessionInfo }) {
           size="sm"
           aria-label="Open navigation"
         />
-        <Anchor component={Link} to="/" fw={800} fz="lg" underline="never" c="inherit" style={{ whiteSpace: 'nowrap' }}>
+        <Anchor
+          component={Link}
+          to="/"
+          fw={800}
+          fz="lg"
+          underline="never"
+          c="inherit"
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {brand}
         </Anchor>
         <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom="md">

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useBrandName } from '../api/app-config';
-import type { RouteHandle } from '../router';
+import type { RouteHandle } from '../routes/screens';
 
 /** Builds a page title from a route name and the brand. */
 export function pageTitle(routeName: string | undefined, brand: string): string {
@@ -16,9 +16,8 @@ export function pageTitle(routeName: string | undefined, brand: string): string 
 export function PageTitle() {
   const brand = useBrandName();
   const matches = useMatches();
-  const routeName = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
+  const routeName = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
+    ?.handle as RouteHandle | undefined;
   const title = pageTitle(routeName?.title, brand);
   useEffect(() => {
     document.title = title;

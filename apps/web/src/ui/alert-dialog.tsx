@@ -3,7 +3,7 @@
  * 'Authentication expired. Please log in.' and the other-tab sign-in notice. The same text is never
  * stacked twice (several failing calls may report the same expiry at once).
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
 const open = new Map<string, Promise<void>>();
@@ -20,20 +20,19 @@ export function showAlert(message: string, title = 'Alert'): Promise<void> {
       centered: true,
       closeOnClickOutside: false,
       zIndex: 400,
-      'data-testid': 'alert-dialog',
       onClose: () => {
         open.delete(message);
         resolve();
       },
       children: (
-        <>
+        <Box data-testid="alert-dialog">
           <Text role="alert">{message}</Text>
           <Group justify="flex-end" mt="md">
             <Button onClick={() => modals.close(modalId)} data-autofocus>
               OK
             </Button>
           </Group>
-        </>
+        </Box>
       ),
     });
   });

@@ -87,7 +87,15 @@ export function GlobalOverlay() {
   return (
     <Overlay fixed center zIndex={150} backgroundOpacity={0.35} blur={1} data-testid="overlay">
       <Center>
-        <Stack align="center" gap="sm" p="lg" bg="white" style={{ borderRadius: 8 }} role="status" aria-live="polite">
+        <Stack
+          align="center"
+          gap="sm"
+          p="lg"
+          bg="white"
+          style={{ borderRadius: 8 }}
+          role="status"
+          aria-live="polite"
+        >
           <Loader />
           <Text fw={500}>{text}</Text>
         </Stack>

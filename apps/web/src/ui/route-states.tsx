@@ -16,7 +16,11 @@ function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) {
     // A lazy chunk that no longer exists (new deployment): a reload fetches the new files.
-    if (/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)) {
+    if (
+      /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+        error.message,
+      )
+    ) {
       return 'A new version of the portal is available. Please reload the page.';
     }
     return error.message;

@@ -28,13 +28,15 @@ export function deniedFrom(state: unknown): DeniedState['denied'] | null {
  * explains that the role may not open the page.
  */
 export function RequireRole({ route, children }: { route: AppRoute; children?: ReactNode }) {
-  const { status, user } = useSessionState();
+  const { status, user, endedBy } = useSessionState();
   const location = useLocation();
   const here = location.pathname + location.search;
 
   if (status === 'signing-out') return null;
   if (status === 'signed-out' || !user) {
-    rememberRedirectPath(here); // idempotent: same value on every render
+    // An unauthenticated visit remembers where it wanted to go (idempotent: same value on every
+    // render); a page left by a logout does not (the logout already decided).
+    if (!endedBy) rememberRedirectPath(here);
     return <Navigate to="/login" replace />;
   }
   if (!canAccessRoute(route, user.role)) {

@@ -7,7 +7,7 @@
  * The middle state lets route guards stay quiet while a logout navigates, so a logout does not
  * count as an "unauthenticated visit" whose path would be remembered.
  */
-import { MESSAGES, canAccessRoute, ROUTE_ACCESS, type AppRoute, type Role } from '@selvedge/shared';
+import { type AppRoute, canAccessRoute, MESSAGES, ROUTE_ACCESS, type Role } from '@selvedge/shared';
 import { logoutCall } from '../../api/auth';
 import { ApiError, configureApiClient } from '../../api/client';
 import { queryClient } from '../../api/query-client';
@@ -19,8 +19,8 @@ import {
   clearStoredToken,
   decodeToken,
   isExpired,
-  readStoredToken,
   REDIRECT_KEY,
+  readStoredToken,
   type SessionUser,
   storeToken,
 } from './token';
@@ -35,9 +35,15 @@ export interface SessionState {
   status: SessionStatus;
   token: string | null;
   user: SessionUser | null;
+  /**
+   * Set when this tab's session just ended by a logout, until the login page has shown. Guards
+   * then leave the remembered path alone: the logout already decided it, and the page being left
+   * may still render once with the session gone (router updates run in a transition).
+   */
+  endedBy: LogoutReason | null;
 }
 
-const SIGNED_OUT: SessionState = { status: 'signed-out', token: null, user: null };
+const SIGNED_OUT: SessionState = { status: 'signed-out', token: null, user: null, endedBy: null };
 
 /** Routes anyone may open (ordering §2). */
 export const PUBLIC_PATHS = ['/login', '/reset-password', '/terms-and-conditions'] as const;
@@ -50,7 +56,7 @@ function initialState(): SessionState {
     return SIGNED_OUT;
   }
   // An expired stored token stays "signed-in" until the watcher shows the alert and logs out.
-  return { status: 'signed-in', token, user };
+  return { status: 'signed-in', token, user, endedBy: null };
 }
 
 let state: SessionState = initialState();
@@ -150,7 +156,7 @@ export function signIn(token: string): SessionUser {
   if (!user) throw new ApiError(0, MESSAGES.unexpectedError);
   queryClient.clear();
   storeToken(token, user.role);
-  setState({ status: 'signed-in', token, user });
+  setState({ status: 'signed-in', token, user, endedBy: null });
   announceSignIn();
   return user;
 }
@@ -177,14 +183,19 @@ export async function logout(reason: LogoutReason = 'user'): Promise<void> {
   else forgetRedirectPath();
 
   clearStoredToken();
-  setState({ status: 'signing-out', token: null, user: state.user });
+  setState({ status: 'signing-out', token: null, user: state.user, endedBy: reason });
   try {
     if (window.location.pathname !== '/login') await navigate('/login');
   } finally {
     queryClient.clear();
     clearOverlays();
-    setState(SIGNED_OUT);
+    setState({ ...SIGNED_OUT, endedBy: reason });
   }
+}
+
+/** Called by the login page once shown: from now on, unauthenticated visits remember their path again. */
+export function acknowledgeLogout(): void {
+  if (state.status === 'signed-out' && state.endedBy) setState({ ...state, endedBy: null });
 }
 
 /** The session expired (token exp passed, or a 401 on a call with the token): alert, then logout. */

@@ -1,0 +1,125 @@
+/**
+ * Re-prices a whole cart inside the caller's transaction (ordering §9; DESIGN.md Order life):
+ * runs after every add, update and remove, and again when placing.
+ *
+ * - The first line (lowest orderItemId) decides the cart's customer, production region, factory and
+ *   cost currency (its subcode's factory currency); with no line left they are cleared, so the
+ *   next product may come from anyone.
+ * - `priceCart` (packages/shared) chooses the tiers by the pieces of each subcode across the cart,
+ *   computes line totals, minimum-order-value charges and the order totals; this stores them on
+ *   the lines, their sizes, order_charges and the order.
+ * - The answer says whether the stored unit prices, unit costs or charges changed, which placing
+ *   turns into the refusals -1 and -2.
+ */
+import { amountsDiffer, type CartPricing, chargesDiffer, priceCart } from '@selvedge/shared';
+import type { Tx } from '../../platform/db';
+import { type CartRow, cartRepository as repo } from './cart.repository';
+
+export interface RepriceResult {
+  pricing: CartPricing;
+  lineCount: number;
+  /** A stored unit price differs from the current tier's (or was missing). */
+  priceChanged: boolean;
+  /** A stored unit cost differs from the current tier's. */
+  costChanged: boolean;
+  /** The stored charges differ from the current ones. */
+  chargesChanged: boolean;
+  /** Subcodes without a price tier in the price currency. */
+  unpriced: string[];
+  priceCurrency: string;
+  costCurrency: string | null;
+  /** Scope of the cart after pricing (from its first line); all null when empty. */
+  customerId: number | null;
+  productionRegionId: number | null;
+  factoryId: number | null;
+}
+
+export async function repriceCart(tx: Tx, cart: CartRow): Promise<RepriceResult> {
+  if (cart.priceCurrencyId == null) throw new Error(`cart ${cart.id} has no price currency`);
+  const lines = await repo.pricingLines(tx, cart.id);
+  const first = lines[0];
+  const costCurrencyId = first?.factoryCurrencyId ?? null;
+  const codes = await repo.currencyCodes(tx, [
+    cart.priceCurrencyId,
+    ...(costCurrencyId ? [costCurrencyId] : []),
+  ]);
+  const priceCurrency = codes.get(cart.priceCurrencyId) ?? 'USD';
+  const costCurrency = costCurrencyId ? (codes.get(costCurrencyId) ?? null) : null;
+
+  const subcodeIds = [...new Set(lines.map((l) => l.productSubcodeId))];
+  const { prices, costs } = await repo.tiersOf(tx, subcodeIds);
+  const mins = await repo.minValuesOf(tx, subcodeIds, cart.priceCurrencyId);
+  const pricing = priceCart(
+    lines.map((l) => ({
+      key: l.orderItemId,
+      productSubcodeId: l.productSubcodeId,
+      productSubcode: l.productSubcode,
+      description: l.description,
+      productCode: l.productCode,
+      quantity: l.quantity,
+      priceTiers: prices.get(l.productSubcodeId) ?? [],
+      costTiers: costs.get(l.productSubcodeId) ?? [],
+      minValue: mins.get(l.productSubcodeId) ?? null,
+    })),
+    { price: priceCurrency, cost: costCurrency },
+  );
+
+  let priceChanged = false;
+  let costChanged = false;
+  for (const [i, l] of lines.entries()) {
+    const p = pricing.lines[i];
+    if (amountsDiffer(l.unitPrice, p.unitPrice)) priceChanged = true;
+    if (amountsDiffer(l.unitCost, p.unitCost)) costChanged = true;
+    await repo.setLinePricing(tx, l.orderItemId, {
+      unitPrice: p.unitPrice,
+      unitCost: p.unitCost,
+      totalPrice: p.totalPrice,
+      totalCost: p.totalCost,
+    });
+  }
+  const storedCharges = await repo.chargesOf(tx, cart.id);
+  const chargesChanged = chargesDiffer(
+    storedCharges.map((c) => ({
+      chargeName: c.chargeName,
+      productSubcodeId: c.productSubcodeId,
+      charge: c.charge,
+    })),
+    pricing.charges,
+  );
+  if (chargesChanged) {
+    await repo.replaceCharges(
+      tx,
+      cart.id,
+      pricing.charges.map((c) => ({
+        chargeName: c.chargeName,
+        productSubcodeId: c.productSubcodeId,
+        subcode: c.subcode,
+        subCodeDescription: c.subCodeDescription,
+        charge: c.charge,
+      })),
+      cart.priceCurrencyId,
+    );
+  }
+  const scope = {
+    customerId: first?.customerId ?? null,
+    productionRegionId: first?.productionRegionId ?? null,
+    factoryId: first?.factoryId ?? null,
+  };
+  await repo.updateOrder(tx, cart.id, {
+    ...scope,
+    costCurrencyId,
+    totalPrice: pricing.totalPrice,
+    totalCost: pricing.totalCost,
+  });
+  return {
+    pricing,
+    lineCount: lines.length,
+    priceChanged,
+    costChanged,
+    chargesChanged,
+    unpriced: pricing.unpriced,
+    priceCurrency,
+    costCurrency,
+    ...scope,
+  };
+}

@@ -1,0 +1,148 @@
+/** Cart calls (ordering §7 Orders: add/update line, cart, header, remove, place; shipping addresses; cart status). Thin. */
+import {
+  cartHeaderUpdate,
+  cartResponse,
+  cartStatusResponse,
+  errorResponse,
+  okResponse,
+  orderItemIdParam,
+  orderLinePayload,
+  orderLineResponse,
+  placeOrderQuery,
+  placeOrderResponse,
+  shippingAddressesResponse,
+  updateOrderLinePayload,
+} from '@selvedge/shared';
+import type { ApiModule } from '../../app';
+import { currentUser } from '../../platform/auth';
+import { createCartService } from './cart.service';
+
+export const cartRoutes: ApiModule = (app, ctx) => {
+  const cart = createCartService(ctx);
+  const tags = ['cart'];
+  const config = { permission: 'cart' as const };
+  const errors = {
+    400: errorResponse,
+    401: errorResponse,
+    403: errorResponse,
+    404: errorResponse,
+    409: errorResponse,
+  };
+
+  app.post(
+    '/orders',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add to order: a new line in the user cart (created on first add); re-prices the cart',
+        body: orderLinePayload,
+        response: { 200: orderLineResponse, ...errors },
+      },
+    },
+    async (req) => cart.addLine(currentUser(req), req.body),
+  );
+
+  app.put(
+    '/orders',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update a line of the user cart (sizes, attributes, care label); re-prices the cart',
+        body: updateOrderLinePayload,
+        response: { 200: orderLineResponse, ...errors },
+      },
+    },
+    async (req) => cart.updateLine(currentUser(req), req.body),
+  );
+
+  app.get(
+    '/orders/cart',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The user cart: header, lines, charges and totals (an unsaved prefilled header when there is none)',
+        response: { 200: cartResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (req) => cart.getCart(currentUser(req)),
+  );
+
+  app.put(
+    '/orders/cart',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save cart header fields (each optional; null or empty clears); answers the cart',
+        body: cartHeaderUpdate,
+        response: { 200: cartResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (req) => cart.updateHeader(currentUser(req), req.body),
+  );
+
+  app.delete(
+    '/orders/cart/:orderItemId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove a line from the user cart; re-prices the cart',
+        params: orderItemIdParam,
+        response: {
+          200: okResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (req) => cart.removeLine(currentUser(req), req.params.orderItemId),
+  );
+
+  app.get(
+    '/orders/shipping-addresses',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Saved shipping addresses of the user's vendor, by optionName",
+        response: { 200: shippingAddressesResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (req) => cart.shippingAddresses(currentUser(req)),
+  );
+
+  app.get(
+    '/orders/cart-status',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Number of lines in the user cart and its id (navigation bar cart icon)',
+        response: { 200: cartStatusResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (req) => cart.cartStatus(currentUser(req)),
+  );
+
+  app.put(
+    '/orders/place',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Place the cart: orderId > 0 is the placed order; -1 prices (or costs) changed, -2 charges changed (the cart was re-priced; place again)',
+        querystring: placeOrderQuery,
+        response: { 200: placeOrderResponse, ...errors },
+      },
+    },
+    async (req) => cart.place(currentUser(req), req.query.termsAndConditions === 'true'),
+  );
+};

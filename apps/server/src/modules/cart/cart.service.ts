@@ -1,0 +1,536 @@
+/**
+ * The cart (ordering §2 Cart, Product details; §3 Cart, Order-line payload; §4 Placing an order;
+ * §5 Cart, Quantity fields; §8 Place-order refusals; DESIGN.md Order life).
+ *
+ * Decisions (where the specs are silent):
+ * - The cart is the user's one PENDING order, created by the first add or header save. Its vendor
+ *   is the user's first vendor (lowest id; null for ACCOUNT or ADMIN without one); its price
+ *   currency is that vendor's currency, USD without a vendor (the house currency; ACCOUNT does not
+ *   see prices, the totals still need one). A new cart's header is prefilled from the vendor
+ *   (billing address and account, preferred shipping method, delivery account) and the user
+ *   (contact name, email, telephone). GET /orders/cart without a cart answers that prefilled
+ *   header unsaved, with no lines.
+ * - The cost currency is the factory currency of the first line's subcode; the first line also
+ *   fixes the cart's customer, production region and factory (the order's factory when placed).
+ *   A subcode without a factory has no production region and cannot be ordered (409).
+ * - Every change of the cart and placing it lock the cart row (select … for update), so they run
+ *   one after another; every change re-prices the whole cart in the same transaction.
+ * - Each add makes a new line, even for a subcode already in the cart; tiers count all lines.
+ * - Per-size attributes are required for the sizes whose product item has an attribute schema of
+ *   its own (attributesItems[productItemId]); the subcode's schema gives the line's attributes.
+ * - Unknown, inactive or out-of-scope product items answer 404 (the product is not theirs to
+ *   see); a line of another user's cart answers 404.
+ * - Placing twice: the first call places the cart; a later call finds no PENDING cart and answers
+ *   409 'This cart has already been placed.' when the user has a placed order (400 'Your cart is
+ *   empty.' when not). The -1 check compares what the role sees: unit prices for price roles,
+ *   unit costs for cost roles (ADMIN: both).
+ */
+import {
+  type Cart,
+  type CartHeaderUpdate,
+  canSee,
+  cartScopeConflict,
+  checkAttributes,
+  isRoundedQuantity,
+  isValidEmail,
+  MESSAGES,
+  type OrderLinePayload,
+  PLACE_ORDER_REFUSALS,
+  type PlaceOrderResponse,
+  placeOrderMessage,
+  quantityRuleMessage,
+  toFixedAmount,
+  validateCartForPlacement,
+} from '@selvedge/shared';
+import type { AppContext } from '../../app';
+import type { AuthUser } from '../../platform/auth';
+import type { Db, Tx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
+import { repriceCart } from './cart.pricing';
+import { type CartRow, cartRepository as repo } from './cart.repository';
+
+type Q = Db | Tx;
+
+/** The price currency of a cart whose user has no vendor. */
+export const DEFAULT_PRICE_CURRENCY = 'USD';
+
+export const CART_API_MESSAGES = {
+  productNotFound: 'Product not found.',
+  lineNotFound: 'This item is not in your cart.',
+  cartEmpty: 'Your cart is empty.',
+  alreadyPlaced: 'This cart has already been placed.',
+  noQuantity: 'Enter a quantity for at least one size.',
+  typeNotSupported: (type: string) =>
+    `${type} products cannot be added to the cart yet; only STANDARD products can.`,
+  notStandard: (productItemId: number) => `Item ${productItemId} is not a STANDARD product.`,
+  oneSubcode: 'All sizes of a line must belong to one product subcode.',
+  otherSubcode: 'The sizes must belong to the product of the line being edited.',
+  noFactory: (subcode: string) =>
+    `Product ${subcode} cannot be ordered yet: it has no factory (production region).`,
+  noPrice: (subcodes: string, currency: string) =>
+    `Product ${subcodes} cannot be ordered: it has no price in ${currency}. Please contact us.`,
+  noPriceAtPlace: (subcodes: string, currency: string) =>
+    `Product ${subcodes} no longer has a price in ${currency}. Remove it from the cart to place the order.`,
+  inactiveAtPlace: (subcode: string, size: string) =>
+    `Product ${subcode} size ${size} is no longer available. Remove it from the cart to place the order.`,
+  customerNotOrderable: 'You may no longer order products of this customer. Please empty the cart.',
+  sizeAttribute: (size: string, message: string) => `Size ${size}: ${message}`,
+} as const;
+
+/** What the order log says when an order is placed. */
+export const ORDER_PLACED_LOG = 'Order placed';
+
+/** A checked order line, ready to store. */
+interface PreparedLine {
+  productSubcodeId: number;
+  productSubcode: string;
+  quantity: number;
+  sizes: { productItemId: number; quantity: number; attributesItem: Record<string, string> }[];
+  attributes: Record<string, string>;
+  careLabel: Record<string, unknown> | null;
+  scope: {
+    customerId: number;
+    customerName: string;
+    productionRegionId: number;
+    productionRegionName: string;
+  };
+}
+
+/**
+ * MAIL — not built yet. When mail is added, queue here (inside the placing transaction, through
+ * the jobs queue so that it is sent only if the order is committed) the 'order placed' message to
+ * the people who act next: the CSRs of the order's customer (artwork upload when the order needs
+ * artwork, else production), the regional supervisors of its region, and a copy to the placing
+ * user's email on the order.
+ */
+async function queueOrderPlacedMail(
+  _tx: Tx,
+  _order: { orderId: number; needsArtwork: boolean },
+): Promise<void> {}
+
+/** An amount with its currency: 4 decimals for unit prices and costs, 2 for totals. */
+const amount = (currency: string, value: string, places: number) => ({
+  currency,
+  price: toFixedAmount(value, places),
+});
+const amountOrNull = (currency: string | null, value: string | null | undefined, places: number) =>
+  currency && value != null ? amount(currency, value, places) : null;
+
+export function createCartService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /** The user's first vendor (lowest id), or null. */
+  const firstVendorId = (user: AuthUser) => (user.vendorIds.length > 0 ? Math.min(...user.vendorIds) : null);
+
+  /** Header and currency of a new cart for the user (not saved). */
+  async function newCartValues(q: Q, user: AuthUser) {
+    const vendorId = firstVendorId(user);
+    const vendor = vendorId ? await repo.vendorWithCurrency(q, vendorId) : undefined;
+    const contact = await repo.userContact(q, user.id);
+    const fallback = (await repo.currencyByCode(q, DEFAULT_PRICE_CURRENCY)) ?? (await repo.firstCurrency(q));
+    return {
+      userId: user.id,
+      vendorId: vendor?.id ?? null,
+      priceCurrencyId: vendor?.currencyId ?? fallback?.id ?? null,
+      contact: contact?.contactName ?? user.name,
+      email: contact?.email ?? user.email,
+      phone: contact?.telephone ?? null,
+      billingAddress: vendor?.billingAddress ?? null,
+      billingAccount: vendor?.billingAccountNumber ?? null,
+      deliveryMethod: vendor?.preferredShippingMethod ?? null,
+      deliveryAccount: vendor?.deliveryAccountNumber ?? null,
+      companyName: vendor?.companyName ?? null,
+    };
+  }
+
+  /** The user's cart, locked; created (prefilled) when missing. */
+  async function lockOrCreateCart(tx: Tx, user: AuthUser): Promise<CartRow> {
+    const existing = await repo.lockCart(tx, user.id);
+    if (existing) return existing;
+    const { companyName: _, ...values } = await newCartValues(tx, user);
+    await repo.insertCartIfMissing(tx, values);
+    const created = await repo.lockCart(tx, user.id);
+    if (!created) throw new Error('cart was not created');
+    return created;
+  }
+
+  /** Checks an order-line payload against the products (outside any transaction). */
+  async function prepareLine(user: AuthUser, body: OrderLinePayload): Promise<PreparedLine> {
+    if (body.productType !== 'STANDARD')
+      throw badRequest(CART_API_MESSAGES.typeNotSupported(body.productType));
+    const entries = Object.entries(body.quantities).map(([id, q]) => [Number(id), q] as const);
+    const total = entries.reduce((s, [, q]) => s + q, 0);
+    if (entries.length === 0 || total <= 0) throw badRequest(CART_API_MESSAGES.noQuantity);
+
+    const items = await repo.productItemsForLine(
+      db,
+      entries.map(([id]) => id),
+    );
+    const scope = await orderableCustomerIds(db, user);
+    if (
+      items.length !== entries.length ||
+      items.some((i) => !i.active || !inCustomerScope(scope, i.customerId))
+    ) {
+      throw notFound(CART_API_MESSAGES.productNotFound);
+    }
+    const other = items.find((i) => i.productType !== 'STANDARD');
+    if (other) throw badRequest(CART_API_MESSAGES.notStandard(other.productItemId));
+    if (new Set(items.map((i) => i.productSubcodeId)).size > 1)
+      throw badRequest(CART_API_MESSAGES.oneSubcode);
+    const sub = items[0];
+    const byId = new Map(items.map((i) => [i.productItemId, i]));
+    const limits = { minOrderQuantity: sub.minOrderQuantity, packSize: sub.packSize };
+
+    const ordered = entries.flatMap(([id, quantity]) => {
+      const item = byId.get(id);
+      return item && quantity > 0 ? [{ item, quantity }] : [];
+    });
+    for (const { item, quantity } of ordered) {
+      if (!isRoundedQuantity(quantity, limits)) {
+        throw badRequest(
+          quantityRuleMessage(
+            { productItemId: item.productItemId, size: item.productSize },
+            quantity,
+            limits,
+          ),
+        );
+      }
+    }
+
+    const schemaIds = [
+      sub.subcodeAttributeSchemaId,
+      ...ordered.map((o) => o.item.itemAttributeSchemaId),
+    ].filter((id): id is number => id != null);
+    const schemas = await repo.attributeSchemaFields(db, [...new Set(schemaIds)]);
+    const lineAttrs = checkAttributes(
+      sub.subcodeAttributeSchemaId ? (schemas.get(sub.subcodeAttributeSchemaId) ?? []) : [],
+      body.attributes,
+    );
+    if (!lineAttrs.ok) throw badRequest(lineAttrs.message);
+    const sizes: PreparedLine['sizes'] = [];
+    for (const { item, quantity } of ordered) {
+      let attributesItem: Record<string, string> = {};
+      // Per-size attributes only where the size's schema differs from the subcode's (the line's
+      // attributes already cover the same schema), matching what /products/details shows.
+      if (item.itemAttributeSchemaId != null && item.itemAttributeSchemaId !== sub.subcodeAttributeSchemaId) {
+        const checked = checkAttributes(
+          schemas.get(item.itemAttributeSchemaId) ?? [],
+          body.attributesItems?.[String(item.productItemId)],
+        );
+        if (!checked.ok) throw badRequest(CART_API_MESSAGES.sizeAttribute(item.productSize, checked.message));
+        attributesItem = checked.values;
+      }
+      sizes.push({ productItemId: item.productItemId, quantity, attributesItem });
+    }
+
+    if (sub.factoryId == null || sub.productionRegionId == null || sub.productionRegionName == null) {
+      throw conflict(CART_API_MESSAGES.noFactory(sub.productSubcode));
+    }
+    return {
+      productSubcodeId: sub.productSubcodeId,
+      productSubcode: sub.productSubcode,
+      quantity: total,
+      sizes,
+      attributes: lineAttrs.values,
+      careLabel: body.careLabel ?? null,
+      scope: {
+        customerId: sub.customerId,
+        customerName: sub.customerName,
+        productionRegionId: sub.productionRegionId,
+        productionRegionName: sub.productionRegionName,
+      },
+    };
+  }
+
+  /** Re-prices after a change; refuses (rolling the change back) when the changed line has no price. */
+  async function repriceAfterChange(tx: Tx, cart: CartRow, line: PreparedLine) {
+    const r = await repriceCart(tx, cart);
+    if (r.unpriced.includes(line.productSubcode))
+      throw conflict(CART_API_MESSAGES.noPrice(line.productSubcode, r.priceCurrency));
+  }
+
+  /** The cart as the role may see it (ordering §3 Cart; §6 Visibility). */
+  async function view(q: Q, orderId: number, user: AuthUser): Promise<Cart> {
+    const showPrice = canSee('price', user.role);
+    const showCost = canSee('cost', user.role);
+    const header = await repo.cartHeader(q, orderId);
+    if (!header) throw notFound(CART_API_MESSAGES.lineNotFound);
+    const o = header.order;
+    const codes = await repo.currencyCodes(
+      q,
+      [o.priceCurrencyId, o.costCurrencyId].filter((id): id is number => id != null),
+    );
+    const priceCurrency = (o.priceCurrencyId && codes.get(o.priceCurrencyId)) || DEFAULT_PRICE_CURRENCY;
+    const costCurrency = o.costCurrencyId ? (codes.get(o.costCurrencyId) ?? null) : null;
+    const items = await repo.cartItems(q, orderId);
+    const sizes = await repo.cartSizes(
+      q,
+      items.map((i) => i.orderItemId),
+    );
+    const mins = o.priceCurrencyId
+      ? await repo.minValuesOf(q, [...new Set(items.map((i) => i.productSubcodeId))], o.priceCurrencyId)
+      : new Map<number, string>();
+    const charges = await repo.chargesOf(q, orderId);
+    const chargeCodes = await repo.currencyCodes(q, [...new Set(charges.map((c) => c.currencyId))]);
+
+    const priceFields = (unit: string | null, total?: string) =>
+      showPrice
+        ? {
+            unitPrice: amountOrNull(priceCurrency, unit, 4),
+            ...(total !== undefined ? { totalPrice: amount(priceCurrency, total, 2) } : {}),
+          }
+        : {};
+    const costFields = (unit: string | null, total?: string) =>
+      showCost
+        ? {
+            unitCost: amountOrNull(costCurrency, unit, 4),
+            ...(total !== undefined && costCurrency ? { totalCost: amount(costCurrency, total, 2) } : {}),
+          }
+        : {};
+
+    return {
+      orderId: o.id,
+      vendorPO: o.vendorPO,
+      vendorId: o.vendorId,
+      contact: o.contact,
+      email: o.email,
+      phone: o.phone,
+      dateRequested: o.dateRequested,
+      shippingAddress: o.shippingAddress,
+      deliveryMethod: o.deliveryMethod,
+      deliveryAccount: o.deliveryAccount,
+      billingAccount: o.billingAccount,
+      billingAddress: o.billingAddress,
+      comments: o.comments,
+      orderItems: items.map((i) => ({
+        orderItemId: i.orderItemId,
+        productSubcode: i.productSubcode,
+        description: i.description,
+        packSize: i.packSize,
+        quantity: i.quantity,
+        productType: 'STANDARD' as const,
+        variableDataProduct: false,
+        sizes: sizes
+          .filter((s) => s.orderItemId === i.orderItemId)
+          .map((s) => ({
+            productItemId: s.productItemId,
+            size: s.size,
+            quantity: s.quantity,
+            ...priceFields(s.unitPrice),
+            ...costFields(s.unitCost),
+            attributesItem: s.attributesItem ?? {},
+          })),
+        attributes: i.attributes ?? {},
+        careLabel: i.careLabel ?? null,
+        productThumbnail: i.productImagePath ? { path: i.productImagePath, type: i.productImageType } : null,
+        ...priceFields(i.unitPrice, i.totalPrice),
+        ...costFields(i.unitCost, i.totalCost),
+        ...(showPrice ? { minValue: amountOrNull(priceCurrency, mins.get(i.productSubcodeId), 2) } : {}),
+      })),
+      ...(showPrice
+        ? {
+            orderCharges: charges.map((c) => ({
+              chargeName: c.chargeName,
+              subcode: c.subcode,
+              subCodeDescription: c.subCodeDescription,
+              charge: amount(chargeCodes.get(c.currencyId) ?? priceCurrency, c.charge, 2),
+            })),
+            totalPrice: amount(priceCurrency, o.totalPrice, 2),
+          }
+        : {}),
+      ...(showCost ? { totalCost: amountOrNull(costCurrency, o.totalCost, 2) } : {}),
+      company: header.company,
+      customerId: o.customerId,
+      customer: header.customer,
+      productionRegionId: o.productionRegionId,
+      productionRegion: header.productionRegion,
+    };
+  }
+
+  /** The header a new cart would get, for a user without one (nothing saved). */
+  async function unsavedView(user: AuthUser): Promise<Cart> {
+    const v = await newCartValues(db, user);
+    const codes = await repo.currencyCodes(db, v.priceCurrencyId ? [v.priceCurrencyId] : []);
+    const priceCurrency = (v.priceCurrencyId && codes.get(v.priceCurrencyId)) || DEFAULT_PRICE_CURRENCY;
+    return {
+      orderId: null,
+      vendorPO: null,
+      vendorId: v.vendorId,
+      contact: v.contact,
+      email: v.email,
+      phone: v.phone,
+      dateRequested: null,
+      shippingAddress: null,
+      deliveryMethod: v.deliveryMethod,
+      deliveryAccount: v.deliveryAccount,
+      billingAccount: v.billingAccount,
+      billingAddress: v.billingAddress,
+      comments: null,
+      orderItems: [],
+      ...(canSee('price', user.role)
+        ? { orderCharges: [], totalPrice: { currency: priceCurrency, price: '0.00' } }
+        : {}),
+      ...(canSee('cost', user.role) ? { totalCost: null } : {}),
+      company: v.companyName,
+      customerId: null,
+      customer: null,
+      productionRegionId: null,
+      productionRegion: null,
+    };
+  }
+
+  return {
+    /** POST /orders: adds a line to the user's cart (creating the cart) and re-prices it. */
+    async addLine(user: AuthUser, body: OrderLinePayload) {
+      const line = await prepareLine(user, body);
+      const orderItemId = await db.transaction(async (tx) => {
+        const cart = await lockOrCreateCart(tx, user);
+        if (
+          (await repo.countLines(tx, cart.id)) > 0 &&
+          cart.customerId != null &&
+          cart.productionRegionId != null
+        ) {
+          const names = await repo.scopeNames(tx, cart.customerId, cart.productionRegionId);
+          const message = cartScopeConflict(
+            { customerId: cart.customerId, productionRegionId: cart.productionRegionId, ...names },
+            line.scope,
+          );
+          if (message) throw conflict(message);
+        }
+        const id = await repo.insertLine(tx, {
+          orderId: cart.id,
+          productSubcodeId: line.productSubcodeId,
+          attributes: line.attributes,
+          careLabel: line.careLabel,
+          quantity: line.quantity,
+        });
+        await repo.replaceSizes(tx, id, line.sizes);
+        await repriceAfterChange(tx, cart, line);
+        return id;
+      });
+      return { orderItemId, message: MESSAGES.productAdded };
+    },
+
+    /** PUT /orders: replaces the sizes, attributes and care label of a line of the user's cart. */
+    async updateLine(user: AuthUser, body: OrderLinePayload & { orderItemId: number }) {
+      const line = await prepareLine(user, body);
+      await db.transaction(async (tx) => {
+        const cart = await repo.lockCart(tx, user.id);
+        const existing = cart ? await repo.findLine(tx, cart.id, body.orderItemId) : undefined;
+        if (!cart || !existing) throw notFound(CART_API_MESSAGES.lineNotFound);
+        if (existing.productSubcodeId !== line.productSubcodeId)
+          throw badRequest(CART_API_MESSAGES.otherSubcode);
+        await repo.updateLine(tx, existing.id, {
+          attributes: line.attributes,
+          careLabel: line.careLabel,
+          quantity: line.quantity,
+        });
+        await repo.replaceSizes(tx, existing.id, line.sizes);
+        await repriceAfterChange(tx, cart, line);
+      });
+      return { orderItemId: body.orderItemId, message: MESSAGES.productUpdated };
+    },
+
+    /** DELETE /orders/cart/{orderItemId}: removes a line; an emptied cart may take any product next. */
+    async removeLine(user: AuthUser, orderItemId: number) {
+      await db.transaction(async (tx) => {
+        const cart = await repo.lockCart(tx, user.id);
+        const existing = cart ? await repo.findLine(tx, cart.id, orderItemId) : undefined;
+        if (!cart || !existing) throw notFound(CART_API_MESSAGES.lineNotFound);
+        await repo.deleteLine(tx, existing.id);
+        await repriceCart(tx, cart);
+      });
+      return { message: MESSAGES.itemRemoved };
+    },
+
+    /** GET /orders/cart */
+    async getCart(user: AuthUser): Promise<Cart> {
+      const cart = await repo.findCart(db, user.id);
+      return cart ? view(db, cart.id, user) : unsavedView(user);
+    },
+
+    /** PUT /orders/cart: saves header fields (light checks; the full rules apply when placing). */
+    async updateHeader(user: AuthUser, patch: CartHeaderUpdate): Promise<Cart> {
+      const email = patch.email?.trim();
+      if (email && !isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+      const values: Record<string, string | null> = {};
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined) continue;
+        values[key] = typeof value === 'string' && value.trim() === '' ? null : (value as string | null);
+      }
+      return db.transaction(async (tx) => {
+        const cart = await lockOrCreateCart(tx, user);
+        if (Object.keys(values).length > 0) await repo.updateOrder(tx, cart.id, values);
+        return view(tx, cart.id, user);
+      });
+    },
+
+    /** GET /orders/shipping-addresses: the saved addresses of the cart's (else the user's) vendor. */
+    async shippingAddresses(user: AuthUser) {
+      const cart = await repo.findCart(db, user.id);
+      const vendorId = cart?.vendorId ?? firstVendorId(user);
+      return { addresses: vendorId ? await repo.shippingAddresses(db, vendorId) : [] };
+    },
+
+    /** GET /orders/cart-status: number of lines and the cart's id (for the navigation bar). */
+    async cartStatus(user: AuthUser) {
+      const cart = await repo.findCart(db, user.id);
+      return { itemCount: cart ? await repo.countLines(db, cart.id) : 0, orderId: cart?.id ?? null };
+    },
+
+    /**
+     * PUT /orders/place: validates, re-prices and places the cart in one transaction holding the
+     * cart row lock. Answers the new order's id, or -1 / -2 (prices / charges changed; the new
+     * ones are stored so that the next call can succeed).
+     */
+    async place(user: AuthUser, termsAccepted: boolean): Promise<PlaceOrderResponse> {
+      const scope = await orderableCustomerIds(db, user);
+      const orderId = await db.transaction(async (tx) => {
+        const cart = await repo.lockCart(tx, user.id);
+        if (!cart) {
+          if (await repo.hasPlacedOrder(tx, user.id)) throw conflict(CART_API_MESSAGES.alreadyPlaced);
+          throw badRequest(CART_API_MESSAGES.cartEmpty);
+        }
+        if ((await repo.countLines(tx, cart.id)) === 0) throw badRequest(CART_API_MESSAGES.cartEmpty);
+        const errors = validateCartForPlacement(cart, { isVendor: user.role === 'VENDOR', termsAccepted });
+        const first = Object.values(errors)[0];
+        if (first) throw badRequest(first);
+        const [inactive] = await repo.inactiveItemsOf(tx, cart.id);
+        if (inactive)
+          throw conflict(CART_API_MESSAGES.inactiveAtPlace(inactive.productSubcode, inactive.productSize));
+        if (cart.customerId != null && !inCustomerScope(scope, cart.customerId)) {
+          throw conflict(CART_API_MESSAGES.customerNotOrderable);
+        }
+
+        const r = await repriceCart(tx, cart);
+        if (r.unpriced.length > 0)
+          throw conflict(CART_API_MESSAGES.noPriceAtPlace(r.unpriced.join(', '), r.priceCurrency));
+        if ((canSee('price', user.role) && r.priceChanged) || (canSee('cost', user.role) && r.costChanged)) {
+          return PLACE_ORDER_REFUSALS.pricesChanged;
+        }
+        if (r.chargesChanged) return PLACE_ORDER_REFUSALS.chargesChanged;
+
+        const artworkLines = await repo.markArtworkLines(tx, cart.id);
+        const now = new Date();
+        await repo.updateOrder(tx, cart.id, {
+          orderStatus: artworkLines > 0 ? 'NEEDS_ARTWORK' : 'PRODUCTION_READY',
+          hasArtwork: artworkLines > 0,
+          orderDate: now,
+          termsAcceptedAt: now,
+          factoryId: r.factoryId,
+          productionRegionId: r.productionRegionId,
+        });
+        await repo.insertLog(tx, {
+          orderId: cart.id,
+          userId: user.id,
+          userName: user.name,
+          description: ORDER_PLACED_LOG,
+        });
+        await queueOrderPlacedMail(tx, { orderId: cart.id, needsArtwork: artworkLines > 0 });
+        return cart.id;
+      });
+      return { orderId, message: placeOrderMessage(orderId, user.role) };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Lookups (ordering §3 Customer, Other lookups; §7 Lookups), each scoped to what the user may see
+ * (DESIGN.md Who may do what; scopes in products/products.scope.ts).
+ */
+import {
+  CUSTOMER_PARSER_TYPES,
+  type CurrencyTypesResponse,
+  type CustomerOption,
+  type CustomerParserType,
+  type CustomersResponse,
+  type MaxArtworkUploadSizeResponse,
+  type ProductGroupsResponse,
+  type ProductionRegionsResponse,
+  type ProductSearchProductionRegionsResponse,
+  type VendorsResponse,
+} from '@selvedge/shared';
+import type { AppContext } from '../../app';
+import type { AuthUser } from '../../platform/auth';
+import { orderableCustomerIds, visibleCustomerIds } from '../products/products.scope';
+import { lookupsRepository as repo } from './lookups.repository';
+
+const parserType = (v: string): CustomerParserType =>
+  (CUSTOMER_PARSER_TYPES as readonly string[]).includes(v) ? (v as CustomerParserType) : 'NONE';
+
+export function createLookupsService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    async currencyTypes(): Promise<CurrencyTypesResponse> {
+      return { currencyTypes: await repo.currencyTypes(db) };
+    },
+
+    async productGroups(): Promise<ProductGroupsResponse> {
+      return { productGroups: await repo.productGroups(db) };
+    },
+
+    async productionRegions(): Promise<ProductionRegionsResponse> {
+      return { productionRegions: await repo.productionRegions(db) };
+    },
+
+    /**
+     * VENDOR: its own vendors and their customer links; ADMIN: all; others: the vendors buying for
+     * their visible customers, with the links to those customers only.
+     */
+    async vendors(user: AuthUser): Promise<VendorsResponse> {
+      if (user.role === 'ADMIN') {
+        const [vendors, customerVendors] = await Promise.all([
+          repo.vendorsById(db, 'ALL'),
+          repo.customerVendors(db, {}),
+        ]);
+        return { vendors, customerVendors };
+      }
+      if (user.role === 'VENDOR') {
+        const [vendors, customerVendors] = await Promise.all([
+          repo.vendorsById(db, user.vendorIds),
+          repo.customerVendors(db, { vendorIds: user.vendorIds }),
+        ]);
+        return { vendors, customerVendors };
+      }
+      const scope = await visibleCustomerIds(db, user);
+      const [vendors, customerVendors] = await Promise.all([
+        repo.vendorsOfCustomers(db, scope),
+        repo.customerVendors(db, { customers: scope }),
+      ]);
+      return { vendors, customerVendors };
+    },
+
+    async customers(user: AuthUser): Promise<CustomersResponse> {
+      const rows = await repo.customers(db, await visibleCustomerIds(db, user));
+      return { customers: rows.map((c): CustomerOption => ({ ...c, parserType: parserType(c.parserType) })) };
+    },
+
+    /** Regions where the user has products to order; the default is the only one, if only one. */
+    async productSearchProductionRegions(user: AuthUser): Promise<ProductSearchProductionRegionsResponse> {
+      const productionRegions = await repo.regionsWithProducts(db, await orderableCustomerIds(db, user));
+      return {
+        productionRegions,
+        productionRegion: productionRegions.length === 1 ? productionRegions[0].id : null,
+      };
+    },
+
+    /** True when any customer the user may order for has `defaultName` equal to `isEqualTo` (case-insensitive). */
+    async customerDefaultIsEqualTo(user: AuthUser, defaultName: string, isEqualTo: string) {
+      const scope = await orderableCustomerIds(db, user);
+      if (scope !== 'ALL' && scope.length === 0) return { value: false };
+      return { value: await repo.anyCustomerDefaultEquals(db, scope, defaultName, isEqualTo) };
+    },
+
+    maxArtworkUploadSize(): MaxArtworkUploadSizeResponse {
+      const mb = ctx.config.maxArtworkUploadMb;
+      return { maxSizeInBytes: mb * 1024 * 1024, maxSizeInMB: mb };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/** Product search and details (ordering §7 Products). Thin: schema, permission, service call. */
+import {
+  editDetailsParams,
+  errorResponse,
+  productDetailsQuery,
+  productDetailsResponse,
+  productSearchQuery,
+  productSearchResponse,
+} from '@selvedge/shared';
+import type { ApiModule } from '../../app';
+import { currentUser } from '../../platform/auth';
+import { createProductsService } from './products.service';
+
+export const productRoutes: ApiModule = (app, ctx) => {
+  const products = createProductsService(ctx);
+  const tags = ['products'];
+  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+
+  app.get(
+    '/products',
+    {
+      config: { permission: 'productsRead' },
+      schema: {
+        tags,
+        summary:
+          'STANDARD product search: one row per subcode of the region (and group / code or description), ordered by subcode',
+        querystring: productSearchQuery,
+        response: { 200: productSearchResponse, ...errors },
+      },
+    },
+    async (req) => products.search(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/products/details',
+    {
+      config: { permission: 'productsRead' },
+      schema: {
+        tags,
+        summary: 'Product details of product item ids (ids=1,2): one entry per subcode with all its sizes',
+        querystring: productDetailsQuery,
+        response: { 200: productDetailsResponse, ...errors, 404: errorResponse },
+      },
+    },
+    async (req) => products.details(currentUser(req), req.query.ids),
+  );
+
+  app.get(
+    '/products/edit-details/:orderItemId',
+    {
+      config: { permission: 'cart' },
+      schema: {
+        tags,
+        summary:
+          "Product details of a line of the user's cart, with the line's quantities and attribute values",
+        params: editDetailsParams,
+        response: { 200: productDetailsResponse, ...errors, 404: errorResponse },
+      },
+    },
+    async (req) => products.editDetails(currentUser(req), req.params.orderItemId),
+  );
+};

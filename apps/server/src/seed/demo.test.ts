@@ -1,0 +1,457 @@
+/**
+ * The demo data (issue 2): counts, and that every order is consistent with the pricing rules and
+ * the order life of DESIGN.md, so the screens show believable data. Runs on PGlite, or on PostgreSQL
+ * when TEST_DATABASE_URL is set.
+ */
+import { applicableTier, lineTotal, ORDER_STATUSES, sumAmounts, type Tier } from '@selvedge/shared';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../modules/auth/passwords';
+import type { Database } from '../platform/db';
+import * as s from '../platform/db/schema';
+import { createTestDatabase } from '../test/harness';
+import { DEMO_FACTS, DEMO_PASSWORD, isDatabaseEmpty, SEED_REFUSED, seedDemoData } from './demo';
+
+let database: Database;
+let seedMs = 0;
+const DAY = 24 * 3600 * 1000;
+/** A numeric(14,4) total as the 2-decimal string the money rules answer ('263.9000' → '263.90'). */
+const amt = (v: string) => new Decimal(v).toFixed(2);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const t0 = performance.now();
+  await seedDemoData(database.db);
+  seedMs = performance.now() - t0;
+  console.info(`demo data seeded in ${Math.round(seedMs)} ms (${database.kind})`);
+});
+afterAll(() => database?.close());
+
+const q = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+const count = async (table: string) =>
+  Number((await q<{ n: string }>(sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
+
+describe('demo data: master data', () => {
+  it('has the reference rows at the ids the specs default to', async () => {
+    const currencies = await database.db.select().from(s.currencies);
+    expect(currencies.find((c) => c.id === 1)?.code).toBe('CAD');
+    expect(currencies.map((c) => c.code)).toEqual(expect.arrayContaining(['CAD', 'USD', 'EUR', 'GBP']));
+    const regions = await database.db.select().from(s.productionRegions);
+    expect(regions.find((r) => r.id === 1)?.productionRegionName).toBe('Bangladesh');
+    expect(regions.map((r) => r.productionRegionName)).toEqual(
+      expect.arrayContaining(['Bangladesh', 'China', 'India', 'Vietnam', 'Sri Lanka']),
+    );
+  });
+
+  it('has the three customers with their parsers, warehouses and defaults', async () => {
+    const customers = await database.db.select().from(s.customers);
+    const parser = Object.fromEntries(customers.map((c) => [c.companyName, c.parserType]));
+    expect(parser).toMatchObject({
+      Roots: 'DELIMITED_ROOTS',
+      'Dunnes Stores': 'FLAT_FILE',
+      'Northwind Outfitters': 'NONE',
+    });
+    expect(customers.every((c) => c.warehouseId !== null)).toBe(true);
+    const defaults = await q<{ company_name: string; default_value: string }>(sql`
+      select c.company_name, d.default_value from customer_defaults d join customers c on c.id = d.customer_id
+      where d.default_name = 'VARIABLE_DATA_STYLE_NUMBER_REQUIRED'`);
+    expect(Object.fromEntries(defaults.map((d) => [d.company_name, d.default_value]))).toEqual({
+      Roots: 'true',
+      'Dunnes Stores': 'false',
+    });
+  });
+
+  it('has vendors with numbers, billing details and saved shipping addresses', async () => {
+    const vendors = await database.db.select().from(s.vendors);
+    expect(vendors.length).toBeGreaterThanOrEqual(3);
+    for (const v of vendors) {
+      expect(v.vendorNumber, v.companyName).toMatch(/^\d{1,10}$/);
+      expect(
+        v.billingAddress && v.billingAccountNumber && v.preferredShippingMethod && v.deliveryAccountNumber,
+      ).toBeTruthy();
+    }
+    const addresses = await database.db.select().from(s.vendorShippingAddresses);
+    for (const v of vendors)
+      expect(addresses.filter((a) => a.vendorId === v.id).length, v.companyName).toBeGreaterThanOrEqual(2);
+    expect(addresses.every((a) => a.address.length <= 255 && a.optionName.length > 0)).toBe(true);
+  });
+
+  it('has factories in several regions, each making products for customers', async () => {
+    const factories = await database.db.select().from(s.factories);
+    expect(new Set(factories.map((f) => f.productionRegionId)).size).toBeGreaterThanOrEqual(5);
+    const fc = await database.db.select().from(s.factoryCustomers);
+    for (const f of factories)
+      expect(
+        fc.some((x) => x.factoryId === f.id),
+        f.shortCode,
+      ).toBe(true);
+  });
+
+  it('has the product groups, including the variable-data group', async () => {
+    const groups = await database.db.select().from(s.productGroups);
+    expect(groups).toEqual(
+      expect.arrayContaining(
+        ['WOVEN_LABELS', 'HANG_TAGS', 'CARE_LABELS', 'PRICE_TICKETS', 'STICKERS'].map((value) =>
+          expect.objectContaining({ value }),
+        ),
+      ),
+    );
+    expect(groups).toContainEqual(
+      expect.objectContaining({ value: 'VARIABLE_DATA', displayName: 'Variable Data' }),
+    );
+  });
+
+  it('has at least 25 subcodes with sized, grouped items, valid MOQs and quantity-1 tiers', async () => {
+    const subcodes = await database.db.select().from(s.productSubcodes);
+    expect(subcodes.length).toBeGreaterThanOrEqual(25);
+    expect(subcodes.length).toBe(DEMO_FACTS.subcodeCount);
+    expect(new Set(subcodes.map((x) => x.customerId)).size).toBe(3);
+    const items = await database.db.select().from(s.productItems);
+    const price = await database.db.select().from(s.priceTiers);
+    const cost = await database.db.select().from(s.costTiers);
+    for (const sc of subcodes) {
+      expect(sc.minOrderQuantity % sc.packSize, sc.productSubcode).toBe(0);
+      expect(sc.factoryId).not.toBeNull();
+      const its = items.filter((i) => i.productSubcodeId === sc.id);
+      expect(its.length, sc.productSubcode).toBeGreaterThan(0);
+      expect(its.every((i) => i.productType === 'STANDARD' && i.productGroupId !== null)).toBe(true);
+      const pt = price.filter((t) => t.productSubcodeId === sc.id);
+      const ct = cost.filter((t) => t.productSubcodeId === sc.id);
+      expect(new Set(pt.map((t) => t.currencyId)).size, sc.productSubcode).toBeGreaterThanOrEqual(2);
+      expect(new Set(ct.map((t) => t.currencyId)).size, sc.productSubcode).toBeGreaterThanOrEqual(2);
+      for (const cur of new Set(pt.map((t) => t.currencyId))) {
+        expect(
+          pt.some((t) => t.currencyId === cur && t.quantity === 1),
+          sc.productSubcode,
+        ).toBe(true);
+        expect(
+          pt.some((t) => t.currencyId === cur && t.quantity >= 1000),
+          sc.productSubcode,
+        ).toBe(true);
+      }
+      // cost below price in every currency both are kept in
+      for (const c of ct) {
+        const p = pt.find((t) => t.currencyId === c.currencyId && t.quantity === c.quantity);
+        if (p) expect(new Decimal(c.price).lt(p.price), sc.productSubcode).toBe(true);
+      }
+    }
+    expect(subcodes.some((x) => x.artworkRequired)).toBe(true);
+    expect(subcodes.some((x) => x.attributeSchemaId !== null)).toBe(true);
+    expect(items.some((i) => i.hasInventory && i.maximumInventory > 0)).toBe(true);
+    expect(await count('min_values')).toBeGreaterThan(0);
+    const schemas = await database.db.select().from(s.attributeSchemas);
+    expect(schemas.some((a) => a.global)).toBe(true);
+    expect(schemas.some((a) => a.customerId !== null)).toBe(true);
+  });
+
+  it('lets every vendor order: its currency has tiers on all subcodes of its customers', async () => {
+    const missing = await q<{ company_name: string; product_subcode: string }>(sql`
+      select v.company_name, sc.product_subcode
+      from vendors v
+      join vendor_customers vc on vc.vendor_id = v.id
+      join product_subcodes sc on sc.customer_id = vc.customer_id
+      where not exists (select 1 from price_tiers t
+                        where t.product_subcode_id = sc.id and t.currency_id = v.currency_type_id and t.quantity = 1)`);
+    expect(missing).toEqual([]);
+    const noCost = await q<{ product_subcode: string }>(sql`
+      select sc.product_subcode from product_subcodes sc join factories f on f.id = sc.factory_id
+      where not exists (select 1 from cost_tiers t
+                        where t.product_subcode_id = sc.id and t.currency_id = f.currency_type_id and t.quantity = 1)`);
+    expect(noCost).toEqual([]);
+  });
+
+  it('has the orderable subcode of DEMO_FACTS as the browser journey needs it', async () => {
+    const f = DEMO_FACTS.orderableSubcode;
+    const rows = await q<{
+      region: string;
+      customer: string;
+      pack_size: number;
+      min_order_quantity: number;
+      artwork_required: boolean;
+      attribute_schema_id: number | null;
+    }>(sql`
+      select r.production_region_name as region, c.company_name as customer, sc.pack_size, sc.min_order_quantity,
+             sc.artwork_required, sc.attribute_schema_id
+      from product_subcodes sc join factories f on f.id = sc.factory_id
+      join production_regions r on r.id = f.production_region_id join customers c on c.id = sc.customer_id
+      where sc.product_subcode = ${f.productSubcode}`);
+    expect(rows).toEqual([
+      {
+        region: f.region,
+        customer: 'Roots',
+        pack_size: 50,
+        min_order_quantity: 100,
+        artwork_required: true,
+        attribute_schema_id: null,
+      },
+    ]);
+    expect(f.region).toBe('Bangladesh');
+    const items = await q<{ product_size: string; value: string; active: boolean }>(sql`
+      select i.product_size, g.value, i.active from product_items i
+      join product_subcodes sc on sc.id = i.product_subcode_id join product_groups g on g.id = i.product_group_id
+      where sc.product_subcode = ${f.productSubcode} order by i.sort_key`);
+    expect(items.map((i) => i.product_size)).toEqual(['S', 'M', 'L']);
+    expect(items.every((i) => i.value === 'WOVEN_LABELS' && i.active)).toBe(true);
+    const tiers = await q<{ code: string; quantity: number }>(sql`
+      select c.code, t.quantity from price_tiers t join currencies c on c.id = t.currency_id
+      join product_subcodes sc on sc.id = t.product_subcode_id where sc.product_subcode = ${f.productSubcode}
+      order by c.code, t.quantity`);
+    expect(tiers.map((t) => `${t.code}@${t.quantity}`)).toEqual([
+      'CAD@1',
+      'CAD@1000',
+      'CAD@5000',
+      'USD@1',
+      'USD@1000',
+      'USD@5000',
+    ]);
+  });
+});
+
+describe('demo data: users', () => {
+  it('has one demo account per role with the demo password, and nobody who signs in with role NONE', async () => {
+    const users = await database.db.select().from(s.users);
+    const demo = {
+      'admin@example.com': 'ADMIN',
+      'account@example.com': 'ACCOUNT',
+      'csr@example.com': 'CSR',
+      'supervisor@example.com': 'FACTORY_ACCOUNT',
+      'finance@example.com': 'FINANCE',
+      'vendor@example.com': 'VENDOR',
+      'vendor2@example.com': 'VENDOR',
+      'customer@example.com': 'CUSTOMER',
+    };
+    for (const [email, role] of Object.entries(demo)) {
+      const u = users.find((x) => x.email === email);
+      expect(u?.role, email).toBe(role);
+      expect(u?.active).toBe(true);
+    }
+    expect(
+      await verifyPassword(users.find((u) => u.email === 'vendor@example.com')!.passwordHash!, DEMO_PASSWORD),
+    ).toBe(true);
+    expect(users.some((u) => u.role === 'NONE')).toBe(false);
+    expect(users.some((u) => !u.active)).toBe(true);
+    for (const e of ['admin@example.com', 'account@example.com']) {
+      const u = users.find((x) => x.email === e)!;
+      expect(u.canRestock && u.canUpdateInventory, e).toBe(true);
+    }
+  });
+
+  it('assigns the demo users so that each sees orders', async () => {
+    const seen = await q<{ email: string; n: number }>(sql`
+      select u.email, count(distinct o.id)::int as n from users u join orders o on
+        (u.role = 'ADMIN')
+        or (u.role = 'VENDOR' and o.vendor_id in (select vendor_id from user_vendors where user_id = u.id))
+        or (u.role in ('CUSTOMER','CSR','ACCOUNT','FINANCE') and o.customer_id in (select customer_id from user_customers where user_id = u.id))
+        or (u.role = 'FACTORY_ACCOUNT' and (o.production_region_id in (select production_region_id from user_regions where user_id = u.id)
+                                           or o.factory_id in (select factory_id from user_factories where user_id = u.id)))
+      where u.email like '%@example.com' group by u.email`);
+    const n = Object.fromEntries(seen.map((r) => [r.email, Number(r.n)]));
+    for (const e of ['admin', 'account', 'csr', 'supervisor', 'finance', 'vendor', 'vendor2', 'customer']) {
+      expect(n[`${e}@example.com`], e).toBeGreaterThanOrEqual(5);
+    }
+    const vendorCustomers = await q<{ company_name: string }>(sql`
+      select c.company_name from user_vendors uv join users u on u.id = uv.user_id
+      join vendor_customers vc on vc.vendor_id = uv.vendor_id join customers c on c.id = vc.customer_id
+      where u.email = 'vendor@example.com' order by 1`);
+    expect(vendorCustomers.map((r) => r.company_name)).toEqual(['Dunnes Stores', 'Roots']);
+  });
+});
+
+describe('demo data: orders', () => {
+  it('has at least 40 placed orders over every status, some cancelled and some finance-approved, no carts', async () => {
+    const orders = await database.db.select().from(s.orders);
+    expect(orders.length).toBeGreaterThanOrEqual(40);
+    expect(orders.length).toBe(DEMO_FACTS.orderCount);
+    expect(orders.some((o) => o.orderStatus === 'PENDING')).toBe(false);
+    for (const st of ORDER_STATUSES.filter((x) => x !== 'PENDING')) {
+      expect(
+        orders.some((o) => o.orderStatus === st && !o.cancelled),
+        st,
+      ).toBe(true);
+    }
+    expect(orders.some((o) => o.cancelled)).toBe(true);
+    expect(orders.some((o) => o.financeApproval)).toBe(true);
+    expect(orders.some((o) => !o.financeApproval && !o.cancelled)).toBe(true);
+    expect(new Set(orders.map((o) => o.vendorId)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(orders.map((o) => o.customerId)).size).toBe(3);
+    expect(new Set(orders.map((o) => o.productionRegionId)).size).toBeGreaterThanOrEqual(4);
+    const vendorOrders = orders.filter(
+      (o) => o.userId === orders.find((x) => x.vendorPO?.startsWith('DKL'))!.userId,
+    );
+    expect(new Set(vendorOrders.map((o) => o.orderStatus)).size).toBe(6);
+    expect(await count('order_charges')).toBeGreaterThan(0);
+  });
+
+  it('places every order within the last 90 days with its header filled', async () => {
+    const now = Date.now();
+    const orders = await database.db.select().from(s.orders);
+    for (const o of orders) {
+      const age = now - o.orderDate!.getTime();
+      expect(age, `order ${o.id}`).toBeGreaterThan(0);
+      expect(age, `order ${o.id}`).toBeLessThan(90 * DAY);
+      for (const f of [
+        'vendorId',
+        'customerId',
+        'productionRegionId',
+        'factoryId',
+        'priceCurrencyId',
+        'costCurrencyId',
+        'contact',
+        'email',
+        'phone',
+        'vendorPO',
+        'dateRequested',
+        'shippingAddress',
+        'billingAddress',
+        'deliveryMethod',
+        'termsAcceptedAt',
+      ] as const) {
+        expect(o[f], `order ${o.id} ${f}`).toBeTruthy();
+      }
+      expect(o.shippingAddress!.length).toBeLessThanOrEqual(255);
+      expect(new Date(o.dateRequested!).getTime() - o.orderDate!.getTime()).toBeGreaterThanOrEqual(13 * DAY);
+    }
+  });
+
+  it('keeps every order consistent: region and currencies, tier prices, totals, artwork and status', async () => {
+    const db = database.db;
+    const [
+      orders,
+      items,
+      sizes,
+      charges,
+      logs,
+      subcodes,
+      factories,
+      vendors,
+      priceTiers,
+      costTiers,
+      currencies,
+      productItems,
+    ] = await Promise.all([
+      db.select().from(s.orders),
+      db.select().from(s.orderItems),
+      db.select().from(s.orderItemSizes),
+      db.select().from(s.orderCharges),
+      db.select().from(s.orderLogs),
+      db.select().from(s.productSubcodes),
+      db.select().from(s.factories),
+      db.select().from(s.vendors),
+      db.select().from(s.priceTiers),
+      db.select().from(s.costTiers),
+      db.select().from(s.currencies),
+      db.select().from(s.productItems),
+    ]);
+    const code = (id: number) => currencies.find((c) => c.id === id)!.code;
+    const tiers = (rows: typeof priceTiers, subcodeId: number): Tier[] =>
+      rows
+        .filter((t) => t.productSubcodeId === subcodeId)
+        .map((t) => ({ quantity: t.quantity, price: t.price, currency: code(t.currencyId) }));
+    const step = {
+      NEEDS_ARTWORK: 1,
+      NEEDS_ART_APPROVAL: 2,
+      PRODUCTION_READY: 3,
+      PRODUCTION_CONFIRMED: 4,
+      READY_TO_SHIP: 5,
+      COMPLETE_AND_SHIPPED: 6,
+    };
+
+    for (const o of orders) {
+      const label = `order ${o.id} (${o.orderStatus})`;
+      const st = step[o.orderStatus as keyof typeof step];
+      const factory = factories.find((f) => f.id === o.factoryId)!;
+      const vendor = vendors.find((v) => v.id === o.vendorId)!;
+      expect(o.productionRegionId, label).toBe(factory.productionRegionId);
+      expect(o.priceCurrencyId, label).toBe(vendor.currencyTypeId);
+      expect(o.costCurrencyId, label).toBe(factory.currencyTypeId);
+
+      const its = items.filter((i) => i.orderId === o.id);
+      expect(its.length, label).toBeGreaterThan(0);
+      expect(new Set(its.map((i) => i.productSubcodeId)).size, label).toBe(its.length);
+      for (const i of its) {
+        const sc = subcodes.find((x) => x.id === i.productSubcodeId)!;
+        expect(sc.customerId, label).toBe(o.customerId);
+        expect(sc.factoryId, label).toBe(o.factoryId);
+        expect(i.productType).toBe('STANDARD');
+        const zs = sizes.filter((z) => z.orderItemId === i.id);
+        expect(zs.length, label).toBeGreaterThan(0);
+        expect(
+          zs.reduce((a, z) => a + z.quantity, 0),
+          label,
+        ).toBe(i.quantity);
+        for (const z of zs) {
+          expect(productItems.find((p) => p.id === z.productItemId)!.productSubcodeId).toBe(sc.id);
+          expect(z.quantity % sc.packSize, label).toBe(0);
+          expect(z.quantity).toBeGreaterThanOrEqual(sc.minOrderQuantity);
+          expect([z.unitPrice, z.unitCost]).toEqual([i.unitPrice, i.unitCost]);
+        }
+        expect(i.unitPrice, label).toBe(
+          applicableTier(tiers(priceTiers, sc.id), i.quantity, code(o.priceCurrencyId!))!.price,
+        );
+        expect(i.unitCost, label).toBe(
+          applicableTier(tiers(costTiers, sc.id), i.quantity, code(o.costCurrencyId!))!.price,
+        );
+        expect(amt(i.totalPrice), label).toBe(lineTotal(i.unitPrice!, i.quantity));
+        expect(amt(i.totalCost), label).toBe(lineTotal(i.unitCost!, i.quantity));
+        expect(i.needsArtwork, label).toBe(sc.artworkRequired);
+        if (!i.needsArtwork) expect(i.artworkStatus).toBeNull();
+        else if (st === 1) expect(['NEEDS_UPLOAD', 'REJECTED'], label).toContain(i.artworkStatus);
+        else if (st === 2) expect(i.artworkStatus, label).toBe('UPLOADED');
+        else expect(i.artworkStatus, label).toBe('APPROVED');
+      }
+      const ch = charges.filter((c) => c.orderId === o.id);
+      for (const c of ch) {
+        expect(c.chargeName).toBe('Minimum Order Value');
+        expect(c.currencyId).toBe(o.priceCurrencyId);
+      }
+      expect(amt(o.totalPrice), label).toBe(
+        sumAmounts([...its.map((i) => i.totalPrice), ...ch.map((c) => c.charge)]),
+      );
+      expect(amt(o.totalCost), label).toBe(sumAmounts(its.map((i) => i.totalCost)));
+
+      // artwork and status
+      expect(o.hasArtwork, label).toBe(its.some((i) => i.needsArtwork));
+      if (st <= 2) expect(o.hasArtwork, label).toBe(true);
+      if (o.cancelled) expect(st, label).toBeLessThanOrEqual(3);
+      if (st >= 5) expect(o.financeApproval, label).toBe(true);
+      if (st === 4) expect(o.financeApproval, label).toBe(false);
+      expect(o.financeApprovedAt !== null, label).toBe(o.financeApproval);
+      expect(o.shipAndCompleteDate !== null, label).toBe(st === 6);
+
+      // the log tells the story in order
+      const ol = logs.filter((l) => l.orderId === o.id).sort((a, b) => a.id - b.id);
+      const d = ol.map((l) => l.description);
+      expect(d[0], label).toBe('Order placed');
+      expect(ol[0].timestamp.getTime()).toBe(o.orderDate!.getTime());
+      for (let k = 1; k < ol.length; k++)
+        expect(ol[k].timestamp.getTime(), label).toBeGreaterThan(ol[k - 1].timestamp.getTime());
+      expect(ol.at(-1)!.timestamp.getTime()).toBeLessThan(Date.now());
+      expect(ol.every((l) => l.userName && l.userId)).toBe(true);
+      expect(d.includes('Artwork approved'), label).toBe(o.hasArtwork && st >= 3);
+      expect(d.includes('Production confirmed'), label).toBe(st >= 4);
+      expect(d.includes('Finance approved'), label).toBe(o.financeApproval);
+      expect(d.includes('Shipped and completed'), label).toBe(st === 6);
+      expect(d.includes('Order cancelled'), label).toBe(o.cancelled);
+      if (o.financeApproval) {
+        expect(o.financeApprovedAt!.getTime()).toBe(
+          ol.find((l) => l.description === 'Finance approved')!.timestamp.getTime(),
+        );
+      }
+    }
+  });
+});
+
+describe('demo data: loading', () => {
+  it('is loaded once: the database is no longer empty and a second load is refused', async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+    const before = await count('orders');
+    await expect(seedDemoData(database.db)).rejects.toThrow(SEED_REFUSED);
+    expect(await count('orders')).toBe(before);
+  });
+
+  it('is fast enough to load at every test file start', () => {
+    // about 1 s on PGlite; the bound is loose so a busy machine does not fail it, yet catches row-by-row inserts
+    expect(seedMs).toBeLessThan(8000);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * One line of an order (ordering §2 Order details, §3 Order item): subcode, description, pack size,
+ * quantity, the sizes table (Size / attributes / Quantity / Unit Price / Unit Cost, prices and costs
+ * only when the answer carries them), line attributes, line totals and the artwork banner.
+ */
+import { Badge, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { OrderItem, OrderStatus } from '@selvedge/shared';
+import { ArtworkBanner } from './ArtworkBanner';
+import { Field } from './Field';
+import { displayTotal, displayUnit, orDash } from './format';
+
+const TYPE_LABELS: Record<OrderItem['productType'], string> = {
+  STANDARD: 'Standard',
+  VARIABLE_DATA: 'Variable data',
+  DYNAMIC: 'Dynamic data',
+};
+
+/** Country of origin of a care label, when the label carries one as text. */
+function careLabelSummary(careLabel: OrderItem['careLabel']): string | null {
+  if (!careLabel) return null;
+  const country = careLabel.countryOfOrigin;
+  return typeof country === 'string' && country.trim() ? `Country of origin: ${country}` : null;
+}
+
+/** The card of one order line. */
+export function OrderItemCard({ item, orderStatus }: { item: OrderItem; orderStatus: OrderStatus }) {
+  const showUnitPrice = item.sizes.some((s) => s.unitPrice);
+  const showUnitCost = item.sizes.some((s) => s.unitCost);
+  const sizeAttributeNames = [...new Set(item.sizes.flatMap((s) => Object.keys(s.attributesItem)))];
+  const attributes = Object.entries(item.attributes);
+  const careSummary = careLabelSummary(item.careLabel);
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`order-item-${item.orderItemId}`} component="article">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+          <Stack gap={2} miw={0}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={4} data-testid="order-item-subcode">
+                {item.productSubcode}
+              </Title>
+              {item.productType !== 'STANDARD' && (
+                <Badge variant="light" color="violet" size="sm">
+                  {TYPE_LABELS[item.productType]}
+                </Badge>
+              )}
+              {item.careLabel && (
+                <Badge variant="light" color="gray" size="sm">
+                  Care label
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" data-testid="order-item-description">
+              {orDash(item.description)}
+            </Text>
+          </Stack>
+          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+            {(item.totalPrice || item.totalCost) && (
+              <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+                Line Total
+              </Text>
+            )}
+            {item.totalPrice && (
+              <Text fw={700} data-testid="order-item-total-price">
+                {displayTotal(item.totalPrice)}
+              </Text>
+            )}
+            {item.totalCost && (
+              <Text
+                size={item.totalPrice ? 'sm' : 'md'}
+                c={item.totalPrice ? 'dimmed' : undefined}
+                fw={item.totalPrice ? 400 : 700}
+                data-testid="order-item-total-cost"
+              >
+                {item.totalPrice ? 'Cost ' : ''}
+                {displayTotal(item.totalCost)}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="md" verticalSpacing="xs">
+          <Field label="Pack Size" value={item.packSize.toLocaleString('en-US')} />
+          <Field label="Quantity" value={item.quantity.toLocaleString('en-US')} testId="order-item-quantity" />
+          {item.poNumber && <Field label="PO Number" value={item.poNumber} />}
+          {item.unitPrice && !showUnitPrice && <Field label="Unit Price" value={displayUnit(item.unitPrice)} />}
+          {item.unitCost && !showUnitCost && <Field label="Unit Cost" value={displayUnit(item.unitCost)} />}
+          {item.minValue && <Field label="Minimum Order Value" value={displayTotal(item.minValue)} />}
+        </SimpleGrid>
+
+        {attributes.length > 0 && (
+          <Group gap="xs" data-testid="order-item-attributes">
+            <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+              Attributes
+            </Text>
+            {attributes.map(([name, value]) => (
+              <Badge key={name} variant="default" size="md" tt="none" fw={400}>
+                {name}: {orDash(value)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+
+        {careSummary && (
+          <Text size="sm" c="dimmed">
+            {careSummary}
+          </Text>
+        )}
+
+        {item.sizes.length > 0 && (
+          <Table.ScrollContainer minWidth={420}>
+            <Table
+              striped
+              withTableBorder
+              highlightOnHover
+              verticalSpacing={6}
+              fz="sm"
+              data-testid="order-item-sizes"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Size</Table.Th>
+                  {sizeAttributeNames.map((name) => (
+                    <Table.Th key={name}>{name}</Table.Th>
+                  ))}
+                  <Table.Th ta="right">Quantity</Table.Th>
+                  {showUnitPrice && <Table.Th ta="right">Unit Price</Table.Th>}
+                  {showUnitCost && <Table.Th ta="right">Unit Cost</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {item.sizes.map((size, index) => (
+                  <Table.Tr key={`${size.size}-${index}`}>
+                    <Table.Td>{orDash(size.size)}</Table.Td>
+                    {sizeAttributeNames.map((name) => (
+                      <Table.Td key={name}>{orDash(size.attributesItem[name])}</Table.Td>
+                    ))}
+                    <Table.Td ta="right">{size.quantity.toLocaleString('en-US')}</Table.Td>
+                    {showUnitPrice && <Table.Td ta="right">{displayUnit(size.unitPrice)}</Table.Td>}
+                    {showUnitCost && <Table.Td ta="right">{displayUnit(size.unitCost)}</Table.Td>}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        {item.artwork && (
+          <>
+            <Divider />
+            <ArtworkBanner artwork={item.artwork} orderStatus={orderStatus} />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

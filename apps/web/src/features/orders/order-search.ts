@@ -1,0 +1,167 @@
+/**
+ * The order search criteria of the order list (ordering §3 Session state: order search defaults;
+ * §4 List filter mapping; §5 Order date filter; §9). Criteria are kept in sessionStorage under the
+ * screen's key ('order-search') together with the user they belong to, so returning to the list shows
+ * the same search, and another user signing in on the same tab starts from the defaults.
+ */
+import {
+  FINANCE_APPROVAL_FILTERS,
+  LIMITS,
+  ORDER_STATUS_FILTERS,
+  type OrderStatusFilter,
+  type Role,
+  canSee,
+} from '@selvedge/shared';
+import dayjs from 'dayjs';
+import type { OrderListParams } from '../../api/orders';
+
+/** The screen's sessionStorage key. */
+export const ORDER_SEARCH_KEY = 'order-search';
+
+export type FinanceApprovalFilter = (typeof FINANCE_APPROVAL_FILTERS)[number]['value'];
+
+/** Criteria of one order search, as the form holds them (ids as strings for the selects). */
+export interface OrderSearchCriteria {
+  /** Exact order number, digits only; '' = any. */
+  orderNumber: string;
+  financeApproval: FinanceApprovalFilter | null;
+  orderStatus: OrderStatusFilter;
+  customer: string | null;
+  /** Vendor id (the ordering company); always null for roles without the Company filter (CSR). */
+  company: string | null;
+  productionRegion: string | null;
+  /** 'YYYY-MM-DD' or null. */
+  startDate: string | null;
+  /** 'YYYY-MM-DD' or null; never before startDate. */
+  endDate: string | null;
+  page: number;
+  size: number;
+}
+
+/** Largest order number the server takes (a 32-bit id). */
+export const MAX_ORDER_NUMBER = 2_147_483_647;
+
+const DAY = 'YYYY-MM-DD';
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The default start date: LIMITS.orderFilterStartDaysBack days before today, as 'YYYY-MM-DD'. */
+export function defaultStartDate(today: dayjs.Dayjs = dayjs()): string {
+  return today.subtract(LIMITS.orderFilterStartDaysBack, 'day').format(DAY);
+}
+
+/**
+ * The defaults of ordering §3 Session state: no order number, Open Orders, start date 30 days back,
+ * no end date, no customer/company/region, finance approval none (Not Approved for FINANCE), page 0,
+ * size 50.
+ */
+export function defaultCriteria(role: Role | null, today?: dayjs.Dayjs): OrderSearchCriteria {
+  return {
+    orderNumber: '',
+    financeApproval: role === 'FINANCE' ? 'NOT_APPROVED' : null,
+    orderStatus: 'OPEN_ORDERS',
+    customer: null,
+    company: null,
+    productionRegion: null,
+    startDate: defaultStartDate(today),
+    endDate: null,
+    page: 0,
+    size: LIMITS.orderPageSize,
+  };
+}
+
+/** True when the role may use the Company filter (disabled for CSR, ordering §6). */
+export const canFilterByCompany = (role: Role | null) => canSee('companyFilter', role);
+
+/** An end date before the start date is cleared (ordering §5 Order date filter). */
+export function withDateRule(c: OrderSearchCriteria): OrderSearchCriteria {
+  if (c.startDate && c.endDate && c.endDate < c.startDate) return { ...c, endDate: null };
+  return c;
+}
+
+/** Null when the order number is acceptable ('' or digits up to MAX_ORDER_NUMBER), else the error text. */
+export function orderNumberError(orderNumber: string): string | null {
+  if (orderNumber === '') return null;
+  if (!/^\d{1,10}$/.test(orderNumber) || Number(orderNumber) > MAX_ORDER_NUMBER || Number(orderNumber) < 1) {
+    return 'Enter a valid order number (digits only)';
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- storage
+
+const STATUS_VALUES: readonly string[] = ORDER_STATUS_FILTERS.map((f) => f.value);
+const APPROVAL_VALUES: readonly string[] = FINANCE_APPROVAL_FILTERS.map((f) => f.value);
+
+const idOrNull = (v: unknown): string | null => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? v : null);
+const dayOrNull = (v: unknown): string | null =>
+  typeof v === 'string' && DAY_RE.test(v) && dayjs(v, DAY).isValid() ? v : null;
+
+/** Reads stored criteria defensively: anything unreadable falls back to the default of that field. */
+function sanitize(raw: unknown, role: Role | null): OrderSearchCriteria {
+  const d = defaultCriteria(role);
+  if (!raw || typeof raw !== 'object') return d;
+  const r = raw as Record<string, unknown>;
+  const orderNumber = typeof r.orderNumber === 'string' && orderNumberError(r.orderNumber) === null ? r.orderNumber : '';
+  const page = typeof r.page === 'number' && Number.isInteger(r.page) && r.page >= 0 ? r.page : 0;
+  return withDateRule({
+    orderNumber,
+    financeApproval:
+      r.financeApproval === null
+        ? null
+        : typeof r.financeApproval === 'string' && APPROVAL_VALUES.includes(r.financeApproval)
+          ? (r.financeApproval as FinanceApprovalFilter)
+          : d.financeApproval,
+    orderStatus:
+      typeof r.orderStatus === 'string' && STATUS_VALUES.includes(r.orderStatus)
+        ? (r.orderStatus as OrderStatusFilter)
+        : d.orderStatus,
+    customer: idOrNull(r.customer),
+    company: canFilterByCompany(role) ? idOrNull(r.company) : null,
+    productionRegion: idOrNull(r.productionRegion),
+    startDate: r.startDate === null ? null : (dayOrNull(r.startDate) ?? d.startDate),
+    endDate: dayOrNull(r.endDate),
+    page,
+    size: LIMITS.orderPageSize,
+  });
+}
+
+interface StoredSearch {
+  userId: string;
+  criteria: OrderSearchCriteria;
+}
+
+/** The stored criteria of this user, else the defaults of the role. */
+export function loadCriteria(userId: string | null, role: Role | null): OrderSearchCriteria {
+  try {
+    const text = sessionStorage.getItem(ORDER_SEARCH_KEY);
+    if (!text) return defaultCriteria(role);
+    const stored = JSON.parse(text) as Partial<StoredSearch>;
+    if (!stored || stored.userId !== (userId ?? '')) return defaultCriteria(role);
+    return sanitize(stored.criteria, role);
+  } catch {
+    return defaultCriteria(role);
+  }
+}
+
+/** Keeps the criteria of the last search for this user. */
+export function saveCriteria(userId: string | null, criteria: OrderSearchCriteria): void {
+  try {
+    const stored: StoredSearch = { userId: userId ?? '', criteria };
+    sessionStorage.setItem(ORDER_SEARCH_KEY, JSON.stringify(stored));
+  } catch {
+    /* storage unavailable: the search still runs */
+  }
+}
+
+/** The GET /orders query for the criteria (empty filters left out; dates as 'YYYY-MM-DD'). */
+export function toListParams(c: OrderSearchCriteria): OrderListParams {
+  const params: OrderListParams = { orderStatus: c.orderStatus, page: c.page, size: c.size };
+  if (c.orderNumber) params.orderNumber = c.orderNumber;
+  if (c.financeApproval) params.financeApproval = c.financeApproval;
+  if (c.customer) params.customer = c.customer;
+  if (c.company) params.company = c.company;
+  if (c.productionRegion) params.productionRegion = c.productionRegion;
+  if (c.startDate) params.startDate = c.startDate;
+  if (c.endDate && (!c.startDate || c.endDate >= c.startDate)) params.endDate = c.endDate;
+  return params;
+}

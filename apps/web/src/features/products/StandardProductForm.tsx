@@ -1,0 +1,290 @@
+/**
+ * The STANDARD layout of product details (ordering §2 Product details; §3 Order-line payload; §5
+ * Quantity fields and attributes; §6 Visibility; §8 Success messages). One section per product of
+ * the answer (a details call may name several), each with its header, size rows, attributes, price and
+ * cost tiers and summary.
+ *
+ * 'Add to Order' (disabled while the total quantity is 0) adds one cart line per product with a
+ * quantity, then 'Product added to your cart' and the cart. In edit mode the button reads 'Save
+ * Changes' (PUT /orders) and Cancel returns to the cart. A refusal from the server shows as a red
+ * message (global handler) and keeps the user's input. Roles without the cart get no buttons.
+ */
+import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  canAccessRoute,
+  MESSAGES,
+  type ProductItemDetails,
+  type Role,
+} from '@selvedge/shared';
+import { IconDeviceFloppy, IconInfoCircle, IconShoppingCartPlus } from '@tabler/icons-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAddOrderLineMutation, useUpdateOrderLineMutation } from '../../api/products';
+import { showSuccess } from '../../ui/messages';
+import { AttributeInput } from './AttributeInput';
+import { PricingSummary } from './PricingSummary';
+import { ProductHeader } from './ProductHeader';
+import {
+  type AttributeErrors,
+  attributeErrors,
+  formatCount,
+  hasErrors,
+  initialLineInput,
+  type LineInput,
+  productPricing,
+  roundAll,
+  toOrderLinePayload,
+  totalQuantity,
+} from './product-line';
+import { SizeQuantityTable } from './SizeQuantityTable';
+import { TierTable } from './TierTable';
+
+export interface StandardProductFormProps {
+  products: ProductItemDetails[];
+  role: Role | null;
+  /** Set when editing a cart line (edit-details). */
+  orderItemId?: number;
+}
+
+type Inputs = Record<number, LineInput>;
+
+const NO_ERRORS: AttributeErrors = { line: {}, items: {} };
+
+/** One product: header, sizes, attributes, tiers and summary (actions passed in for a single product). */
+function ProductSection({
+  product,
+  input,
+  role,
+  errors,
+  onChange,
+  actions,
+  single,
+  added,
+}: {
+  product: ProductItemDetails;
+  input: LineInput;
+  role: Role | null;
+  errors: AttributeErrors;
+  onChange: (next: LineInput) => void;
+  actions?: ReactNode;
+  single: boolean;
+  added: boolean;
+}) {
+  const quantity = totalQuantity(product, input);
+  const pricing = productPricing(product, quantity, role);
+
+  const setQuantity = (id: number, value: string) =>
+    onChange({ ...input, quantities: { ...input.quantities, [id]: value } });
+  const setAttribute = (name: string, value: string) =>
+    onChange({ ...input, attributes: { ...input.attributes, [name]: value } });
+  const setItemAttribute = (id: number, name: string, value: string) =>
+    onChange({
+      ...input,
+      itemAttributes: { ...input.itemAttributes, [id]: { ...input.itemAttributes[id], [name]: value } },
+    });
+
+  return (
+    <Stack gap="md" component="article" aria-label={product.productSubcode} data-testid={`product-${product.productSubcode}`}>
+      <ProductHeader product={product} titleOrder={single ? 2 : 3} />
+      {added && (
+        <Alert color="green" variant="light" data-testid="product-added">
+          This product was added to your cart.
+        </Alert>
+      )}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="md" component="section" aria-label="Sizes" data-testid="product-sizes">
+              <Group justify="space-between" mb="xs" gap="xs" align="baseline">
+                <Title order={4}>{product.hasSizes ? 'Sizes' : 'Quantity'}</Title>
+                <Text size="xs" c="dimmed">
+                  Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
+                  {formatCount(product.minOrderQuantity)} per size.
+                </Text>
+              </Group>
+              <SizeQuantityTable
+                product={product}
+                input={input}
+                role={role}
+                onQuantity={setQuantity}
+                onItemAttribute={setItemAttribute}
+                itemErrors={errors.items}
+                pricing={pricing}
+              />
+            </Paper>
+            {product.attributes.length > 0 && (
+              <Paper withBorder radius="md" p="md" component="section" aria-label="Attributes" data-testid="product-attributes">
+                <Title order={4} mb="xs">
+                  Attributes
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                  {product.attributes.map((f) => (
+                    <AttributeInput
+                      key={f.name}
+                      field={f}
+                      label={f.name}
+                      value={input.attributes[f.name] ?? ''}
+                      onChange={(v) => setAttribute(f.name, v)}
+                      error={errors.line[f.name]}
+                      testId={`attribute-${f.name}`}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Paper>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="md">
+            <PricingSummary pricing={pricing} minValue={product.minValue}>
+              {actions}
+            </PricingSummary>
+            {pricing.price && (
+              <TierTable title="Price Tiers" amountLabel="Unit Price" pricing={pricing.price} testId="price-tiers" />
+            )}
+            {pricing.cost && (
+              <TierTable title="Cost Tiers" amountLabel="Unit Cost" pricing={pricing.cost} testId="cost-tiers" />
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** The STANDARD product details form. */
+export function StandardProductForm({ products, role, orderItemId }: StandardProductFormProps) {
+  const navigate = useNavigate();
+  const editing = orderItemId !== undefined;
+  const canOrder = canAccessRoute('/cart', role);
+  const add = useAddOrderLineMutation();
+  const update = useUpdateOrderLineMutation();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const [inputs, setInputs] = useState<Inputs>(() =>
+    Object.fromEntries(products.map((p) => [p.productSubcodeId, initialLineInput(p)])),
+  );
+  const [checked, setChecked] = useState(false);
+  const [added, setAdded] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  const inputOf = (p: ProductItemDetails) => inputs[p.productSubcodeId] ?? initialLineInput(p);
+  const ordered = products.filter((p) => totalQuantity(p, inputOf(p)) > 0);
+  const grandTotal = ordered.reduce((s, p) => s + totalQuantity(p, inputOf(p)), 0);
+  const errorsOf = (p: ProductItemDetails): AttributeErrors =>
+    checked && totalQuantity(p, inputOf(p)) > 0 ? attributeErrors(p, inputOf(p)) : NO_ERRORS;
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const submit = async () => {
+    if (busy) return;
+    // Fields still holding typed text take their rounded value first (as on blur).
+    const rounded: Inputs = Object.fromEntries(products.map((p) => [p.productSubcodeId, roundAll(p, inputOf(p))]));
+    setInputs(rounded);
+    const lines = products.filter((p) => totalQuantity(p, rounded[p.productSubcodeId]) > 0);
+    if (lines.length === 0) return;
+    setChecked(true);
+    if (lines.some((p) => hasErrors(attributeErrors(p, rounded[p.productSubcodeId])))) {
+      focusFirstError();
+      return;
+    }
+    setBusy(true);
+    try {
+      if (editing) {
+        const p = lines[0];
+        await update.mutateAsync({ ...toOrderLinePayload(p, rounded[p.productSubcodeId]), orderItemId });
+        showSuccess(MESSAGES.productUpdated);
+        void navigate('/cart');
+        return;
+      }
+      const done = new Set(added);
+      for (const p of lines) {
+        try {
+          await add.mutateAsync(toOrderLinePayload(p, rounded[p.productSubcodeId]));
+          done.add(p.productSubcodeId);
+        } catch {
+          // The refusal is shown as a red message (global handler); what was added stays added and
+          // leaves the form so that a second try does not add it twice.
+          if (done.size > added.size) {
+            setAdded(done);
+            setInputs((current) => {
+              const next = { ...current };
+              for (const id of done) {
+                const product = products.find((x) => x.productSubcodeId === id);
+                if (product && !added.has(id)) next[id] = { ...initialLineInput(product), quantities: {} };
+              }
+              return next;
+            });
+            showSuccess(MESSAGES.productAdded);
+          }
+          return;
+        }
+      }
+      showSuccess(MESSAGES.productAdded);
+      void navigate('/cart');
+    } catch {
+      // Save Changes refused: the red message is shown by the global handler; the input stays.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const actions = canOrder ? (
+    <Group gap="sm" mt="md" grow={!editing} justify="flex-end" wrap="wrap">
+      {editing && (
+        <Button component={Link} to="/cart" variant="default" data-testid="cancel-edit">
+          Cancel
+        </Button>
+      )}
+      <Button
+        onClick={() => void submit()}
+        disabled={grandTotal === 0}
+        loading={busy}
+        leftSection={editing ? <IconDeviceFloppy size={18} /> : <IconShoppingCartPlus size={18} />}
+        data-testid={editing ? 'save-changes' : 'add-to-order'}
+      >
+        {editing ? 'Save Changes' : 'Add to Order'}
+      </Button>
+    </Group>
+  ) : null;
+
+  const single = products.length === 1;
+  const viewOnly = canOrder ? null : (
+    <Group gap="xs" mt="md" c="dimmed" wrap="nowrap" align="flex-start" data-testid="ordering-not-available">
+      <IconInfoCircle size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm">Your role can view this product but cannot order it.</Text>
+    </Group>
+  );
+
+  return (
+    <Stack gap="xl" ref={rootRef}>
+      {products.map((p) => (
+        <ProductSection
+          key={p.productSubcodeId}
+          product={p}
+          input={inputOf(p)}
+          role={role}
+          errors={errorsOf(p)}
+          onChange={(next) => setInputs((current) => ({ ...current, [p.productSubcodeId]: next }))}
+          actions={single ? (actions ?? viewOnly) : undefined}
+          single={single}
+          added={added.has(p.productSubcodeId)}
+        />
+      ))}
+      {!single && actions && (
+        <Paper withBorder radius="md" p="md" data-testid="product-actions">
+          <Group justify="space-between" align="center" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {ordered.length === 0
+                ? 'Enter quantities to add these products to your order.'
+                : `${ordered.length} ${ordered.length === 1 ? 'product' : 'products'}, ${formatCount(grandTotal)} pieces`}
+            </Text>
+            {actions}
+          </Group>
+        </Paper>
+      )}
+      {!single && viewOnly}
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Login screen (/login, ordering §2 Login, §5 Validation): Email and Password, both required, Enter
+ * submits. Success starts the session (other tabs are told and log out) and opens the remembered
+ * path or home. A refused login shows the answer's message in red. A signed-in user sent here
+ * because their role may not open a page sees why.
+ */
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type LoginRequest, landingRouteFor, loginRequest, MESSAGES, ROLE_LABELS } from '@selvedge/shared';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { login } from '../../api/auth';
+import { AuthCard, visibilityToggleProps } from '../../features/auth/AuthCard';
+import { deniedFrom } from '../../features/session/guards';
+import { acknowledgeLogout, signIn, takePostLoginPath } from '../../features/session/session-store';
+import { useSession } from '../../features/session/use-session';
+import { errorMessageOf } from '../../ui/messages';
+
+function DeniedNotice({ path, name, role }: { path: string; name: string; role: keyof typeof ROLE_LABELS }) {
+  const hasHome = landingRouteFor(role) !== '/login';
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconLock size={18} />}
+      title="Page not available for your role"
+      data-testid="login-denied"
+    >
+      <Text size="sm">
+        You are signed in as {name} ({ROLE_LABELS[role]}).{' '}
+        {hasHome ? (
+          <>
+            That role may not open{' '}
+            <Text span ff="monospace">
+              {path}
+            </Text>
+            . Sign in with an account that may, or{' '}
+            <Anchor component={Link} to="/" size="sm">
+              go to your home page
+            </Anchor>
+            .
+          </>
+        ) : (
+          <>
+            Your account has no role in the portal yet. Please ask an administrator, or sign in with another
+            account.
+          </>
+        )}
+      </Text>
+    </Alert>
+  );
+}
+
+/** The login screen. */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const denied = session.authenticated ? deniedFrom(location.state) : null;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<LoginRequest>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginRequest, { sync: true }),
+  });
+
+  const mutation = useMutation({ mutationFn: login, meta: { silentError: true } });
+
+  useEffect(() => {
+    if (session.status === 'signed-out') acknowledgeLogout();
+  }, [session.status]);
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer: { access_token?: string; message?: string } = await mutation.mutateAsync({
+        email: values.email.trim(),
+        password: values.password,
+      });
+      if (!answer?.access_token) {
+        setFailure(answer?.message || MESSAGES.unexpectedError);
+        return;
+      }
+      const user = signIn(answer.access_token);
+      navigate(takePostLoginPath(user.role), { replace: true });
+    } catch (error) {
+      setFailure(errorMessageOf(error));
+    }
+  });
+
+  return (
+    <AuthCard title="Log In">
+      {denied && session.user && (
+        <DeniedNotice
+          path={denied.path}
+          name={session.user.name || session.user.email}
+          role={session.user.role}
+        />
+      )}
+      {!denied && session.user && (
+        <Text size="sm" c="dimmed" ta="center">
+          You are signed in as {session.user.name || session.user.email}.{' '}
+          <Anchor component={Link} to="/" size="sm">
+            Continue
+          </Anchor>
+        </Text>
+      )}
+      <form onSubmit={submit} noValidate aria-label="Log In">
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            withAsterisk={false}
+            autoFocus
+            data-testid="login-email"
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            visibilityToggleButtonProps={visibilityToggleProps}
+            data-testid="login-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          {failure && (
+            <Text c="red" size="sm" role="alert" data-testid="login-error">
+              {failure}
+            </Text>
+          )}
+          <Button type="submit" fullWidth loading={mutation.isPending} data-testid="login-submit">
+            Log In
+          </Button>
+        </Stack>
+      </form>
+      <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="xs">
+        <Text size="xs" data-testid="password-expiry-notice">
+          {MESSAGES.passwordExpiryNotice}
+        </Text>
+      </Alert>
+      <Text size="xs" ta="center" c="dimmed">
+        By signing in you accept the{' '}
+        <Anchor component={Link} to="/terms-and-conditions" size="xs">
+          Terms and Conditions
+        </Anchor>
+        .
+      </Text>
+    </AuthCard>
+  );
+}

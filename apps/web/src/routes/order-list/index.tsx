@@ -1,0 +1,192 @@
+/**
+ * Order List screen (/order-list; ordering §2 Order list, §3 Session state, §4 List filter mapping,
+ * §5 Order date filter, §9): the filter form, one card per order, and pagination (50 a page, from
+ * page 0). The last search is kept per user in sessionStorage ('order-search') and runs again when
+ * the screen opens. The download buttons come with their own issue.
+ */
+import { Alert, Button, Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { OVERLAYS } from '@selvedge/shared';
+import { IconAlertTriangle, IconClipboardOff } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useOrderListQuery } from '../../api/orders';
+import { OrderCard } from '../../features/orders/OrderCard';
+import { OrderFilterForm } from '../../features/orders/OrderFilterForm';
+import {
+  defaultCriteria,
+  loadCriteria,
+  type OrderSearchCriteria,
+  orderNumberError,
+  saveCriteria,
+  toListParams,
+  withDateRule,
+} from '../../features/orders/order-search';
+import { useSession } from '../../features/session/use-session';
+import { errorMessageOf } from '../../ui/messages';
+import { useOverlay } from '../../ui/overlay';
+
+const sameCriteria = (a: OrderSearchCriteria, b: OrderSearchCriteria) => JSON.stringify(a) === JSON.stringify(b);
+
+/** 'Showing 51–100 of 123 orders'. */
+export function showingText(page: number, pageSize: number, count: number, total: number): string {
+  const from = count === 0 ? 0 : page * pageSize + 1;
+  const to = count === 0 ? 0 : page * pageSize + count;
+  return `Showing ${from}–${to} of ${total} ${total === 1 ? 'order' : 'orders'}`;
+}
+
+function LoadingCards() {
+  return (
+    <Stack gap="sm" aria-label="Loading orders" role="status" data-testid="order-list-loading">
+      {[0, 1, 2].map((i) => (
+        <Card key={i} withBorder radius="md" padding="md">
+          <Group gap="sm">
+            <Skeleton h={22} w={140} />
+            <Skeleton h={18} w={90} radius="xl" />
+          </Group>
+          <Group mt="md" gap="xl">
+            {[0, 1, 2, 3, 4].map((j) => (
+              <Stack key={j} gap={6}>
+                <Skeleton h={10} w={80} />
+                <Skeleton h={14} w={120} />
+              </Stack>
+            ))}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The order list screen. */
+export default function OrderListPage() {
+  const { user, role } = useSession();
+  const userId = user?.id ?? null;
+
+  const [form, setForm] = useState<OrderSearchCriteria>(() => loadCriteria(userId, role));
+  const [submitted, setSubmitted] = useState<OrderSearchCriteria>(form);
+  const [numberError, setNumberError] = useState<string | null>(null);
+  const params = useMemo(() => toListParams(submitted), [submitted]);
+  const query = useOrderListQuery(params);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  useOverlay(OVERLAYS.searching, query.isFetching);
+
+  // The search that ran is the one kept for the next visit.
+  useEffect(() => saveCriteria(userId, submitted), [userId, submitted]);
+
+  const run = (next: OrderSearchCriteria) => {
+    if (sameCriteria(next, submitted)) void query.refetch();
+    else setSubmitted(next);
+  };
+
+  const search = () => {
+    const error = orderNumberError(form.orderNumber);
+    setNumberError(error);
+    if (error) return;
+    const next = withDateRule({ ...form, page: 0 });
+    setForm(next);
+    run(next);
+  };
+
+  const reset = () => {
+    const defaults = defaultCriteria(role);
+    setNumberError(null);
+    setForm(defaults);
+    run(defaults);
+  };
+
+  const goToPage = (page: number) => {
+    setSubmitted((s) => ({ ...s, page }));
+    resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const data = query.data;
+  // A kept page beyond the last one (fewer orders since): back to the first page.
+  useEffect(() => {
+    if (data && data.orders.length === 0 && data.totalItems > 0 && submitted.page > 0) {
+      setSubmitted((s) => ({ ...s, page: 0 }));
+    }
+  }, [data, submitted.page]);
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.totalItems / data.pageSize)) : 1;
+  const pager =
+    data && pageCount > 1 ? (
+      <Pagination
+        total={pageCount}
+        value={data.currentPage + 1}
+        onChange={(p) => goToPage(p - 1)}
+        size="sm"
+        withEdges
+        aria-label="Order pages"
+      />
+    ) : null;
+
+  let results: ReactNode;
+  if (query.isPending) {
+    results = <LoadingCards />;
+  } else if (query.isError && !data) {
+    results = (
+      <Alert color="red" icon={<IconAlertTriangle />} title="Orders could not be loaded" data-testid="order-list-error">
+        <Group justify="space-between" align="center">
+          <Text size="sm">{errorMessageOf(query.error)}</Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (!data || data.orders.length === 0) {
+    results = (
+      <Paper withBorder radius="md" p="xl" data-testid="order-list-empty">
+        <Stack align="center" gap="xs">
+          <IconClipboardOff size={32} color="var(--mantine-color-dimmed)" aria-hidden />
+          <Text fw={500}>No orders match these filters.</Text>
+          <Text size="sm" c="dimmed">
+            Change the filters and search again, or reset them to the defaults.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    results = (
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid="order-list-summary">
+            {showingText(data.currentPage, data.pageSize, data.orders.length, data.totalItems)}
+          </Text>
+          {pager}
+        </Group>
+        <Stack
+          gap="sm"
+          data-testid="order-list-results"
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          aria-busy={query.isFetching}
+        >
+          {data.orders.map((order) => (
+            <OrderCard key={order.orderId} order={order} />
+          ))}
+        </Stack>
+        {pager && <Group justify="flex-end">{pager}</Group>}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="screen-order-list" maw={1400} mx="auto">
+      <Title order={2}>Order List</Title>
+      <OrderFilterForm
+        value={form}
+        onChange={(next) => {
+          setForm(next);
+          if (numberError && next.orderNumber !== form.orderNumber) setNumberError(null);
+        }}
+        onSearch={search}
+        onReset={reset}
+        role={role}
+        orderNumberError={numberError}
+      />
+      <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
+        {results}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Product List screen (/product-list; ordering §2 Product list, §3 Product search result and Paging
+ * info, §5 Product search, §9): the search form in three steps (production region, product group,
+ * code/description filter), then a paged table of STANDARD products (50 a page, from page 0). A row
+ * opens /product-details?productItemId=….
+ *
+ * The last search is kept per user in sessionStorage ('product-search') and runs again by itself
+ * when the screen opens with valid criteria. Overlay 'Searching...' while a search runs (after 300 ms).
+ * Variable-data mode (PO search, 'Order Selected') is not built yet: its group is not offered.
+ */
+import { Alert, Button, EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { OVERLAYS, type ProductSearchResult } from '@selvedge/shared';
+import { IconAlertTriangle, IconSearch, IconShirtOff } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useProductSearchProductionRegionsQuery } from '../../api/lookups';
+import { useProductSearchQuery } from '../../api/products';
+import { ProductResultsTable } from '../../features/products/ProductResultsTable';
+import { ProductSearchForm } from '../../features/products/ProductSearchForm';
+import {
+  emptyCriteria,
+  isValidCriteria,
+  loadCriteria,
+  type ProductSearchCriteria,
+  type ProductSearchErrors,
+  saveCriteria,
+  toSearchParams,
+  validateCriteria,
+} from '../../features/products/product-search';
+import { useSession } from '../../features/session/use-session';
+import { errorMessageOf } from '../../ui/messages';
+import { useOverlay } from '../../ui/overlay';
+
+const sameCriteria = (a: ProductSearchCriteria, b: ProductSearchCriteria) => JSON.stringify(a) === JSON.stringify(b);
+
+/** 'Showing 51–100 of 123 products'. */
+export function showingText(page: number, pageSize: number, count: number, total: number): string {
+  const from = count === 0 ? 0 : page * pageSize + 1;
+  const to = count === 0 ? 0 : page * pageSize + count;
+  return `Showing ${from}–${to} of ${total} ${total === 1 ? 'product' : 'products'}`;
+}
+
+function LoadingRows() {
+  return (
+    <Paper withBorder radius="md" p="md" role="status" aria-label="Searching products" data-testid="product-list-loading">
+      <Stack gap="sm">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Group key={i} gap="lg" wrap="nowrap">
+            <Skeleton h={16} w={140} />
+            <Skeleton h={16} style={{ flex: 1 }} />
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The product list screen. */
+export default function ProductListPage() {
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+  const navigate = useNavigate();
+
+  const [stored] = useState(() => loadCriteria(userId));
+  const [form, setForm] = useState<ProductSearchCriteria>(() => stored ?? emptyCriteria());
+  // The search that ran (null until the first valid search): kept criteria run again by themselves.
+  const [submitted, setSubmitted] = useState<ProductSearchCriteria | null>(() =>
+    stored && isValidCriteria(stored) ? stored : null,
+  );
+  const [errors, setErrors] = useState<ProductSearchErrors>({});
+  const params = useMemo(() => (submitted ? toSearchParams(submitted) : null), [submitted]);
+  const query = useProductSearchQuery(params);
+  const regions = useProductSearchProductionRegionsQuery();
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  useOverlay(OVERLAYS.searching, query.isFetching);
+
+  // Step 1 preselects the default region (the only one) when none is chosen yet.
+  const defaultRegion = regions.data?.productionRegion ?? null;
+  useEffect(() => {
+    if (defaultRegion === null) return;
+    setForm((f) => (f.productionRegion ? f : { ...f, productionRegion: String(defaultRegion) }));
+  }, [defaultRegion]);
+
+  // The search that ran is the one kept for the next visit.
+  useEffect(() => {
+    if (submitted) saveCriteria(userId, submitted);
+  }, [userId, submitted]);
+
+  const changeForm = (next: ProductSearchCriteria) => {
+    setForm(next);
+    // Errors clear as the user fixes the fields; they are checked again on Search.
+    if (Object.keys(errors).length > 0) {
+      const now = validateCriteria(next);
+      setErrors((e) => ({
+        productionRegion: now.productionRegion && e.productionRegion,
+        productGroup: now.productGroup && e.productGroup,
+        search: now.search && e.search,
+      }));
+    }
+  };
+
+  const search = () => {
+    const found = validateCriteria(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const next: ProductSearchCriteria = { ...form, search: form.search.trim(), page: 0 };
+    setForm(next);
+    if (submitted && sameCriteria(next, submitted)) void query.refetch();
+    else setSubmitted(next);
+  };
+
+  const goToPage = (page: number) => {
+    setSubmitted((s) => (s ? { ...s, page } : s));
+    resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const open = (product: ProductSearchResult) =>
+    void navigate(`/product-details?productItemId=${product.productItemId}`);
+
+  const data = query.data;
+  // A kept page beyond the last one (fewer products since): back to the first page.
+  useEffect(() => {
+    if (data && data.products.length === 0 && data.totalItems > 0 && data.currentPage > 0) {
+      setSubmitted((s) => (s ? { ...s, page: 0 } : s));
+    }
+  }, [data]);
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.totalItems / data.pageSize)) : 1;
+  const pager =
+    data && pageCount > 1 ? (
+      <Pagination
+        total={pageCount}
+        value={data.currentPage + 1}
+        onChange={(p) => goToPage(p - 1)}
+        size="sm"
+        withEdges
+        aria-label="Product pages"
+        data-testid="product-pagination"
+      />
+    ) : null;
+
+  let results: ReactNode;
+  if (!params) {
+    results = (
+      <Paper withBorder radius="md" p="xl" data-testid="product-list-idle">
+        <EmptyState
+          icon={<IconSearch size={28} />}
+          title="Find products to order"
+          description="Choose a production region, then a product group or a code/description, and press Search."
+          size="sm"
+        />
+      </Paper>
+    );
+  } else if (query.isPending) {
+    results = <LoadingRows />;
+  } else if (query.isError && !data) {
+    results = (
+      <Alert color="red" icon={<IconAlertTriangle />} title="Products could not be loaded" data-testid="product-list-error">
+        <Group justify="space-between" align="center">
+          <Text size="sm">{errorMessageOf(query.error)}</Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (!data || data.products.length === 0) {
+    results = (
+      <Paper withBorder radius="md" p="xl" data-testid="product-list-empty">
+        <EmptyState
+          icon={<IconShirtOff size={28} />}
+          title="No products match your search."
+          description="Try another product group, or a shorter code or description."
+          size="sm"
+        />
+      </Paper>
+    );
+  } else {
+    results = (
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid="product-list-summary">
+            {showingText(data.currentPage, data.pageSize, data.products.length, data.totalItems)}
+          </Text>
+          {pager}
+        </Group>
+        <ProductResultsTable products={data.products} onOpen={open} stale={query.isPlaceholderData} />
+        {pager && <Group justify="flex-end">{pager}</Group>}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="screen-product-list" maw={1400} mx="auto" w="100%">
+      <Title order={2}>Products</Title>
+      <ProductSearchForm
+        value={form}
+        onChange={changeForm}
+        onSearch={search}
+        errors={errors}
+      />
+      <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
+        {results}
+      </div>
+    </Stack>
+  );
+}

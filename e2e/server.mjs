@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+/**
+ * Starts the server for the browser tests: builds the web app, then runs the server on a fresh
+ * database with the demo data — a temporary PGlite folder, or a new PostgreSQL database created
+ * from TEST_DATABASE_URL (dropped again when the tests end).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = process.env.E2E_PORT ?? '3210';
+
+const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-e2e-'));
+const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'always', LOG_LEVEL: 'warn' };
+let dropDatabase = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const name = `selvedge_e2e_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const a = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  server.kill(signal);
+  await new Promise((r) => server.once('exit', r));
+  await dropDatabase().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+server.on('exit', (code) => {
+  if (!stopping) process.exit(code ?? 1);
+});

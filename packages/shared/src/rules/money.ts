@@ -1,0 +1,48 @@
+/**
+ * Money arithmetic and formats (DESIGN.md Money, ordering §9). Amounts are decimal strings; all
+ * arithmetic goes through decimal.js, never binary floats. Line totals are rounded to cents
+ * (half up); unit prices keep 4 decimals.
+ */
+import Decimal from 'decimal.js';
+
+export type Amount = string;
+
+/** Unit price × quantity, rounded to cents; '0.00' for quantity 0. */
+export function lineTotal(unitPrice: Amount, quantity: number): Amount {
+  return new Decimal(unitPrice).times(quantity).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** Sum of amounts, to cents. */
+export function sumAmounts(amounts: Amount[]): Amount {
+  return amounts.reduce((acc, a) => acc.plus(a), new Decimal(0)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** Normalises an amount to `places` decimals (4 for unit prices, 2 for totals). */
+export function toFixedAmount(amount: Amount | number, places = 4): Amount {
+  return new Decimal(amount).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);
+}
+
+export function compareAmounts(a: Amount, b: Amount): number {
+  return new Decimal(a).comparedTo(b);
+}
+
+const groups = (intPart: string) => intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** '1234.5' → '1,234.50' (totals: 2 decimals with thousands separators, ordering §9). */
+export function formatTotal(amount: Amount): string {
+  const fixed = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const [i, f] = fixed.replace('-', '').split('.');
+  return `${fixed.startsWith('-') ? '-' : ''}${groups(i)}.${f}`;
+}
+
+/** '0.12' → '0.1200' (unit prices and costs: 4 decimals, ordering §9). */
+export function formatUnit(amount: Amount): string {
+  const fixed = new Decimal(amount).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
+  const [i, f] = fixed.replace('-', '').split('.');
+  return `${fixed.startsWith('-') ? '-' : ''}${groups(i)}.${f}`;
+}
+
+/** 'USD 1,234.50' */
+export function formatMoney(money: { currency: string; price: Amount }): string {
+  return `${money.currency} ${formatTotal(money.price)}`;
+}

@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultRestockQuantity,
+  digitsOnly,
+  type QuantityLimits,
+  restockMaximum,
+  roundQuantity,
+} from './quantity';
+
+const limitsArb = fc.record({
+  minOrderQuantity: fc.integer({ min: 0, max: 5_000 }),
+  packSize: fc.integer({ min: 1, max: 500 }),
+  max: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: null }),
+});
+const qtyArb = fc.integer({ min: 0, max: 50_000 });
+
+describe('roundQuantity (ordering §5 Quantity fields)', () => {
+  const std: QuantityLimits = { minOrderQuantity: 100, packSize: 25 };
+
+  it('keeps empty or 0 at 0', () => {
+    expect(roundQuantity(0, std)).toBe(0);
+    expect(roundQuantity(Number.NaN, std)).toBe(0);
+    expect(roundQuantity(-5, std)).toBe(0);
+  });
+  it('raises a quantity below the minimum order quantity to the minimum', () => {
+    expect(roundQuantity(1, std)).toBe(100);
+    expect(roundQuantity(99, std)).toBe(100);
+  });
+  it('rounds up to a multiple of the pack size at or above the minimum', () => {
+    expect(roundQuantity(100, std)).toBe(100);
+    expect(roundQuantity(101, std)).toBe(125);
+    expect(roundQuantity(125, std)).toBe(125);
+    expect(roundQuantity(126.9, std)).toBe(150);
+  });
+  it('keeps the minimum even when it is not a multiple of the pack size', () => {
+    const odd = { minOrderQuantity: 15, packSize: 10 };
+    expect(roundQuantity(5, odd)).toBe(15);
+    expect(roundQuantity(15, odd)).toBe(15);
+    expect(roundQuantity(16, odd)).toBe(20);
+  });
+  it('caps at the allowed maximum (restock limit)', () => {
+    expect(roundQuantity(1_000, { ...std, max: 230 })).toBe(230);
+    expect(roundQuantity(220, { ...std, max: 230 })).toBe(225);
+    expect(roundQuantity(226, { ...std, max: 230 })).toBe(230);
+    expect(roundQuantity(200, { ...std, max: 230 })).toBe(200);
+    expect(roundQuantity(10, { ...std, max: 40 })).toBe(40);
+    expect(roundQuantity(10, { ...std, max: 0 })).toBe(0);
+  });
+  it('treats pack size below 1 as 1 and no minimum as 0', () => {
+    expect(roundQuantity(7, { minOrderQuantity: 0, packSize: 0 })).toBe(7);
+  });
+
+  it('law: never below the minimum for positive input when no maximum is below it', () => {
+    fc.assert(
+      fc.property(limitsArb, fc.integer({ min: 1, max: 50_000 }), (limits, q) => {
+        fc.pre(limits.max === null || limits.max >= limits.minOrderQuantity);
+        expect(roundQuantity(q, limits)).toBeGreaterThanOrEqual(limits.minOrderQuantity);
+      }),
+    );
+  });
+  it('law: the result is a multiple of the pack size, or the minimum, or the maximum', () => {
+    fc.assert(
+      fc.property(limitsArb, qtyArb, (limits, q) => {
+        const r = roundQuantity(q, limits);
+        expect(r % limits.packSize === 0 || r === limits.minOrderQuantity || r === limits.max).toBe(true);
+      }),
+    );
+  });
+  it('law: idempotent (a second blur keeps the value)', () => {
+    fc.assert(
+      fc.property(limitsArb, qtyArb, (limits, q) => {
+        const once = roundQuantity(q, limits);
+        expect(roundQuantity(once, limits)).toBe(once);
+      }),
+    );
+  });
+  it('law: never past the maximum, and never lowers a quantity unless capped', () => {
+    fc.assert(
+      fc.property(limitsArb, qtyArb, (limits, q) => {
+        const r = roundQuantity(q, limits);
+        if (limits.max !== null) expect(r).toBeLessThanOrEqual(limits.max);
+        if (r < q) expect(r).toBe(limits.max);
+      }),
+    );
+  });
+});
+
+describe('digitsOnly', () => {
+  it('keeps digits only', () => {
+    expect(digitsOnly('1a2-3.4 ')).toBe('1234');
+    expect(digitsOnly('')).toBe('');
+  });
+});
+
+describe('restock maximum and default (ordering §9)', () => {
+  it('is inventoryMax minus current inventory, not below 0', () => {
+    expect(restockMaximum(500, 120)).toBe(380);
+    expect(restockMaximum(100, 150)).toBe(0);
+  });
+  it('defaults to the smaller of the maximum and defaultOrderQuantity', () => {
+    expect(defaultRestockQuantity(500, 120, 200)).toBe(200);
+    expect(defaultRestockQuantity(500, 450, 200)).toBe(50);
+    expect(defaultRestockQuantity(100, 150, 200)).toBe(0);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Quantity rules of an order line (ordering §5 Quantity fields, §9 Restock maximum).
+ * Quantities are whole pieces.
+ */
+
+export interface QuantityLimits {
+  /** Minimum order quantity of the subcode (pieces, ≥ 0). */
+  minOrderQuantity: number;
+  /** Pack size of the subcode (pieces, ≥ 1). */
+  packSize: number;
+  /** Allowed maximum (restock limit), if any. */
+  max?: number | null;
+}
+
+/**
+ * The quantity a field takes on blur: empty or 0 stays 0; below the minimum order quantity becomes
+ * the minimum (and the minimum itself stays); above the maximum becomes the maximum; otherwise rounds
+ * up to a multiple of the pack size (never past the maximum). Negative or fractional input is treated
+ * as its whole part.
+ */
+export function roundQuantity(input: number, limits: QuantityLimits): number {
+  const q = Math.max(0, Math.floor(Number.isFinite(input) ? input : 0));
+  if (q === 0) return 0;
+  const pack = Math.max(1, Math.floor(limits.packSize));
+  const moq = Math.max(0, Math.floor(limits.minOrderQuantity));
+  const max = limits.max == null ? null : Math.max(0, Math.floor(limits.max));
+  if (max !== null && q >= max) return max;
+  // At the minimum stays the minimum even when it is not a multiple of the pack size, so that a
+  // second blur keeps the value (the rule is idempotent).
+  if (q <= moq) return max !== null ? Math.min(moq, max) : moq;
+  const rounded = Math.ceil(q / pack) * pack;
+  return max !== null ? Math.min(rounded, max) : rounded;
+}
+
+/** Digits only: what a quantity field keeps of what was typed ('' stays ''). */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D+/g, '');
+}
+
+/** Restock maximum: inventoryMax minus current inventory, not below 0 (ordering §9). */
+export function restockMaximum(inventoryMax: number, currentInventory: number): number {
+  return Math.max(0, inventoryMax - currentInventory);
+}
+
+/** Default restock quantity: the smaller of the restock maximum and defaultOrderQuantity (ordering §9). */
+export function defaultRestockQuantity(
+  inventoryMax: number,
+  currentInventory: number,
+  defaultOrderQuantity: number,
+) {
+  return Math.min(restockMaximum(inventoryMax, currentInventory), Math.max(0, defaultOrderQuantity));
+}

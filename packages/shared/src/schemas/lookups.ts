@@ -1,0 +1,109 @@
+/**
+ * Lookups the screens need (ordering §3 Customer, Other lookups; §7 Lookups). Every answer is
+ * scoped to what the signed-in user may see; the server validates and documents with these.
+ */
+import { z } from 'zod';
+
+/** Customer parser types (ordering §9): none, Dunnes (FLAT_FILE), Roots (DELIMITED_ROOTS). */
+export const CUSTOMER_PARSER_TYPES = ['NONE', 'FLAT_FILE', 'DELIMITED_ROOTS'] as const;
+export type CustomerParserType = (typeof CUSTOMER_PARSER_TYPES)[number];
+/** How each parser type is shown (ordering §3 Customer). */
+export const CUSTOMER_PARSER_TYPE_LABELS: Record<CustomerParserType, string> = {
+  NONE: 'None',
+  FLAT_FILE: 'Dunnes',
+  DELIMITED_ROOTS: 'Roots',
+};
+
+const id = z.number().int().positive();
+
+/** GET /refs/currency-types — `name` is the ISO 4217 code (e.g. CAD). */
+export const currencyType = z.object({ id, name: z.string() }).meta({ id: 'CurrencyType' });
+export const currencyTypesResponse = z
+  .object({ currencyTypes: z.array(currencyType) })
+  .meta({ id: 'CurrencyTypesResponse' });
+export type CurrencyType = z.infer<typeof currencyType>;
+export type CurrencyTypesResponse = z.infer<typeof currencyTypesResponse>;
+
+/** GET /refs/product-group — `value` is what /products?productGroup= takes. */
+export const productGroupOption = z
+  .object({ value: z.string(), displayName: z.string() })
+  .meta({ id: 'ProductGroupOption' });
+export const productGroupsResponse = z
+  .object({ productGroups: z.array(productGroupOption) })
+  .meta({ id: 'ProductGroupsResponse' });
+export type ProductGroupOption = z.infer<typeof productGroupOption>;
+export type ProductGroupsResponse = z.infer<typeof productGroupsResponse>;
+
+/** GET /has-vendor */
+export const hasVendorResponse = z.object({ hasVendor: z.boolean() }).meta({ id: 'HasVendorResponse' });
+export type HasVendorResponse = z.infer<typeof hasVendorResponse>;
+
+/** GET /vendors — the vendors the user may see and which customer each buys for. */
+export const vendorOption = z.object({ id, name: z.string() }).meta({ id: 'VendorOption' });
+export const customerVendor = z.object({ customerId: id, vendorId: id }).meta({ id: 'CustomerVendor' });
+export const vendorsResponse = z
+  .object({ vendors: z.array(vendorOption), customerVendors: z.array(customerVendor) })
+  .meta({ id: 'VendorsResponse' });
+export type VendorOption = z.infer<typeof vendorOption>;
+export type CustomerVendor = z.infer<typeof customerVendor>;
+export type VendorsResponse = z.infer<typeof vendorsResponse>;
+
+/** GET /customers — the customer as ordering uses it (ordering §3 Customer). */
+export const customerOption = z
+  .object({
+    id,
+    companyName: z.string(),
+    parserType: z.enum(CUSTOMER_PARSER_TYPES),
+    specialInstructionsLimit: z.number().int(),
+    copyrightShow: z.boolean(),
+    fabricCompositionShow: z.boolean(),
+  })
+  .meta({ id: 'CustomerOption' });
+export const customersResponse = z
+  .object({ customers: z.array(customerOption) })
+  .meta({ id: 'CustomersResponse' });
+export type CustomerOption = z.infer<typeof customerOption>;
+export type CustomersResponse = z.infer<typeof customersResponse>;
+
+/** GET /entity/production-regions */
+export const productionRegionOption = z
+  .object({ id, productionRegionName: z.string() })
+  .meta({ id: 'ProductionRegionOption' });
+export const productionRegionsResponse = z
+  .object({ productionRegions: z.array(productionRegionOption) })
+  .meta({ id: 'ProductionRegionsResponse' });
+export type ProductionRegionOption = z.infer<typeof productionRegionOption>;
+export type ProductionRegionsResponse = z.infer<typeof productionRegionsResponse>;
+
+/**
+ * GET /entity/product-search-production-regions — the regions where the user has products to
+ * order; `productionRegion` is the default choice: the only region when there is exactly one, else null.
+ */
+export const productSearchProductionRegionsResponse = z
+  .object({ productionRegions: z.array(productionRegionOption), productionRegion: id.nullable() })
+  .meta({ id: 'ProductSearchProductionRegionsResponse' });
+export type ProductSearchProductionRegionsResponse = z.infer<typeof productSearchProductionRegionsResponse>;
+
+/** GET /customer-default-is-equal-to?defaultName=&isEqualTo= */
+export const customerDefaultQuery = z.object({
+  defaultName: z
+    .string({ error: 'defaultName is required' })
+    .trim()
+    .min(1, 'defaultName is required')
+    .max(100, 'defaultName is too long'),
+  isEqualTo: z.string({ error: 'isEqualTo is required' }).max(1000, 'isEqualTo is too long'),
+});
+export const customerDefaultResponse = z
+  .object({ value: z.boolean() })
+  .meta({ id: 'CustomerDefaultResponse' });
+export type CustomerDefaultQuery = z.infer<typeof customerDefaultQuery>;
+export type CustomerDefaultResponse = z.infer<typeof customerDefaultResponse>;
+
+/** Customer default that makes the style number required in variable-data search (ordering §5). */
+export const VARIABLE_DATA_STYLE_NUMBER_REQUIRED = 'VARIABLE_DATA_STYLE_NUMBER_REQUIRED';
+
+/** GET /orders/max-artwork-upload-size */
+export const maxArtworkUploadSizeResponse = z
+  .object({ maxSizeInBytes: z.number().int().positive(), maxSizeInMB: z.number().positive() })
+  .meta({ id: 'MaxArtworkUploadSizeResponse' });
+export type MaxArtworkUploadSizeResponse = z.infer<typeof maxArtworkUploadSizeResponse>;

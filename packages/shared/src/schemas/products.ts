@@ -1,0 +1,203 @@
+/**
+ * Product search and product details (ordering §2 Product list, Product details; §3 Product item,
+ * Product search result, Paging info; §5 Product search; §7 Products). STANDARD layout only so far:
+ * VARIABLE_DATA and DYNAMIC answers extend `productDetailsResponse` when they are built.
+ *
+ * Fields a role may not see are left out of the answer (ordering §6 Visibility): `prices` and
+ * `minValue` without canSee('price'), `costs` without canSee('cost'), `inventoryQuantity` and
+ * `inventoryMax` without canSee('inventory').
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { money, pageQuery, pagingInfo } from './common';
+
+// Product types are declared once, in ./cart (the order-line payload); re-exported here for the product screens.
+export { PRODUCT_TYPES, type ProductType } from './cart';
+
+export const ATTRIBUTE_TYPES = ['STRING', 'DROPDOWN'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** The product group of variable-data products (searched through /products/variable-data). */
+export const VARIABLE_DATA_PRODUCT_GROUP = 'VARIABLE_DATA';
+
+/** Most product item ids one details call takes. */
+export const MAX_DETAIL_IDS = 100;
+
+const id = z.number().int().positive();
+const optionalText = (max: number, field: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const PRODUCT_SEARCH_MESSAGES = {
+  regionRequired: 'Production region is required',
+  groupOrSearchRequired: 'Choose a product group or enter a code/description (productGroup or search)',
+} as const;
+
+/**
+ * GET /products (STANDARD mode) — ordering §5 Product search: production region required; then a
+ * product group or a code/description text. `search` matches the subcode or the description,
+ * case-insensitive, anywhere in the text. Pages count from 0 (size 50 by default).
+ */
+export const productSearchQuery = pageQuery
+  .extend({
+    productionRegion: z.coerce
+      .number({ error: PRODUCT_SEARCH_MESSAGES.regionRequired })
+      .int(PRODUCT_SEARCH_MESSAGES.regionRequired)
+      .positive(PRODUCT_SEARCH_MESSAGES.regionRequired),
+    productGroup: optionalText(100, 'productGroup'),
+    search: optionalText(100, 'search'),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.productGroup && !q.search) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['productGroup'],
+        message: PRODUCT_SEARCH_MESSAGES.groupOrSearchRequired,
+      });
+    }
+  });
+export type ProductSearchQuery = z.infer<typeof productSearchQuery>;
+export type ProductSearchQueryInput = z.input<typeof productSearchQuery>;
+
+/** One row per product subcode; `productItemId` opens product details (all sizes of the subcode). */
+export const productSearchResult = z
+  .object({ productItemId: id, productSubcode: z.string(), description: z.string() })
+  .meta({ id: 'ProductSearchResult' });
+export const productSearchResponse = pagingInfo
+  .extend({ products: z.array(productSearchResult) })
+  .meta({ id: 'ProductSearchResponse' });
+export type ProductSearchResult = z.infer<typeof productSearchResult>;
+export type ProductSearchResponse = z.infer<typeof productSearchResponse>;
+
+/**
+ * Product item ids of a details call: `ids=1,2` or `ids=1&ids=2`; positive whole numbers, at most
+ * MAX_DETAIL_IDS, duplicates dropped, order kept. Anything else is 'Invalid URL params'.
+ */
+export const productItemIdsParam = z
+  .union([z.string(), z.array(z.string())], { error: MESSAGES.invalidUrlParams })
+  .transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value.join(',') : value).split(',').map((p) => p.trim());
+    const ok = parts.length <= MAX_DETAIL_IDS && parts.every((p) => /^[1-9]\d{0,8}$/.test(p));
+    if (!ok) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidUrlParams });
+      return z.NEVER;
+    }
+    return [...new Set(parts.map(Number))];
+  });
+
+/** GET /products/details?ids= */
+export const productDetailsQuery = z.object({ ids: productItemIdsParam });
+export type ProductDetailsQuery = z.infer<typeof productDetailsQuery>;
+
+/** GET /products/edit-details/{orderItemId} */
+export const editDetailsParams = z.object({
+  orderItemId: z.coerce
+    .number({ error: MESSAGES.invalidUrlParams })
+    .int(MESSAGES.invalidUrlParams)
+    .positive(MESSAGES.invalidUrlParams),
+});
+
+/** A price or cost tier: unit `price` (decimal string) from `quantity` pieces on, in `currency` (ISO 4217). */
+export const productTier = z
+  .object({ quantity: z.number().int(), price: z.string(), currency: z.string() })
+  .meta({ id: 'ProductTier' });
+export type ProductTier = z.infer<typeof productTier>;
+
+/**
+ * An attribute to fill in (ordering §3 Product item: attributes): DROPDOWN with `options`, or STRING
+ * (free text; `options` empty). `value` is null for a new line; on edit it is the line's value.
+ */
+export const productAttribute = z
+  .object({
+    name: z.string(),
+    type: z.enum(ATTRIBUTE_TYPES),
+    options: z.array(z.string()),
+    value: z.string().nullable(),
+  })
+  .meta({ id: 'ProductAttribute' });
+export type ProductAttribute = z.infer<typeof productAttribute>;
+
+/** One size (product item) of a STANDARD product. */
+export const productSizeItem = z
+  .object({
+    productItemId: id,
+    productSize: z.string(),
+    sortKey: z.number().int(),
+    defaultOrderQuantity: z.number().int(),
+    /** Pieces of this item already in the user's cart (on edit: in other lines only). */
+    cartQuantity: z.number().int(),
+    /** Current inventory; only for roles that see inventory. */
+    inventoryQuantity: z.number().int().optional(),
+    /** Maximum inventory (restock maximum = inventoryMax − inventoryQuantity); only for roles that see inventory. */
+    inventoryMax: z.number().int().optional(),
+    hasInventory: z.boolean(),
+    /**
+     * Per-size attributes: the item's own attribute schema when it differs from the subcode's (else
+     * empty); values from the line's attributesItem on edit. Sent back as attributesItems[productItemId].
+     */
+    attributes: z.array(productAttribute),
+    /** Edit only: this item's quantity in the line being edited (0 when the line has none of it). */
+    quantity: z.number().int().optional(),
+  })
+  .meta({ id: 'ProductSizeItem' });
+export type ProductSizeItem = z.infer<typeof productSizeItem>;
+
+/** Product item details of a STANDARD product: one per subcode (ordering §3 Product item (details)). */
+export const productItemDetails = z
+  .object({
+    /** The first active STANDARD item of the subcode by sortKey. */
+    productItemId: id,
+    productSubcodeId: id,
+    productSubcode: z.string(),
+    description: z.string(),
+    productType: z.literal('STANDARD'),
+    customerId: id,
+    customer: z.string(),
+    productionRegionId: id.nullable(),
+    packSize: z.number().int(),
+    minOrderQuantity: z.number().int(),
+    /** The first item's default order quantity (used when the product has no sizes). */
+    defaultOrderQuantity: z.number().int(),
+    /** Pieces of this subcode already in the user's cart (on edit: in other lines only); counts toward the tier (*). */
+    cartQuantity: z.number().int(),
+    /** True when the product is ordered per size (more than one item, or a real size label). */
+    hasSizes: z.boolean(),
+    /** True when any of its items is stocked (inventory product). */
+    hasInventory: z.boolean(),
+    items: z.array(productSizeItem),
+    /** Attributes of the whole line (the subcode's attribute schema). */
+    attributes: z.array(productAttribute),
+    /** Price tiers, quantity ascending; in `priceCurrency` when the user has one, else all. Price roles only. */
+    prices: z.array(productTier).optional(),
+    /** Cost tiers, quantity ascending; in `costCurrency` when the subcode has a factory, else all. Cost roles only. */
+    costs: z.array(productTier).optional(),
+    /** Minimum order value in `priceCurrency` (null when none or no price currency). Price roles only. */
+    minValue: money.nullable().optional(),
+    /** Currency of prices and of the price Total: the user's vendor's currency; null without a vendor. */
+    priceCurrency: z.string().nullable(),
+    /** Currency of costs and of the cost Total: the subcode factory's currency; null without a factory. */
+    costCurrency: z.string().nullable(),
+    productImagePath: z.string().nullable(),
+    productImageType: z.string().nullable(),
+    /** Edit only: the cart line being edited. */
+    orderItemId: id.optional(),
+  })
+  .meta({ id: 'ProductItemDetails' });
+export type ProductItemDetails = z.infer<typeof productItemDetails>;
+
+/** GET /products/details and GET /products/edit-details/{orderItemId}. */
+export const productDetailsResponse = z
+  .object({
+    products: z.array(productItemDetails),
+    productType: z.literal('STANDARD'),
+    /** The user may change inventory quantities (per-user permission and role). */
+    canUpdateInventory: z.boolean(),
+    /** The user may restock (per-user permission and role). */
+    canRestock: z.boolean(),
+  })
+  .meta({ id: 'ProductDetailsResponse' });
+export type ProductDetailsResponse = z.infer<typeof productDetailsResponse>;
