@@ -143,6 +143,10 @@ export async function buildApp(opts: {
       },
     });
   }
+  if (hasWeb) {
+    // '/' is a folder to the static plugin (403 without an index): it is the app's home route.
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found.' });
