@@ -86,8 +86,8 @@ test('an expired token shows the alert and logs out', async ({ page }) => {
 });
 
 test('a role is sent to login from a route it may not open', async ({ page }) => {
-  await signIn(page, 'vendor@example.com');
-  await page.goto('/restock');
+  await signIn(page, 'csr@example.com');
+  await page.goto('/cart');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('login-denied')).toBeVisible();
   await page.goto('/order-list');

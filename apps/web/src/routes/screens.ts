@@ -39,7 +39,6 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
   { path: '/product-list', title: 'Product List', load: () => import('./product-list') },
   { path: '/product-details', title: 'Product Details', load: () => import('./product-details') },
   { path: '/cart', title: 'Cart', load: () => import('./cart') },
-  { path: '/restock', title: 'Restock', load: () => import('./restock') },
 ];
 
 /** Routes that have a screen today; menus show only these (e.g. the Configuration menu). */

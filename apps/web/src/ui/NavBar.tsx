@@ -69,7 +69,8 @@ const NAV_ITEMS: NavItem[] = [
 
 /** The bar's links the role may open. */
 export function visibleNavItems(role: Role | null): NavItem[] {
-  return NAV_ITEMS.filter((item) => canAccessRoute(item.route, role));
+  // Like the Configuration menu, a link appears once its screen exists (Restock comes with its own issue).
+  return NAV_ITEMS.filter((item) => canAccessRoute(item.route, role) && EXISTING_SCREENS.has(item.route));
 }
 
 /** Configuration menu entries the role may open and that exist as screens (empty → menu hidden). */

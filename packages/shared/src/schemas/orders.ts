@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES, type OrderStatusFilter } from '../rules/orderStatus';
+import { orderCharge } from './cart';
 import { money, pagingInfo } from './common';
 
 // ---------------------------------------------------------------- filter dates
@@ -191,15 +192,6 @@ export const orderItem = z
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItem>;
 
-export const orderDetailsCharge = z
-  .object({
-    chargeName: z.string(),
-    subcode: z.string().nullable(),
-    subCodeDescription: z.string().nullable(),
-    charge: money,
-  })
-  .meta({ id: 'OrderDetailsCharge' });
-
 export const orderLog = z
   .object({ timestamp: z.iso.datetime(), user: z.string(), description: z.string() })
   .meta({ id: 'OrderLog' });
@@ -246,7 +238,7 @@ export const orderDetails = z
     shippingDocs: z.array(documentRef).optional().describe('Left out for CSR'),
     relatedDocs: z.array(documentRef),
     orderItems: z.array(orderItem),
-    orderCharges: z.array(orderDetailsCharge).optional().describe('Price roles only'),
+    orderCharges: z.array(orderCharge).optional().describe('Price roles only'),
     logs: z.array(orderLog).optional().describe('Only for roles that see logs'),
   })
   .meta({ id: 'Order' });

@@ -23,15 +23,9 @@ import {
 import { useSession } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
+import { showingText } from '../../ui/paging';
 
 const sameCriteria = (a: OrderSearchCriteria, b: OrderSearchCriteria) => JSON.stringify(a) === JSON.stringify(b);
-
-/** 'Showing 51–100 of 123 orders'. */
-export function showingText(page: number, pageSize: number, count: number, total: number): string {
-  const from = count === 0 ? 0 : page * pageSize + 1;
-  const to = count === 0 ? 0 : page * pageSize + count;
-  return `Showing ${from}–${to} of ${total} ${total === 1 ? 'order' : 'orders'}`;
-}
 
 function LoadingCards() {
   return (
@@ -151,7 +145,7 @@ export default function OrderListPage() {
       <Stack gap="sm">
         <Group justify="space-between" align="center" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="order-list-summary">
-            {showingText(data.currentPage, data.pageSize, data.orders.length, data.totalItems)}
+            {showingText(data.currentPage, data.pageSize, data.orders.length, data.totalItems, { one: 'order', many: 'orders' })}
           </Text>
           {pager}
         </Group>

@@ -30,15 +30,9 @@ import {
 import { useSession } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
+import { showingText } from '../../ui/paging';
 
 const sameCriteria = (a: ProductSearchCriteria, b: ProductSearchCriteria) => JSON.stringify(a) === JSON.stringify(b);
-
-/** 'Showing 51–100 of 123 products'. */
-export function showingText(page: number, pageSize: number, count: number, total: number): string {
-  const from = count === 0 ? 0 : page * pageSize + 1;
-  const to = count === 0 ? 0 : page * pageSize + count;
-  return `Showing ${from}–${to} of ${total} ${total === 1 ? 'product' : 'products'}`;
-}
 
 function LoadingRows() {
   return (
@@ -181,7 +175,7 @@ export default function ProductListPage() {
       <Stack gap="sm">
         <Group justify="space-between" align="center" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="product-list-summary">
-            {showingText(data.currentPage, data.pageSize, data.products.length, data.totalItems)}
+            {showingText(data.currentPage, data.pageSize, data.products.length, data.totalItems, { one: 'product', many: 'products' })}
           </Text>
           {pager}
         </Group>
