@@ -14,11 +14,21 @@ import pg from 'pg';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.E2E_PORT ?? '3210';
 
-const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-e2e-'));
-const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'always', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'always',
+  LOG_LEVEL: 'warn',
+};
 let dropDatabase = async () => {};
 if (process.env.TEST_DATABASE_URL) {
   const name = `selvedge_e2e_${Date.now()}`;
@@ -37,7 +47,11 @@ if (process.env.TEST_DATABASE_URL) {
   };
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;

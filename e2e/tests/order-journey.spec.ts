@@ -8,7 +8,9 @@ import { signIn } from '../support/session';
 
 test.setTimeout(180_000);
 
-test('a vendor orders a standard product; staff find the order; another vendor cannot open it', async ({ browser }) => {
+test('a vendor orders a standard product; staff find the order; another vendor cannot open it', async ({
+  browser,
+}) => {
   // --- vendor: search
   const vendor = await browser.newPage();
   await signIn(vendor, 'vendor@example.com');
@@ -37,7 +39,9 @@ test('a vendor orders a standard product; staff find the order; another vendor c
   await expect(vendor.getByTestId('cost-tiers')).toHaveCount(0);
   await expect(addButton).toBeEnabled();
   await addButton.click();
-  await expect(vendor.getByTestId('message-success').filter({ hasText: 'Product added to your cart' })).toBeVisible();
+  await expect(
+    vendor.getByTestId('message-success').filter({ hasText: 'Product added to your cart' }),
+  ).toBeVisible();
 
   // --- vendor: the cart
   await expect(vendor).toHaveURL(/\/cart$/);
@@ -50,13 +54,18 @@ test('a vendor orders a standard product; staff find the order; another vendor c
   await vendor.getByRole('option').first().click();
   await expect(vendor.getByTestId('cart-shipping-address-text')).not.toBeEmpty();
   await vendor.getByTestId('cart-field-dateRequested').click();
-  await vendor.locator('.mantine-DatePickerInput-day:not([data-disabled]):not([data-outside])').last().click();
+  await vendor
+    .locator('.mantine-DatePickerInput-day:not([data-disabled]):not([data-outside])')
+    .last()
+    .click();
   await vendor.getByTestId('cart-field-termsAndConditions').check();
   await vendor.getByTestId('cart-place-order').click();
 
   // --- vendor: the placed order opens
   await expect(vendor).toHaveURL(/\/order-details\?orderId=\d+/);
-  await expect(vendor.getByTestId('message-success').filter({ hasText: 'Order has been successfully placed' })).toBeVisible();
+  await expect(
+    vendor.getByTestId('message-success').filter({ hasText: 'Order has been successfully placed' }),
+  ).toBeVisible();
   const orderId = new URL(vendor.url()).searchParams.get('orderId')!;
   await expect(vendor.getByTestId('order-title')).toContainText(`Order #${orderId}`);
   await expect(vendor.getByTestId('order-status')).toHaveAttribute('data-status', 'NEEDS_ARTWORK');

@@ -66,7 +66,9 @@ test('logout ends the session on the server and in the tab', async ({ page }) =>
   await page.getByTestId('nav-logout').click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await accessToken(page)).toBeNull();
-  const res = await page.request.get('/api/v1.0/has-vendor', { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get('/api/v1.0/has-vendor', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(401);
   await page.goto('/order-list');
   await expect(page).toHaveURL(/\/login$/);
@@ -76,7 +78,11 @@ test('an expired token shows the alert and logs out', async ({ page }) => {
   await signIn(page, 'csr@example.com');
   const token = await accessToken(page);
   // The server revokes the token (as when it expires); the next call answers 401.
-  expect((await page.request.get('/api/v1.0/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.get('/api/v1.0/auth/logout', { headers: { authorization: `Bearer ${token}` } })
+    ).status(),
+  ).toBe(200);
   await page.goto('/order-list');
   const dialog = page.getByTestId('alert-dialog');
   await expect(dialog).toContainText('Authentication expired. Please log in.');

@@ -105,7 +105,9 @@ export async function buildApp(opts: {
       },
     },
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: opts.config.maxArtworkUploadMb * 1024 * 1024, files: 1 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: opts.config.maxArtworkUploadMb * 1024 * 1024, files: 1 },
+  });
   registerErrorHandling(app);
   registerAuth(app, ctx.db, ctx.tokens, API_PREFIX);
 
@@ -123,7 +125,9 @@ export async function buildApp(opts: {
   await app.register(
     async (api) => {
       for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>(), ctx);
-      api.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
     },
     { prefix: API_PREFIX },
   );
@@ -139,13 +143,18 @@ export async function buildApp(opts: {
       cacheControl: false,
       setHeaders: (reply: { header(name: string, value: string): unknown }, path: string) => {
         // Vite names built assets by content hash: they never change. Everything else is revalidated.
-        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   if (hasWeb) {
     // '/' is a folder to the static plugin (403 without an index): it is the app's home route.
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createMailer } from './platform/mail';
 import { resolveJwtSecret } from './platform/secret';
-import { isDatabaseEmpty, seedDemoData } from './seed/demo';
+import { isDatabaseEmpty, seedDemoData, wantsDemoData } from './seed/demo';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,14 +27,17 @@ async function main() {
   logger.info({ database: database.kind }, 'database opened; applying migrations');
   await database.migrate();
 
-  const embedded = database.kind === 'pglite';
-  const wantDemo = config.demoData === 'always' || (config.demoData === 'auto' && embedded);
-  if (wantDemo && (await isDatabaseEmpty(database.db))) {
+  if (wantsDemoData(config.demoData, database.kind) && (await isDatabaseEmpty(database.db))) {
     logger.info('empty database: loading demo data');
     await seedDemoData(database.db);
   }
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  });
   const app = await buildApp({
     db: database.db,
     config,

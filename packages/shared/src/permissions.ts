@@ -99,10 +99,13 @@ function includes(list: readonly Role[], role: Role | null | undefined): boolean
   return !!role && list.includes(role);
 }
 
-export const canAccessRoute = (route: AppRoute, role: Role | null | undefined) => includes(ROUTE_ACCESS[route], role);
-export const hasCapability = (cap: Capability, role: Role | null | undefined) => includes(CAPABILITIES[cap], role);
+export const canAccessRoute = (route: AppRoute, role: Role | null | undefined) =>
+  includes(ROUTE_ACCESS[route], role);
+export const hasCapability = (cap: Capability, role: Role | null | undefined) =>
+  includes(CAPABILITIES[cap], role);
 export const canSee = (what: Visibility, role: Role | null | undefined) => includes(VISIBILITY[what], role);
-export const isApiAllowed = (perm: ApiPermission, role: Role | null | undefined) => includes(API_ACCESS[perm], role);
+export const isApiAllowed = (perm: ApiPermission, role: Role | null | undefined) =>
+  includes(API_ACCESS[perm], role);
 
 /** Landing page after login (ordering §2): VENDOR lands on the product list, every other role on the order list. */
 export function landingRouteFor(role: Role | null | undefined): '/product-list' | '/order-list' | '/login' {

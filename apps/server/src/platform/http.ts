@@ -11,7 +11,8 @@ import { AppError } from './errors';
 function describeValidation(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
-    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'request';
+    const field =
+      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'request';
     const params = (first?.params ?? {}) as { issue?: { message?: string } };
     const message = params.issue?.message ?? first?.message ?? 'is invalid';
     return `${field}: ${message}`;

@@ -4,8 +4,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -39,7 +39,10 @@ export function createMailer(opts: {
       const info = await transport.sendMail({ from: opts.from, ...m });
       const dir = join(opts.dataDir, 'mail');
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      const file = join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.logger.info({ to: m.to, subject: m.subject, file }, 'mail written to file (no SMTP_URL)');
     },

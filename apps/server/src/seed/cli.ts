@@ -15,7 +15,9 @@ try {
     process.exitCode = 1;
   } else {
     await seedDemoData(database.db);
-    console.log(`Demo data loaded into ${database.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}.`);
+    console.log(
+      `Demo data loaded into ${database.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}.`,
+    );
   }
 } finally {
   await database.close();

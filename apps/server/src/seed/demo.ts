@@ -779,3 +779,11 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
     ),
   );
 }
+
+/**
+ * Whether `npm start` loads the demo data (issue 2): `auto` only into an embedded (PGlite) database,
+ * `always` into either; never into a database that already holds data (checked by the caller).
+ */
+export function wantsDemoData(mode: 'auto' | 'always' | 'never', kind: 'pglite' | 'postgres'): boolean {
+  return mode === 'always' || (mode === 'auto' && kind === 'pglite');
+}

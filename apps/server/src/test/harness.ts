@@ -91,12 +91,21 @@ export async function createTestApp(opts: { seed?: boolean } = {}) {
   const silent = { level: 'silent' } as const;
   const pino = (await import('pino')).default(silent);
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, logger: pino });
-  const app = await buildApp({ db: database.db, config, mailer, jwtSecret: 'test-secret-test-secret-test-secret-42' });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    mailer,
+    jwtSecret: 'test-secret-test-secret-test-secret-42',
+  });
   await app.ready();
 
   /** Signs in and answers the bearer token. */
   async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
-    const res = await app.inject({ method: 'POST', url: '/api/v1.0/auth/login', payload: { email, password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1.0/auth/login',
+      payload: { email, password },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
     return res.json().access_token;
   }

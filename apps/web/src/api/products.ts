@@ -45,7 +45,10 @@ export const productKeys = {
 };
 
 /** GET /products: one page of STANDARD products (one row per subcode) of the region and group/text. */
-export function fetchProducts(params: ProductSearchParams, signal?: AbortSignal): Promise<ProductSearchResponse> {
+export function fetchProducts(
+  params: ProductSearchParams,
+  signal?: AbortSignal,
+): Promise<ProductSearchResponse> {
   return api.get<ProductSearchResponse>('/products', {
     query: {
       productionRegion: params.productionRegion,

@@ -25,7 +25,8 @@ export function isDateRequestedAllowed(date: string, today: string | Date = new 
 }
 
 /** Display format of dates (ordering §9: DD-MMM-YY), e.g. 05-Dec-26. */
-export const formatDisplayDate = (date: string | Date | null | undefined) => (date ? dayjs(date).format('DD-MMM-YY') : '---');
+export const formatDisplayDate = (date: string | Date | null | undefined) =>
+  date ? dayjs(date).format('DD-MMM-YY') : '---';
 
 export interface CartHeader {
   contact?: string | null;
@@ -64,9 +65,14 @@ export function validateCartForPlacement(
     ['billingAddress', 'Billing address'],
   ];
   if (opts.isVendor) required.push(['vendorPO', 'Vendor PO']);
-  for (const [field, label] of required) if (blank(cart[field])) errors[field] = CART_MESSAGES.required(label);
+  for (const [field, label] of required)
+    if (blank(cart[field])) errors[field] = CART_MESSAGES.required(label);
   if (!errors.email && cart.email && !isValidEmail(cart.email)) errors.email = MESSAGES.invalidEmail;
-  if (!errors.dateRequested && cart.dateRequested && !isDateRequestedAllowed(cart.dateRequested, opts.today)) {
+  if (
+    !errors.dateRequested &&
+    cart.dateRequested &&
+    !isDateRequestedAllowed(cart.dateRequested, opts.today)
+  ) {
     errors.dateRequested = CART_MESSAGES.dateTooEarly(earliestDateRequested(opts.today));
   }
   if (cart.shippingAddress && cart.shippingAddress.length > LIMITS.shippingAddressMaxLength) {

@@ -14,7 +14,10 @@ export function lineTotal(unitPrice: Amount, quantity: number): Amount {
 
 /** Sum of amounts, to cents. */
 export function sumAmounts(amounts: Amount[]): Amount {
-  return amounts.reduce((acc, a) => acc.plus(a), new Decimal(0)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return amounts
+    .reduce((acc, a) => acc.plus(a), new Decimal(0))
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    .toFixed(2);
 }
 
 /** Normalises an amount to `places` decimals (4 for unit prices, 2 for totals). */

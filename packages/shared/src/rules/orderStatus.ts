@@ -64,7 +64,11 @@ export interface TrackerStep {
  * The status tracker (ordering §4): Placed, Art Prepared and Art Approved (only with artwork),
  * Production, Finance (lit when approved) and Shipped.
  */
-export function statusTracker(order: { orderStatus: OrderStatus; hasArtwork: boolean; financeApproval: boolean }): TrackerStep[] {
+export function statusTracker(order: {
+  orderStatus: OrderStatus;
+  hasArtwork: boolean;
+  financeApproval: boolean;
+}): TrackerStep[] {
   const step = ORDER_STATUS_STEP[order.orderStatus];
   const steps: TrackerStep[] = [{ label: 'Placed', done: step >= 1 }];
   if (order.hasArtwork) {

@@ -9,18 +9,26 @@ export const authRepository = {
   findUserByEmail: async (db: Q, email: string) =>
     (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0],
 
-  findUserById: async (db: Q, id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+  findUserById: async (db: Q, id: number) =>
+    (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 
   createSession: (db: Q, s: { id: string; userId: number; expiresAt: Date; ip: string }) =>
     db.insert(sessions).values(s),
 
-  touchLastLogin: (db: Q, userId: number) => db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId)),
+  touchLastLogin: (db: Q, userId: number) =>
+    db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId)),
 
   revokeSession: (db: Q, id: string) =>
-    db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt))),
+    db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt))),
 
   revokeAllSessions: (db: Q, userId: number) =>
-    db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
 
   /** Current throttle state of a key; null when none. */
   getFailures: async (db: Q, key: string) =>

@@ -55,8 +55,20 @@ export function createAuthService(ctx: AppContext) {
   }
 
   async function fail(emailKey: string, ipKey: string): Promise<never> {
-    await repo.recordFailure(db, emailKey, THROTTLE.account.max, THROTTLE.account.windowMinutes, THROTTLE.account.lockMinutes);
-    await repo.recordFailure(db, ipKey, THROTTLE.address.max, THROTTLE.address.windowMinutes, THROTTLE.address.lockMinutes);
+    await repo.recordFailure(
+      db,
+      emailKey,
+      THROTTLE.account.max,
+      THROTTLE.account.windowMinutes,
+      THROTTLE.account.lockMinutes,
+    );
+    await repo.recordFailure(
+      db,
+      ipKey,
+      THROTTLE.address.max,
+      THROTTLE.address.windowMinutes,
+      THROTTLE.address.lockMinutes,
+    );
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
 
@@ -69,11 +81,17 @@ export function createAuthService(ctx: AppContext) {
       await assertNotLocked(ipKey);
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
-      if (!user || !user.passwordHash || !ok || !isRole(user.role) || user.role === 'NONE') return fail(emailKey, ipKey);
+      if (!user || !user.passwordHash || !ok || !isRole(user.role) || user.role === 'NONE')
+        return fail(emailKey, ipKey);
       if (!user.active) throw unauthorized(AUTH_MESSAGES.inactive);
       if (isPasswordExpired(user)) throw unauthorized(AUTH_MESSAGES.expired);
       await repo.clearFailures(db, emailKey);
-      const issued = await ctx.tokens.issue({ id: user.id, role: user.role, email: user.email, name: user.contactName });
+      const issued = await ctx.tokens.issue({
+        id: user.id,
+        role: user.role,
+        email: user.email,
+        name: user.contactName,
+      });
       await db.transaction(async (tx) => {
         await repo.createSession(tx, { id: issued.jti, userId: user.id, expiresAt: issued.expiresAt, ip });
         await repo.touchLastLogin(tx, user.id);

@@ -1,4 +1,4 @@
-import { SIGNED_IN_ROLES, MESSAGES } from '@selvedge/shared';
+import { MESSAGES, SIGNED_IN_ROLES } from '@selvedge/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../platform/db/schema';
@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const login = (email: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/v1.0/auth/login', payload: { email, password }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1.0/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 describe('POST /auth/login', () => {
   it('answers a token carrying the role for every demo account', async () => {
@@ -39,7 +44,11 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 400 naming the field for bad input', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1.0/auth/login', payload: { email: 'a@b.c' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/auth/login',
+      payload: { email: 'a@b.c' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/password/);
   });
@@ -94,7 +103,14 @@ describe('isPasswordExpired', () => {
   });
   it('counts a password change as activity', () => {
     expect(
-      isPasswordExpired({ lastLogin: new Date('2025-01-01'), passwordChangedAt: new Date('2026-11-01'), createdAt: new Date('2020-01-01') }, now),
+      isPasswordExpired(
+        {
+          lastLogin: new Date('2025-01-01'),
+          passwordChangedAt: new Date('2026-11-01'),
+          createdAt: new Date('2020-01-01'),
+        },
+        now,
+      ),
     ).toBe(false);
   });
 });
@@ -105,7 +121,9 @@ describe('GET /auth/logout', () => {
   });
   it('revokes the token on the server', async () => {
     const token = await t.login('vendor2@example.com');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1.0/has-vendor', headers: t.auth(token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1.0/has-vendor', headers: t.auth(token) })).statusCode,
+    ).toBe(200);
     const out = await t.app.inject({ method: 'GET', url: '/api/v1.0/auth/logout', headers: t.auth(token) });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/v1.0/has-vendor', headers: t.auth(token) });
@@ -115,7 +133,11 @@ describe('GET /auth/logout', () => {
   it('answers 401 for a forged token', async () => {
     const token = await t.login('vendor2@example.com');
     const [h, p] = token.split('.');
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1.0/has-vendor', headers: t.auth(`${h}.${p}.forged`) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/has-vendor',
+      headers: t.auth(`${h}.${p}.forged`),
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -132,14 +154,23 @@ describe('POST /auth/users/{id}/reset-password and POST /auth/update-password', 
   });
   it('answers 403 for every role but ADMIN', async () => {
     for (const role of SIGNED_IN_ROLES.filter((r) => r !== 'ADMIN')) {
-      const res = await t.app.inject({ method: 'POST', url: resetUrl(vendorId), headers: t.auth(await t.tokenFor(role)) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: resetUrl(vendorId),
+        headers: t.auth(await t.tokenFor(role)),
+      });
       expect(res.statusCode, role).toBe(403);
     }
   });
   it('answers 404 for an unknown user and 400 for a bad id', async () => {
     const admin = t.auth(await t.tokenFor('ADMIN'));
-    expect((await t.app.inject({ method: 'POST', url: resetUrl(999999), headers: admin })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1.0/auth/users/abc/reset-password', headers: admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: resetUrl(999999), headers: admin })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1.0/auth/users/abc/reset-password', headers: admin }))
+        .statusCode,
+    ).toBe(400);
   });
   it('mails a single-use link that sets a new password', async () => {
     const admin = t.auth(await t.tokenFor('ADMIN'));
@@ -156,7 +187,11 @@ describe('POST /auth/users/{id}/reset-password and POST /auth/update-password', 
     expect(value).toBeTruthy();
 
     const update = (password: string, tok = value) =>
-      t.app.inject({ method: 'POST', url: `/api/v1.0/auth/update-password?token=${tok}`, payload: { password } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1.0/auth/update-password?token=${tok}`,
+        payload: { password },
+      });
     const short = await update('too-short');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain(MESSAGES.passwordTooShort);
@@ -172,14 +207,22 @@ describe('POST /auth/users/{id}/reset-password and POST /auth/update-password', 
     expect((await login('vendor2@example.com', 'a-brand-new-password-2026')).statusCode).toBe(200);
   });
   it('answers 400 when the token query is missing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1.0/auth/update-password', payload: { password: 'a-long-enough-password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/auth/update-password',
+      payload: { password: 'a-long-enough-password' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
 
 describe('platform', () => {
   it('echoes X-Request-Id, or makes one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1.0/health', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-request-id']).toBe('abc-123');
     const other = await t.app.inject({ method: 'GET', url: '/api/v1.0/health' });
@@ -189,7 +232,9 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1.0/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1.0/auth/login', '/api/v1.0/auth/update-password']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1.0/auth/login', '/api/v1.0/auth/update-password']),
+    );
   });
   it('answers unknown API paths with 404 and a message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1.0/nothing-here' });
@@ -197,9 +242,17 @@ describe('platform', () => {
     expect(res.json()).toHaveProperty('message');
   });
   it('answers /has-vendor per user', async () => {
-    const v = await t.app.inject({ method: 'GET', url: '/api/v1.0/has-vendor', headers: t.auth(await t.tokenFor('VENDOR')) });
+    const v = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/has-vendor',
+      headers: t.auth(await t.tokenFor('VENDOR')),
+    });
     expect(v.json()).toEqual({ hasVendor: true });
-    const f = await t.app.inject({ method: 'GET', url: '/api/v1.0/has-vendor', headers: t.auth(await t.tokenFor('FINANCE')) });
+    const f = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/has-vendor',
+      headers: t.auth(await t.tokenFor('FINANCE')),
+    });
     expect(f.json()).toEqual({ hasVendor: false });
   });
 });

@@ -37,7 +37,11 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 pg.types.setTypeParser(1082, (v) => v);
 
 /** Opens PostgreSQL at `url`, or PGlite at `dataDir` (created if missing; 'memory://' for in-memory). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -78,7 +78,9 @@ export const customers = pgTable('customers', {
 export const customerDefaults = pgTable(
   'customer_defaults',
   {
-    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
     defaultName: text('default_name').notNull(),
     defaultValue: text('default_value').notNull(),
   },
@@ -88,7 +90,10 @@ export const customerDefaults = pgTable(
 export const vendors = pgTable('vendors', {
   id: serial('id').primaryKey(),
   companyName: text('company_name').notNull(),
-  currencyTypeId: integer('currency_type_id').notNull().default(1).references(() => currencies.id),
+  currencyTypeId: integer('currency_type_id')
+    .notNull()
+    .default(1)
+    .references(() => currencies.id),
   /** 1 to 10 digits; decides which variable-data rows the vendor sees. */
   vendorNumber: varchar('vendor_number', { length: 10 }),
   billingAddress: text('billing_address'),
@@ -101,7 +106,9 @@ export const vendorShippingAddresses = pgTable(
   'vendor_shipping_addresses',
   {
     id: serial('id').primaryKey(),
-    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
     optionName: text('option_name').notNull(),
     address: varchar('address', { length: 255 }).notNull(),
   },
@@ -111,10 +118,17 @@ export const vendorShippingAddresses = pgTable(
 export const vendorCustomers = pgTable(
   'vendor_customers',
   {
-    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.vendorId, t.customerId] }), index('vendor_customers_customer').on(t.customerId)],
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.customerId] }),
+    index('vendor_customers_customer').on(t.customerId),
+  ],
 );
 
 export const factories = pgTable('factories', {
@@ -123,15 +137,25 @@ export const factories = pgTable('factories', {
   shortCode: text('short_code').notNull().unique(),
   address: text('address'),
   telephone: text('telephone'),
-  currencyTypeId: integer('currency_type_id').notNull().default(1).references(() => currencies.id),
-  productionRegionId: integer('production_region_id').notNull().default(1).references(() => productionRegions.id),
+  currencyTypeId: integer('currency_type_id')
+    .notNull()
+    .default(1)
+    .references(() => currencies.id),
+  productionRegionId: integer('production_region_id')
+    .notNull()
+    .default(1)
+    .references(() => productionRegions.id),
 });
 
 export const factoryCustomers = pgTable(
   'factory_customers',
   {
-    factoryId: integer('factory_id').notNull().references(() => factories.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    factoryId: integer('factory_id')
+      .notNull()
+      .references(() => factories.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.factoryId, t.customerId] })],
 );
@@ -165,31 +189,45 @@ export const users = pgTable(
 export const userCustomers = pgTable(
   'user_customers',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
 );
 export const userVendors = pgTable(
   'user_vendors',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.vendorId] })],
 );
 export const userFactories = pgTable(
   'user_factories',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    factoryId: integer('factory_id').notNull().references(() => factories.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    factoryId: integer('factory_id')
+      .notNull()
+      .references(() => factories.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.factoryId] })],
 );
 export const userRegions = pgTable(
   'user_regions',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     productionRegionId: integer('production_region_id')
       .notNull()
       .references(() => productionRegions.id, { onDelete: 'cascade' }),
@@ -202,7 +240,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -214,7 +254,9 @@ export const sessions = pgTable(
 /** Single-use password reset tokens; only the SHA-256 of the token is stored. */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -262,9 +304,13 @@ export const productSubcodes = pgTable(
     sustainable: boolean('sustainable').notNull().default(false),
     sampleReferenceNumber: text('sample_reference_number'),
     approvedDate: date('approved_date'),
-    customerId: integer('customer_id').notNull().references(() => customers.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
     factoryId: integer('factory_id').references(() => factories.id),
-    productCodeId: integer('product_code_id').notNull().references(() => productCodes.id),
+    productCodeId: integer('product_code_id')
+      .notNull()
+      .references(() => productCodes.id),
     attributeSchemaId: integer('attribute_schema_id').references(() => attributeSchemas.id),
     /** Items of this subcode need customer artwork before production. */
     artworkRequired: boolean('artwork_required').notNull().default(false),
@@ -286,7 +332,9 @@ const tierColumns = () => ({
   quantity: integer('quantity').notNull(),
   /** Unit price in `currencyId`. */
   price: money('price').notNull(),
-  currencyId: integer('currency_id').notNull().references(() => currencies.id),
+  currencyId: integer('currency_id')
+    .notNull()
+    .references(() => currencies.id),
 });
 
 export const priceTiers = pgTable('price_tiers', tierColumns(), (t) => [
@@ -303,7 +351,9 @@ export const minValues = pgTable(
     productSubcodeId: integer('product_subcode_id')
       .notNull()
       .references(() => productSubcodes.id, { onDelete: 'cascade' }),
-    currencyId: integer('currency_id').notNull().references(() => currencies.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
     price: money('price').notNull(),
   },
   (t) => [primaryKey({ columns: [t.productSubcodeId, t.currencyId] })],
@@ -357,7 +407,9 @@ export const orders = pgTable(
     financeApproval: boolean('finance_approval').notNull().default(false),
     financeApprovedAt: timestamp('finance_approved_at', { withTimezone: true }),
     /** The user whose cart this is / who placed it. */
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     vendorId: integer('vendor_id').references(() => vendors.id),
     customerId: integer('customer_id').references(() => customers.id),
     productionRegionId: integer('production_region_id').references(() => productionRegions.id),
@@ -405,8 +457,12 @@ export const orderItems = pgTable(
   {
     /** orderItemId */
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    productSubcodeId: integer('product_subcode_id').notNull().references(() => productSubcodes.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productSubcodeId: integer('product_subcode_id')
+      .notNull()
+      .references(() => productSubcodes.id),
     productType: text('product_type').notNull().default('STANDARD'),
     /** Attribute name → value chosen for the whole line. */
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
@@ -437,8 +493,12 @@ export const orderItemSizes = pgTable(
   'order_item_sizes',
   {
     id: serial('id').primaryKey(),
-    orderItemId: integer('order_item_id').notNull().references(() => orderItems.id, { onDelete: 'cascade' }),
-    productItemId: integer('product_item_id').notNull().references(() => productItems.id),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productItemId: integer('product_item_id')
+      .notNull()
+      .references(() => productItems.id),
     quantity: integer('quantity').notNull(),
     attributesItem: jsonb('attributes_item').$type<Record<string, string>>().notNull().default({}),
     unitPrice: money('unit_price'),
@@ -454,13 +514,17 @@ export const orderCharges = pgTable(
   'order_charges',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     chargeName: text('charge_name').notNull(),
     productSubcodeId: integer('product_subcode_id').references(() => productSubcodes.id),
     subcode: text('subcode'),
     subCodeDescription: text('sub_code_description'),
     charge: money('charge').notNull(),
-    currencyId: integer('currency_id').notNull().references(() => currencies.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
   },
   (t) => [index('order_charges_order').on(t.orderId)],
 );
@@ -469,7 +533,9 @@ export const orderLogs = pgTable(
   'order_logs',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     userId: integer('user_id').references(() => users.id),
     /** The user's name at the time, kept for the record. */
@@ -484,7 +550,9 @@ export const orderDocuments = pgTable(
   'order_documents',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     /** RELATED or SHIPPING. */
     kind: text('kind').notNull(),
     name: text('name').notNull(),

@@ -24,7 +24,13 @@ export function OrderStatusBadge({
   testId?: string;
 }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" size={size} data-testid={testId} data-status={status}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      size={size}
+      data-testid={testId}
+      data-status={status}
+    >
       {ORDER_STATUS_LABELS[status]}
     </Badge>
   );

@@ -26,16 +26,28 @@ export function OrderCard({ order }: { order: OrderListEntry }) {
     <Field key="date" label="Order Date" value={displayDate(order.orderDate)} testId="order-card-date" />,
   ];
   if (order.productionPONumbers?.length) {
-    fields.push(<Field key="productionPO" label="Production PO" value={order.productionPONumbers.join(', ')} />);
+    fields.push(
+      <Field key="productionPO" label="Production PO" value={order.productionPONumbers.join(', ')} />,
+    );
   }
   if (order.totalPrice) {
     fields.push(
-      <Field key="price" label="Total Price" value={displayTotal(order.totalPrice)} testId="order-card-total-price" />,
+      <Field
+        key="price"
+        label="Total Price"
+        value={displayTotal(order.totalPrice)}
+        testId="order-card-total-price"
+      />,
     );
   }
   if (order.totalCost) {
     fields.push(
-      <Field key="cost" label="Total Cost" value={displayTotal(order.totalCost)} testId="order-card-total-cost" />,
+      <Field
+        key="cost"
+        label="Total Cost"
+        value={displayTotal(order.totalCost)}
+        testId="order-card-total-cost"
+      />,
     );
   }
   return (
@@ -64,7 +76,12 @@ export function OrderCard({ order }: { order: OrderListEntry }) {
         </Group>
         <IconChevronRight size={18} color="var(--mantine-color-dimmed)" aria-hidden />
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4, md: Math.min(fields.length, 7) }} spacing="md" verticalSpacing="xs" mt="sm">
+      <SimpleGrid
+        cols={{ base: 2, sm: 4, md: Math.min(fields.length, 7) }}
+        spacing="md"
+        verticalSpacing="xs"
+        mt="sm"
+      >
         {fields}
       </SimpleGrid>
     </Card>

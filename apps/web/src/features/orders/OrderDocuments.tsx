@@ -6,7 +6,15 @@ import { Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { DocumentRef } from '@selvedge/shared';
 import { IconFileText } from '@tabler/icons-react';
 
-export function DocumentList({ label, documents, testId }: { label: string; documents: DocumentRef[]; testId: string }) {
+export function DocumentList({
+  label,
+  documents,
+  testId,
+}: {
+  label: string;
+  documents: DocumentRef[];
+  testId: string;
+}) {
   return (
     <Stack gap={4} data-testid={testId}>
       <Text size="xs" c="dimmed" fw={500} tt="uppercase">

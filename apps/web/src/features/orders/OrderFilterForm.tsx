@@ -5,7 +5,12 @@
  */
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { FINANCE_APPROVAL_FILTERS, ORDER_STATUS_FILTERS, type OrderStatusFilter, type Role } from '@selvedge/shared';
+import {
+  FINANCE_APPROVAL_FILTERS,
+  ORDER_STATUS_FILTERS,
+  type OrderStatusFilter,
+  type Role,
+} from '@selvedge/shared';
 import { IconRestore, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -23,7 +28,15 @@ dayjs.extend(customParseFormat);
 
 /** How the date fields show a date (the input also takes DD-MMM-YY and YYYY-MM-DD). */
 const DATE_FORMAT = 'DD-MMM-YYYY';
-const PARSE_FORMATS = ['DD-MMM-YYYY', 'D-MMM-YYYY', 'DD-MMM-YY', 'D-MMM-YY', 'YYYY-MM-DD', 'DD MMM YYYY', 'D MMM YYYY'];
+const PARSE_FORMATS = [
+  'DD-MMM-YYYY',
+  'D-MMM-YYYY',
+  'DD-MMM-YY',
+  'D-MMM-YY',
+  'YYYY-MM-DD',
+  'DD MMM YYYY',
+  'D MMM YYYY',
+];
 
 /** Parses what the user typed in a date field; null when it is not a date. */
 export function parseTypedDate(value: string): string | null {
@@ -50,7 +63,14 @@ export interface OrderFilterFormProps {
 }
 
 /** The order search form; Enter anywhere in it searches. */
-export function OrderFilterForm({ value, onChange, onSearch, onReset, role, orderNumberError }: OrderFilterFormProps) {
+export function OrderFilterForm({
+  value,
+  onChange,
+  onSearch,
+  onReset,
+  role,
+  orderNumberError,
+}: OrderFilterFormProps) {
   const customers = useCustomersQuery();
   const vendors = useVendorsQuery();
   const regions = useProductionRegionsQuery();
@@ -64,7 +84,10 @@ export function OrderFilterForm({ value, onChange, onSearch, onReset, role, orde
     onSearch();
   };
 
-  const customerOptions = (customers.data?.customers ?? []).map((c) => ({ value: String(c.id), label: c.companyName }));
+  const customerOptions = (customers.data?.customers ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.companyName,
+  }));
   const vendorOptions = (vendors.data?.vendors ?? []).map((v) => ({ value: String(v.id), label: v.name }));
   const regionOptions = (regions.data?.productionRegions ?? []).map((r) => ({
     value: String(r.id),
@@ -72,7 +95,15 @@ export function OrderFilterForm({ value, onChange, onSearch, onReset, role, orde
   }));
 
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} data-testid="order-filters" noValidate>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="form"
+      onSubmit={submit}
+      data-testid="order-filters"
+      noValidate
+    >
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
         <TextInput
           label="Order Number"

@@ -31,7 +31,13 @@ export function OrderItemCard({ item, orderStatus }: { item: OrderItem; orderSta
   const careSummary = careLabelSummary(item.careLabel);
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid={`order-item-${item.orderItemId}`} component="article">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid={`order-item-${item.orderItemId}`}
+      component="article"
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <Stack gap={2} miw={0}>
@@ -81,9 +87,15 @@ export function OrderItemCard({ item, orderStatus }: { item: OrderItem; orderSta
 
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="md" verticalSpacing="xs">
           <Field label="Pack Size" value={item.packSize.toLocaleString('en-US')} />
-          <Field label="Quantity" value={item.quantity.toLocaleString('en-US')} testId="order-item-quantity" />
+          <Field
+            label="Quantity"
+            value={item.quantity.toLocaleString('en-US')}
+            testId="order-item-quantity"
+          />
           {item.poNumber && <Field label="PO Number" value={item.poNumber} />}
-          {item.unitPrice && !showUnitPrice && <Field label="Unit Price" value={displayUnit(item.unitPrice)} />}
+          {item.unitPrice && !showUnitPrice && (
+            <Field label="Unit Price" value={displayUnit(item.unitPrice)} />
+          )}
           {item.unitCost && !showUnitCost && <Field label="Unit Cost" value={displayUnit(item.unitCost)} />}
           {item.minValue && <Field label="Minimum Order Value" value={displayTotal(item.minValue)} />}
         </SimpleGrid>

@@ -5,7 +5,7 @@
  * of the steps before it is drawn as done on its own.
  */
 import { Paper, Stepper } from '@mantine/core';
-import { statusTracker, type OrderStatus } from '@selvedge/shared';
+import { type OrderStatus, statusTracker } from '@selvedge/shared';
 import { IconCheck } from '@tabler/icons-react';
 import { displayDate } from './format';
 
@@ -30,7 +30,8 @@ export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
   const descriptionOf = (label: string, done: boolean): string | undefined => {
     if (label === 'Placed' && order.orderDate) return displayDate(order.orderDate);
     if (label === 'Finance') return done ? 'Approved' : 'Not approved';
-    if (label === 'Shipped' && done && order.shipAndCompleteDate) return displayDate(order.shipAndCompleteDate);
+    if (label === 'Shipped' && done && order.shipAndCompleteDate)
+      return displayDate(order.shipAndCompleteDate);
     return undefined;
   };
 

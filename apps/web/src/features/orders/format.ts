@@ -23,7 +23,8 @@ export function displayDateTime(value: string | null | undefined): string {
 }
 
 /** A total ('USD 1,234.50'), or '---'. */
-export const displayTotal = (money: Money | null | undefined): string => (money ? formatMoney(money) : MISSING);
+export const displayTotal = (money: Money | null | undefined): string =>
+  money ? formatMoney(money) : MISSING;
 
 /** A unit price or cost with 4 decimals ('USD 0.1200'), or '---'. */
 export const displayUnit = (money: Money | null | undefined): string =>

@@ -5,12 +5,12 @@
  * the same search, and another user signing in on the same tab starts from the defaults.
  */
 import {
+  canSee,
   FINANCE_APPROVAL_FILTERS,
   LIMITS,
   ORDER_STATUS_FILTERS,
   type OrderStatusFilter,
   type Role,
-  canSee,
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import type { OrderListParams } from '../../api/orders';
@@ -101,7 +101,8 @@ function sanitize(raw: unknown, role: Role | null): OrderSearchCriteria {
   const d = defaultCriteria(role);
   if (!raw || typeof raw !== 'object') return d;
   const r = raw as Record<string, unknown>;
-  const orderNumber = typeof r.orderNumber === 'string' && orderNumberError(r.orderNumber) === null ? r.orderNumber : '';
+  const orderNumber =
+    typeof r.orderNumber === 'string' && orderNumberError(r.orderNumber) === null ? r.orderNumber : '';
   const page = typeof r.page === 'number' && Number.isInteger(r.page) && r.page >= 0 ? r.page : 0;
   return withDateRule({
     orderNumber,

@@ -18,7 +18,16 @@ export interface AttributeInputProps {
 }
 
 /** The attribute field. */
-export function AttributeInput({ field, value, onChange, error, label, ariaLabel, size = 'sm', testId }: AttributeInputProps) {
+export function AttributeInput({
+  field,
+  value,
+  onChange,
+  error,
+  label,
+  ariaLabel,
+  size = 'sm',
+  testId,
+}: AttributeInputProps) {
   if (field.type === 'DROPDOWN') {
     return (
       <Select

@@ -31,14 +31,23 @@ export function PricingSummary({ pricing, minValue, children }: PricingSummaryPr
   const { price, cost, cartQuantity } = pricing;
   const star = cartQuantity > 0 ? '*' : '';
   return (
-    <Paper withBorder radius="md" p="md" data-testid="product-summary" component="section" aria-label="Summary">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="product-summary"
+      component="section"
+      aria-label="Summary"
+    >
       <Title order={4} mb="xs">
         Summary
       </Title>
       <DataList size="sm" gap={6} labelWidth={110}>
         <DataList.Item>
           <DataList.ItemLabel>Quantity</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="summary-quantity">{formatCount(pricing.lineQuantity)}</DataList.ItemValue>
+          <DataList.ItemValue data-testid="summary-quantity">
+            {formatCount(pricing.lineQuantity)}
+          </DataList.ItemValue>
         </DataList.Item>
         {cartQuantity > 0 && (
           <DataList.Item>

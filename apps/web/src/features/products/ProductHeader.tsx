@@ -8,7 +8,13 @@ import type { ProductItemDetails } from '@selvedge/shared';
 import { useProductImageUrl } from '../../api/products';
 import { formatCount } from './product-line';
 
-export function ProductHeader({ product, titleOrder = 3 }: { product: ProductItemDetails; titleOrder?: 2 | 3 }) {
+export function ProductHeader({
+  product,
+  titleOrder = 3,
+}: {
+  product: ProductItemDetails;
+  titleOrder?: 2 | 3;
+}) {
   const image = useProductImageUrl(product.productImagePath);
   return (
     <Paper withBorder radius="md" p="md" data-testid="product-header">
@@ -41,10 +47,24 @@ export function ProductHeader({ product, titleOrder = 3 }: { product: ProductIte
             {product.description}
           </Text>
           <Group gap="xs" mt={4} wrap="wrap">
-            <Badge variant="outline" color="gray" tt="none" size="lg" radius="sm" data-testid="product-customer">
+            <Badge
+              variant="outline"
+              color="gray"
+              tt="none"
+              size="lg"
+              radius="sm"
+              data-testid="product-customer"
+            >
               Customer: {product.customer}
             </Badge>
-            <Badge variant="outline" color="gray" tt="none" size="lg" radius="sm" data-testid="product-pack-size">
+            <Badge
+              variant="outline"
+              color="gray"
+              tt="none"
+              size="lg"
+              radius="sm"
+              data-testid="product-pack-size"
+            >
               Pack size: {formatCount(product.packSize)}
             </Badge>
             <Badge variant="outline" color="gray" tt="none" size="lg" radius="sm" data-testid="product-moq">

@@ -81,7 +81,10 @@ export function ProductSearchForm({ value, onChange, onSearch, errors }: Product
             withAsterisk
             maxDropdownHeight={DROPDOWN_HEIGHT}
             nothingFoundMessage="No matching region"
-            error={errors.productionRegion ?? (noRegions ? 'You have no products to order in any region' : undefined)}
+            error={
+              errors.productionRegion ??
+              (noRegions ? 'You have no products to order in any region' : undefined)
+            }
             disabled={regions.isPending}
             data-testid="product-search-region"
           />

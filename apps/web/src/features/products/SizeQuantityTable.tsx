@@ -68,13 +68,20 @@ export function SizeQuantityTable({
 }: SizeQuantityTableProps) {
   const limits = limitsOf(product);
   const showInventory =
-    product.hasInventory && canSee('inventory', role) && product.items.some((i) => i.inventoryQuantity !== undefined);
+    product.hasInventory &&
+    canSee('inventory', role) &&
+    product.items.some((i) => i.inventoryQuantity !== undefined);
   const showCart = product.items.some((i) => i.cartQuantity > 0);
   const attributeColumns = ownAttributeColumns(product);
   const own = new Set(sizesWithOwnAttributes(product).map((i) => i.productItemId));
   const total = product.items.reduce((s, i) => s + quantityOf(input.quantities[i.productItemId]), 0);
   const money = amountColumns(pricing);
-  const minWidth = 260 + money.length * 100 + attributeColumns.length * 180 + (showCart ? 90 : 0) + (showInventory ? 150 : 0);
+  const minWidth =
+    260 +
+    money.length * 100 +
+    attributeColumns.length * 180 +
+    (showCart ? 90 : 0) +
+    (showInventory ? 150 : 0);
 
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -101,7 +108,12 @@ export function SizeQuantityTable({
               </Table.Th>
             ))}
             {money.map((c) => (
-              <Table.Th key={c.key} ta="right" w={110} title={c.side.currency ? `${c.unitLabel} in ${c.side.currency}` : undefined}>
+              <Table.Th
+                key={c.key}
+                ta="right"
+                w={110}
+                title={c.side.currency ? `${c.unitLabel} in ${c.side.currency}` : undefined}
+              >
                 {c.unitLabel}
               </Table.Th>
             ))}

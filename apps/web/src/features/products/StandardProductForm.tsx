@@ -10,12 +10,7 @@
  * message (global handler) and keeps the user's input. Roles without the cart get no buttons.
  */
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  canAccessRoute,
-  MESSAGES,
-  type ProductItemDetails,
-  type Role,
-} from '@selvedge/shared';
+import { canAccessRoute, MESSAGES, type ProductItemDetails, type Role } from '@selvedge/shared';
 import { IconDeviceFloppy, IconInfoCircle, IconShoppingCartPlus } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -84,7 +79,12 @@ function ProductSection({
     });
 
   return (
-    <Stack gap="md" component="article" aria-label={product.productSubcode} data-testid={`product-${product.productSubcode}`}>
+    <Stack
+      gap="md"
+      component="article"
+      aria-label={product.productSubcode}
+      data-testid={`product-${product.productSubcode}`}
+    >
       <ProductHeader product={product} titleOrder={single ? 2 : 3} />
       {added && (
         <Alert color="green" variant="light" data-testid="product-added">
@@ -94,7 +94,14 @@ function ProductSection({
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">
-            <Paper withBorder radius="md" p="md" component="section" aria-label="Sizes" data-testid="product-sizes">
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              component="section"
+              aria-label="Sizes"
+              data-testid="product-sizes"
+            >
               <Group justify="space-between" mb="xs" gap="xs" align="baseline">
                 <Title order={4}>{product.hasSizes ? 'Sizes' : 'Quantity'}</Title>
                 <Text size="xs" c="dimmed">
@@ -113,7 +120,14 @@ function ProductSection({
               />
             </Paper>
             {product.attributes.length > 0 && (
-              <Paper withBorder radius="md" p="md" component="section" aria-label="Attributes" data-testid="product-attributes">
+              <Paper
+                withBorder
+                radius="md"
+                p="md"
+                component="section"
+                aria-label="Attributes"
+                data-testid="product-attributes"
+              >
                 <Title order={4} mb="xs">
                   Attributes
                 </Title>
@@ -140,10 +154,20 @@ function ProductSection({
               {actions}
             </PricingSummary>
             {pricing.price && (
-              <TierTable title="Price Tiers" amountLabel="Unit Price" pricing={pricing.price} testId="price-tiers" />
+              <TierTable
+                title="Price Tiers"
+                amountLabel="Unit Price"
+                pricing={pricing.price}
+                testId="price-tiers"
+              />
             )}
             {pricing.cost && (
-              <TierTable title="Cost Tiers" amountLabel="Unit Cost" pricing={pricing.cost} testId="cost-tiers" />
+              <TierTable
+                title="Cost Tiers"
+                amountLabel="Unit Cost"
+                pricing={pricing.cost}
+                testId="cost-tiers"
+              />
             )}
           </Stack>
         </Grid.Col>
@@ -175,12 +199,16 @@ export function StandardProductForm({ products, role, orderItemId }: StandardPro
     checked && totalQuantity(p, inputOf(p)) > 0 ? attributeErrors(p, inputOf(p)) : NO_ERRORS;
 
   const focusFirstError = () =>
-    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    requestAnimationFrame(() =>
+      rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
 
   const submit = async () => {
     if (busy) return;
     // Fields still holding typed text take their rounded value first (as on blur).
-    const rounded: Inputs = Object.fromEntries(products.map((p) => [p.productSubcodeId, roundAll(p, inputOf(p))]));
+    const rounded: Inputs = Object.fromEntries(
+      products.map((p) => [p.productSubcodeId, roundAll(p, inputOf(p))]),
+    );
     setInputs(rounded);
     const lines = products.filter((p) => totalQuantity(p, rounded[p.productSubcodeId]) > 0);
     if (lines.length === 0) return;

@@ -34,7 +34,10 @@ export interface AttributeErrors {
 }
 
 /** The quantity rules of a product's sizes (ordering §5 Quantity fields). */
-export const limitsOf = (p: Pick<ProductItemDetails, 'minOrderQuantity' | 'packSize'>, max?: number | null): QuantityLimits => ({
+export const limitsOf = (
+  p: Pick<ProductItemDetails, 'minOrderQuantity' | 'packSize'>,
+  max?: number | null,
+): QuantityLimits => ({
   minOrderQuantity: p.minOrderQuantity,
   packSize: p.packSize,
   max: max ?? null,
@@ -75,7 +78,8 @@ export function sizesWithOwnAttributes(p: ProductItemDetails): ProductSizeItem[]
 /** The distinct per-size attribute fields, in first-seen order (the size table's extra columns). */
 export function ownAttributeColumns(p: ProductItemDetails): ProductAttribute[] {
   const seen = new Map<string, ProductAttribute>();
-  for (const item of sizesWithOwnAttributes(p)) for (const f of item.attributes) if (!seen.has(f.name)) seen.set(f.name, f);
+  for (const item of sizesWithOwnAttributes(p))
+    for (const f of item.attributes) if (!seen.has(f.name)) seen.set(f.name, f);
   return [...seen.values()];
 }
 
@@ -99,7 +103,8 @@ export function initialLineInput(p: ProductItemDetails): LineInput {
 export function roundAll(p: ProductItemDetails, input: LineInput): LineInput {
   const limits = limitsOf(p);
   const quantities: Record<number, string> = {};
-  for (const item of p.items) quantities[item.productItemId] = roundedText(input.quantities[item.productItemId] ?? '', limits);
+  for (const item of p.items)
+    quantities[item.productItemId] = roundedText(input.quantities[item.productItemId] ?? '', limits);
   return { ...input, quantities };
 }
 
@@ -170,7 +175,10 @@ export function toOrderLinePayload(p: ProductItemDetails, input: LineInput): Ord
 // ---------------------------------------------------------------- pricing
 
 /** The currency tiers are shown in: the given one, else the only currency the tiers have, else null. */
-export function tierCurrency(tiers: readonly ProductTier[] | undefined, preferred: string | null): string | null {
+export function tierCurrency(
+  tiers: readonly ProductTier[] | undefined,
+  preferred: string | null,
+): string | null {
   if (preferred) return preferred;
   const currencies = [...new Set((tiers ?? []).map((t) => t.currency))];
   return currencies.length === 1 ? currencies[0] : null;
@@ -201,7 +209,12 @@ export interface ProductPricing {
   showCostTotal: boolean;
 }
 
-function side(tiers: ProductTier[] | undefined, preferred: string | null, tierQuantity: number, lineQuantity: number): TierPricing | null {
+function side(
+  tiers: ProductTier[] | undefined,
+  preferred: string | null,
+  tierQuantity: number,
+  lineQuantity: number,
+): TierPricing | null {
   if (!tiers) return null;
   const currency = tierCurrency(tiers, preferred);
   const shown = currency ? tiers.filter((t) => t.currency === currency) : tiers;
@@ -215,7 +228,11 @@ function side(tiers: ProductTier[] | undefined, preferred: string | null, tierQu
 }
 
 /** The pricing of a product for the quantity entered. */
-export function productPricing(p: ProductItemDetails, lineQuantity: number, role: Role | null): ProductPricing {
+export function productPricing(
+  p: ProductItemDetails,
+  lineQuantity: number,
+  role: Role | null,
+): ProductPricing {
   const tierQuantity = lineQuantity + p.cartQuantity;
   return {
     lineQuantity,

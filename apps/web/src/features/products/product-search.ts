@@ -76,7 +76,8 @@ export function toSearchParams(c: ProductSearchCriteria): ProductSearchParams {
 
 // ---------------------------------------------------------------- storage
 
-const idOrNull = (v: unknown): string | null => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? v : null);
+const idOrNull = (v: unknown): string | null =>
+  typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? v : null;
 
 /** Reads stored criteria defensively: anything unreadable falls back to empty. */
 function sanitize(raw: unknown): ProductSearchCriteria {

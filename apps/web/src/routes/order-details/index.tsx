@@ -13,8 +13,8 @@ import { MESSAGES, type OrderDetails } from '@selvedge/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useOrderDetailsQuery } from '../../api/orders';
 import { isApiError } from '../../api/client';
+import { useOrderDetailsQuery } from '../../api/orders';
 import { Field } from '../../features/orders/Field';
 import { displayDate, displayDateTime, displayTotal, orDash } from '../../features/orders/format';
 import { OrderStatusBadge } from '../../features/orders/OrderBadges';
@@ -41,7 +41,11 @@ function HeaderDetails({ order }: { order: OrderDetails }) {
         <Field label="Customer" value={order.customer} testId="order-customer" />
         <Field label="Production Region" value={order.productionRegion} testId="order-production-region" />
         <Field label="Order Date" value={displayDate(order.orderDate)} testId="order-date" />
-        <Field label="Date Requested" value={displayDate(order.dateRequested)} testId="order-date-requested" />
+        <Field
+          label="Date Requested"
+          value={displayDate(order.dateRequested)}
+          testId="order-date-requested"
+        />
         <Field
           label="Estimated Completion Date"
           value={displayDate(order.estimatedCompletionDate)}
@@ -212,9 +216,17 @@ function OrderView({ order }: { order: OrderDetails }) {
             <HeaderDetails order={order} />
             <Section title="Shipping" testId="order-shipping">
               <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="md">
-                <Field label="Shipping Address" value={order.shippingAddress} testId="order-shipping-address" />
+                <Field
+                  label="Shipping Address"
+                  value={order.shippingAddress}
+                  testId="order-shipping-address"
+                />
                 <Field label="Delivery Method" value={order.deliveryMethod} testId="order-delivery-method" />
-                <Field label="Delivery Account" value={order.deliveryAccount} testId="order-delivery-account" />
+                <Field
+                  label="Delivery Account"
+                  value={order.deliveryAccount}
+                  testId="order-delivery-account"
+                />
               </SimpleGrid>
             </Section>
           </Stack>
@@ -224,18 +236,38 @@ function OrderView({ order }: { order: OrderDetails }) {
             {order.totalPrice && (
               <Section title="Payment" testId="order-payment">
                 <Stack gap="sm">
-                  <Field label="Billing Account" value={order.billingAccount} testId="order-billing-account" />
-                  <Field label="Billing Address" value={order.billingAddress} testId="order-billing-address" />
-                  <Field label="Total Price" value={displayTotal(order.totalPrice)} testId="order-payment-total" />
+                  <Field
+                    label="Billing Account"
+                    value={order.billingAccount}
+                    testId="order-billing-account"
+                  />
+                  <Field
+                    label="Billing Address"
+                    value={order.billingAddress}
+                    testId="order-billing-address"
+                  />
+                  <Field
+                    label="Total Price"
+                    value={displayTotal(order.totalPrice)}
+                    testId="order-payment-total"
+                  />
                 </Stack>
               </Section>
             )}
             <Totals order={order} />
             <Section title="Documents" testId="order-documents">
               <Stack gap="sm">
-                <DocumentList label="Related Documents" documents={order.relatedDocs} testId="order-related-docs" />
+                <DocumentList
+                  label="Related Documents"
+                  documents={order.relatedDocs}
+                  testId="order-related-docs"
+                />
                 {order.shippingDocs && (
-                  <DocumentList label="Shipping Documents" documents={order.shippingDocs} testId="order-shipping-docs" />
+                  <DocumentList
+                    label="Shipping Documents"
+                    documents={order.shippingDocs}
+                    testId="order-shipping-docs"
+                  />
                 )}
               </Stack>
             </Section>

@@ -25,7 +25,8 @@ import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
 
-const sameCriteria = (a: OrderSearchCriteria, b: OrderSearchCriteria) => JSON.stringify(a) === JSON.stringify(b);
+const sameCriteria = (a: OrderSearchCriteria, b: OrderSearchCriteria) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 function LoadingCards() {
   return (
@@ -119,7 +120,12 @@ export default function OrderListPage() {
     results = <LoadingCards />;
   } else if (query.isError && !data) {
     results = (
-      <Alert color="red" icon={<IconAlertTriangle />} title="Orders could not be loaded" data-testid="order-list-error">
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title="Orders could not be loaded"
+        data-testid="order-list-error"
+      >
         <Group justify="space-between" align="center">
           <Text size="sm">{errorMessageOf(query.error)}</Text>
           <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
@@ -145,7 +151,10 @@ export default function OrderListPage() {
       <Stack gap="sm">
         <Group justify="space-between" align="center" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="order-list-summary">
-            {showingText(data.currentPage, data.pageSize, data.orders.length, data.totalItems, { one: 'order', many: 'orders' })}
+            {showingText(data.currentPage, data.pageSize, data.orders.length, data.totalItems, {
+              one: 'order',
+              many: 'orders',
+            })}
           </Text>
           {pager}
         </Group>

@@ -91,7 +91,9 @@ export default function ProductDetailsPage() {
   const query = useProductDetailsQuery(target);
   const handled = useRef<string | null>(null);
   const editing = target?.kind === 'edit';
-  const back = editing ? { to: '/cart', label: 'Back to Cart' } : { to: '/product-list', label: 'Back to Products' };
+  const back = editing
+    ? { to: '/cart', label: 'Back to Cart' }
+    : { to: '/product-list', label: 'Back to Products' };
 
   // Missing or malformed parameters: 'Invalid URL params', back to the list (ordering §5).
   useEffect(() => {
@@ -113,7 +115,8 @@ export default function ProductDetailsPage() {
   // Product types other than STANDARD are not built yet (the contract names only STANDARD today).
   const productType: string = data?.productType ?? 'STANDARD';
   const unsupported =
-    data !== undefined && (productType !== 'STANDARD' || data.products.some((p) => (p.productType as string) !== 'STANDARD'));
+    data !== undefined &&
+    (productType !== 'STANDARD' || data.products.some((p) => (p.productType as string) !== 'STANDARD'));
 
   let body;
   if (target === null) {
@@ -122,7 +125,12 @@ export default function ProductDetailsPage() {
     body = <LoadingDetails />;
   } else if (query.isError && !data) {
     body = (
-      <Alert color="red" icon={<IconAlertTriangle />} title="This product could not be loaded" data-testid="product-details-error">
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title="This product could not be loaded"
+        data-testid="product-details-error"
+      >
         <Stack gap="sm" align="flex-start">
           {errorMessageOf(query.error)}
           <Group gap="sm">
@@ -140,15 +148,27 @@ export default function ProductDetailsPage() {
     );
   } else if (!data || data.products.length === 0) {
     body = (
-      <Alert color="gray" icon={<IconInfoCircle />} title="No product to show" data-testid="product-details-empty">
+      <Alert
+        color="gray"
+        icon={<IconInfoCircle />}
+        title="No product to show"
+        data-testid="product-details-empty"
+      >
         The product could not be found.
       </Alert>
     );
   } else if (unsupported) {
     body = (
-      <Alert color="blue" icon={<IconInfoCircle />} title="Not available yet" data-testid="product-type-unsupported">
-        {productType === 'STANDARD' ? 'This product' : `This ${productType.replace('_', ' ').toLowerCase()} product`} cannot
-        be ordered here yet: only standard products are available on this screen for now.
+      <Alert
+        color="blue"
+        icon={<IconInfoCircle />}
+        title="Not available yet"
+        data-testid="product-type-unsupported"
+      >
+        {productType === 'STANDARD'
+          ? 'This product'
+          : `This ${productType.replace('_', ' ').toLowerCase()} product`}{' '}
+        cannot be ordered here yet: only standard products are available on this screen for now.
       </Alert>
     );
   } else {
@@ -168,7 +188,13 @@ export default function ProductDetailsPage() {
         <Title order={1} fz="h3" c="dimmed" fw={500}>
           {editing ? 'Edit Cart Item' : 'Product Details'}
         </Title>
-        <Button component={Link} to={back.to} variant="default" leftSection={<IconArrowLeft size={16} />} data-testid="product-details-back">
+        <Button
+          component={Link}
+          to={back.to}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+          data-testid="product-details-back"
+        >
           {back.label}
         </Button>
       </Group>

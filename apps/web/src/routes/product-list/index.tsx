@@ -8,7 +8,18 @@
  * when the screen opens with valid criteria. Overlay 'Searching...' while a search runs (after 300 ms).
  * Variable-data mode (PO search, 'Order Selected') is not built yet: its group is not offered.
  */
-import { Alert, Button, EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { OVERLAYS, type ProductSearchResult } from '@selvedge/shared';
 import { IconAlertTriangle, IconSearch, IconShirtOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -32,11 +43,19 @@ import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
 
-const sameCriteria = (a: ProductSearchCriteria, b: ProductSearchCriteria) => JSON.stringify(a) === JSON.stringify(b);
+const sameCriteria = (a: ProductSearchCriteria, b: ProductSearchCriteria) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 function LoadingRows() {
   return (
-    <Paper withBorder radius="md" p="md" role="status" aria-label="Searching products" data-testid="product-list-loading">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      role="status"
+      aria-label="Searching products"
+      data-testid="product-list-loading"
+    >
       <Stack gap="sm">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <Group key={i} gap="lg" wrap="nowrap">
@@ -150,7 +169,12 @@ export default function ProductListPage() {
     results = <LoadingRows />;
   } else if (query.isError && !data) {
     results = (
-      <Alert color="red" icon={<IconAlertTriangle />} title="Products could not be loaded" data-testid="product-list-error">
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title="Products could not be loaded"
+        data-testid="product-list-error"
+      >
         <Group justify="space-between" align="center">
           <Text size="sm">{errorMessageOf(query.error)}</Text>
           <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
@@ -175,7 +199,10 @@ export default function ProductListPage() {
       <Stack gap="sm">
         <Group justify="space-between" align="center" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="product-list-summary">
-            {showingText(data.currentPage, data.pageSize, data.products.length, data.totalItems, { one: 'product', many: 'products' })}
+            {showingText(data.currentPage, data.pageSize, data.products.length, data.totalItems, {
+              one: 'product',
+              many: 'products',
+            })}
           </Text>
           {pager}
         </Group>
@@ -188,12 +215,7 @@ export default function ProductListPage() {
   return (
     <Stack gap="md" data-testid="screen-product-list" maw={1400} mx="auto" w="100%">
       <Title order={2}>Products</Title>
-      <ProductSearchForm
-        value={form}
-        onChange={changeForm}
-        onSearch={search}
-        errors={errors}
-      />
+      <ProductSearchForm value={form} onChange={changeForm} onSearch={search} errors={errors} />
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}
       </div>
