@@ -81,7 +81,7 @@ export function createAuthService(ctx: AppContext) {
       await assertNotLocked(ipKey);
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
-      if (!user || !user.passwordHash || !ok || !isRole(user.role) || user.role === 'NONE')
+      if (!user?.passwordHash || !ok || !isRole(user.role) || user.role === 'NONE')
         return fail(emailKey, ipKey);
       if (!user.active) throw unauthorized(AUTH_MESSAGES.inactive);
       if (isPasswordExpired(user)) throw unauthorized(AUTH_MESSAGES.expired);

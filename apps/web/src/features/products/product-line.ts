@@ -83,7 +83,7 @@ export function ownAttributeColumns(p: ProductItemDetails): ProductAttribute[] {
   return [...seen.values()];
 }
 
-const valueOf = (f: ProductAttribute): string =>
+const initialValueOf = (f: ProductAttribute): string =>
   f.value === null ? '' : f.type === 'DROPDOWN' && !f.options.includes(f.value) ? '' : f.value;
 
 /** The input a product starts with: on edit the line's quantities and values, else empty. */
@@ -91,10 +91,12 @@ export function initialLineInput(p: ProductItemDetails): LineInput {
   const quantities: Record<number, string> = {};
   for (const item of p.items) quantities[item.productItemId] = item.quantity ? String(item.quantity) : '';
   const attributes: Record<string, string> = {};
-  for (const f of p.attributes) attributes[f.name] = valueOf(f);
+  for (const f of p.attributes) attributes[f.name] = initialValueOf(f);
   const itemAttributes: Record<number, Record<string, string>> = {};
   for (const item of sizesWithOwnAttributes(p)) {
-    itemAttributes[item.productItemId] = Object.fromEntries(item.attributes.map((f) => [f.name, valueOf(f)]));
+    itemAttributes[item.productItemId] = Object.fromEntries(
+      item.attributes.map((f) => [f.name, initialValueOf(f)]),
+    );
   }
   return { quantities, attributes, itemAttributes };
 }
@@ -134,7 +136,10 @@ export function attributeErrors(p: ProductItemDetails, input: LineInput): Attrib
     if (quantityOf(input.quantities[item.productItemId]) === 0) continue;
     for (const f of item.attributes) {
       const e = fieldError(f, input.itemAttributes[item.productItemId]?.[f.name]);
-      if (e) (errors.items[item.productItemId] ??= {})[f.name] = e;
+      if (e) {
+        errors.items[item.productItemId] ??= {};
+        errors.items[item.productItemId][f.name] = e;
+      }
     }
   }
   return errors;

@@ -8,9 +8,11 @@
  * failure shows its message (red) and an error panel with the way back. The answer's productType picks
  * the layout: STANDARD is built; VARIABLE_DATA and DYNAMIC show a note that they are not available yet.
  */
+
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { editDetailsParams, MESSAGES, productItemIdsParam } from '@selvedge/shared';
 import { IconAlertTriangle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -118,7 +120,7 @@ export default function ProductDetailsPage() {
     data !== undefined &&
     (productType !== 'STANDARD' || data.products.some((p) => (p.productType as string) !== 'STANDARD'));
 
-  let body;
+  let body: ReactNode;
   if (target === null) {
     body = null;
   } else if (query.isPending) {
