@@ -48,3 +48,31 @@ export function RouteError() {
     </Center>
   );
 }
+
+/**
+ * The red panel a screen shows when its data could not be loaded: what failed, the server's
+ * message (ordering §8 texts via errorMessageOf) and a way to try again.
+ */
+export function LoadErrorAlert(props: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+  testId?: string;
+}) {
+  return (
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle />}
+      title={props.title}
+      role="alert"
+      data-testid={props.testId}
+    >
+      <Group justify="space-between" align="center">
+        <Text size="sm">{props.message}</Text>
+        <Button size="xs" variant="white" color="red" onClick={props.onRetry}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

@@ -4,9 +4,9 @@
  * page 0). The last search is kept per user in sessionStorage ('order-search') and runs again when
  * the screen opens. The download buttons come with their own issue.
  */
-import { Alert, Button, Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { OVERLAYS } from '@selvedge/shared';
-import { IconAlertTriangle, IconClipboardOff } from '@tabler/icons-react';
+import { IconClipboardOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useOrderListQuery } from '../../api/orders';
 import { OrderCard } from '../../features/orders/OrderCard';
@@ -24,6 +24,7 @@ import { useSession } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
+import { LoadErrorAlert } from '../../ui/route-states';
 
 const sameCriteria = (a: OrderSearchCriteria, b: OrderSearchCriteria) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -120,19 +121,12 @@ export default function OrderListPage() {
     results = <LoadingCards />;
   } else if (query.isError && !data) {
     results = (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle />}
+      <LoadErrorAlert
         title="Orders could not be loaded"
-        data-testid="order-list-error"
-      >
-        <Group justify="space-between" align="center">
-          <Text size="sm">{errorMessageOf(query.error)}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+        message={errorMessageOf(query.error)}
+        onRetry={() => void query.refetch()}
+        testId="order-list-error"
+      />
     );
   } else if (!data || data.orders.length === 0) {
     results = (

@@ -9,8 +9,6 @@
  * Variable-data mode (PO search, 'Order Selected') is not built yet: its group is not offered.
  */
 import {
-  Alert,
-  Button,
   EmptyState,
   Group,
   Pagination,
@@ -21,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { OVERLAYS, type ProductSearchResult } from '@selvedge/shared';
-import { IconAlertTriangle, IconSearch, IconShirtOff } from '@tabler/icons-react';
+import { IconSearch, IconShirtOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useProductSearchProductionRegionsQuery } from '../../api/lookups';
@@ -42,6 +40,7 @@ import { useSession } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
+import { LoadErrorAlert } from '../../ui/route-states';
 
 const sameCriteria = (a: ProductSearchCriteria, b: ProductSearchCriteria) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -169,19 +168,12 @@ export default function ProductListPage() {
     results = <LoadingRows />;
   } else if (query.isError && !data) {
     results = (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle />}
+      <LoadErrorAlert
         title="Products could not be loaded"
-        data-testid="product-list-error"
-      >
-        <Group justify="space-between" align="center">
-          <Text size="sm">{errorMessageOf(query.error)}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+        message={errorMessageOf(query.error)}
+        onRetry={() => void query.refetch()}
+        testId="product-list-error"
+      />
     );
   } else if (!data || data.products.length === 0) {
     results = (
