@@ -31,9 +31,13 @@ const env = {
 };
 let dropDatabase = async () => {};
 if (process.env.TEST_DATABASE_URL) {
-  const name = `selvedge_e2e_${Date.now()}`;
+  // Named after the run's database, so a run killed before its cleanup (Playwright may end this
+  // process with SIGKILL) is cleaned by the next run and by .ci/run's exit trap.
+  const base = new URL(process.env.TEST_DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'selvedge';
+  const name = `${base}_e2e`.toLowerCase();
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(process.env.TEST_DATABASE_URL);
