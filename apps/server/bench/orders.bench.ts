@@ -33,14 +33,13 @@ import {
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { and, type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { API_PREFIX, buildApp } from '../src/app';
 import { ordersRepository } from '../src/modules/orders/orders.repository';
 import { orderScope, type ScopeUser } from '../src/modules/orders/orders.scope';
 import { orderFilters } from '../src/modules/orders/orders.service';
 import { loadConfig } from '../src/platform/config';
-import { type Database, type Db, openDatabase } from '../src/platform/db';
+import { createScratchDatabase, type Database, type Db, openDatabase } from '../src/platform/db';
 import { orders } from '../src/platform/db/schema';
 import { createMailer } from '../src/platform/mail';
 import { seedDemoData } from '../src/seed/demo';
@@ -74,23 +73,15 @@ async function openBenchDatabase(): Promise<{
     return { database, label: 'PGlite (in memory)', drop: async () => {} };
   }
   const name = `selvedge_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(url, name);
+  const database = await openDatabase({ url: scratch.url, poolSize: 20 });
   await database.migrate();
   const drop = async () => {
     if (process.env.BENCH_KEEP_DB === '1') {
       log(`kept database ${name}`);
       return;
     }
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
+    await scratch.drop();
   };
   const version = rows<{ v: string }>(
     await database.db.execute(sql`select current_setting('server_version') as v`),

@@ -3,7 +3,14 @@
  * the order life of DESIGN.md, so the screens show believable data. Runs on PGlite, or on PostgreSQL
  * when TEST_DATABASE_URL is set.
  */
-import { applicableTier, lineTotal, ORDER_STATUSES, sumAmounts, type Tier } from '@selvedge/shared';
+import {
+  applicableTier,
+  lineTotal,
+  ORDER_STATUS_STEP,
+  ORDER_STATUSES,
+  sumAmounts,
+  type Tier,
+} from '@selvedge/shared';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -348,18 +355,10 @@ describe('demo data: orders', () => {
       rows
         .filter((t) => t.productSubcodeId === subcodeId)
         .map((t) => ({ quantity: t.quantity, price: t.price, currency: code(t.currencyId) }));
-    const step = {
-      NEEDS_ARTWORK: 1,
-      NEEDS_ART_APPROVAL: 2,
-      PRODUCTION_READY: 3,
-      PRODUCTION_CONFIRMED: 4,
-      READY_TO_SHIP: 5,
-      COMPLETE_AND_SHIPPED: 6,
-    };
 
     for (const o of orders) {
       const label = `order ${o.id} (${o.orderStatus})`;
-      const st = step[o.orderStatus as keyof typeof step];
+      const st = ORDER_STATUS_STEP[o.orderStatus as keyof typeof ORDER_STATUS_STEP];
       const factory = factories.find((f) => f.id === o.factoryId)!;
       const vendor = vendors.find((v) => v.id === o.vendorId)!;
       expect(o.productionRegionId, label).toBe(factory.productionRegionId);

@@ -14,6 +14,7 @@ import {
   lineTotal,
   type MinimumValueLine,
   minimumOrderCharges,
+  ORDER_STATUS_STEP,
   roundQuantity,
   sumAmounts,
   type Tier,
@@ -452,15 +453,6 @@ type LogStep =
   | 'Shipped and completed'
   | 'Order cancelled';
 
-const STEP_OF: Record<PlacedStatus, number> = {
-  NEEDS_ARTWORK: 1,
-  NEEDS_ART_APPROVAL: 2,
-  PRODUCTION_READY: 3,
-  PRODUCTION_CONFIRMED: 4,
-  READY_TO_SHIP: 5,
-  COMPLETE_AND_SHIPPED: 6,
-};
-
 /** Typical days between one step and the one before it. */
 const GAP: Record<Exclude<LogStep, 'Order placed'>, [number, number]> = {
   'Artwork uploaded': [0.5, 3],
@@ -572,7 +564,7 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
     // one factory per order; its region is the order's, its currency the cost currency
     const { factory, costCur, lines } = pickLines(ctx, plan, needsArt, priceCur);
     const hasArtwork = lines.some((l) => l.sc.artworkRequired);
-    const step = STEP_OF[plan.status];
+    const step = ORDER_STATUS_STEP[plan.status];
 
     const charges = minimumOrderCharges(
       lines.map(
@@ -692,7 +684,7 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
     .values(
       built.flatMap((b) =>
         b.lines.map((l) => {
-          const step = STEP_OF[b.status];
+          const step = ORDER_STATUS_STEP[b.status];
           const needs = l.sc.artworkRequired;
           const status = !needs
             ? null

@@ -8,11 +8,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@selvedge/shared';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app';
 import { loadConfig } from '../platform/config';
-import { type Database, openDatabase } from '../platform/db';
+import { createScratchDatabase, type Database, openDatabase } from '../platform/db';
 import { createMailer } from '../platform/mail';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 
@@ -59,22 +58,16 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `selvedge_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(
+    url,
+    `selvedge_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+  );
+  const database = await openDatabase({ url: scratch.url, poolSize: 4 });
   await database.migrate();
   const close = database.close;
   database.close = async () => {
     await close();
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
+    await scratch.drop();
   };
   return database;
 }

@@ -75,3 +75,24 @@ export async function pingDatabase(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Creates an empty PostgreSQL database `name` through the server at `serverUrl` (tests, benchmarks)
+ * and answers its URL and a function that drops it again.
+ */
+export async function createScratchDatabase(serverUrl: string, name: string) {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name: ${name}`);
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

@@ -14,6 +14,7 @@ import {
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import type { OrderListParams } from '../../api/orders';
+import { readStoredCriteria, writeStoredCriteria } from '../search/stored-criteria';
 
 /** The screen's sessionStorage key. */
 export const ORDER_SEARCH_KEY = 'order-search';
@@ -126,32 +127,15 @@ function sanitize(raw: unknown, role: Role | null): OrderSearchCriteria {
   });
 }
 
-interface StoredSearch {
-  userId: string;
-  criteria: OrderSearchCriteria;
-}
-
 /** The stored criteria of this user, else the defaults of the role. */
 export function loadCriteria(userId: string | null, role: Role | null): OrderSearchCriteria {
-  try {
-    const text = sessionStorage.getItem(ORDER_SEARCH_KEY);
-    if (!text) return defaultCriteria(role);
-    const stored = JSON.parse(text) as Partial<StoredSearch>;
-    if (!stored || stored.userId !== (userId ?? '')) return defaultCriteria(role);
-    return sanitize(stored.criteria, role);
-  } catch {
-    return defaultCriteria(role);
-  }
+  const stored = readStoredCriteria(ORDER_SEARCH_KEY, userId);
+  return stored ? sanitize(stored, role) : defaultCriteria(role);
 }
 
 /** Keeps the criteria of the last search for this user. */
 export function saveCriteria(userId: string | null, criteria: OrderSearchCriteria): void {
-  try {
-    const stored: StoredSearch = { userId: userId ?? '', criteria };
-    sessionStorage.setItem(ORDER_SEARCH_KEY, JSON.stringify(stored));
-  } catch {
-    /* storage unavailable: the search still runs */
-  }
+  writeStoredCriteria(ORDER_SEARCH_KEY, userId, criteria);
 }
 
 /** The GET /orders query for the criteria (empty filters left out; dates as 'YYYY-MM-DD'). */

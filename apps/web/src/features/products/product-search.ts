@@ -9,6 +9,7 @@
  */
 import { LIMITS, VARIABLE_DATA_PRODUCT_GROUP } from '@selvedge/shared';
 import type { ProductSearchParams } from '../../api/products';
+import { readStoredCriteria, writeStoredCriteria } from '../search/stored-criteria';
 
 /** The screen's sessionStorage key. */
 export const PRODUCT_SEARCH_KEY = 'product-search';
@@ -96,30 +97,13 @@ function sanitize(raw: unknown): ProductSearchCriteria {
   };
 }
 
-interface StoredSearch {
-  userId: string;
-  criteria: ProductSearchCriteria;
-}
-
 /** The criteria this user searched with last (null when none are kept for this user). */
 export function loadCriteria(userId: string | null): ProductSearchCriteria | null {
-  try {
-    const text = sessionStorage.getItem(PRODUCT_SEARCH_KEY);
-    if (!text) return null;
-    const stored = JSON.parse(text) as Partial<StoredSearch> | null;
-    if (!stored || stored.userId !== (userId ?? '')) return null;
-    return sanitize(stored.criteria);
-  } catch {
-    return null;
-  }
+  const stored = readStoredCriteria(PRODUCT_SEARCH_KEY, userId);
+  return stored ? sanitize(stored) : null;
 }
 
 /** Keeps the criteria of the last search for this user. */
 export function saveCriteria(userId: string | null, criteria: ProductSearchCriteria): void {
-  try {
-    const stored: StoredSearch = { userId: userId ?? '', criteria };
-    sessionStorage.setItem(PRODUCT_SEARCH_KEY, JSON.stringify(stored));
-  } catch {
-    /* storage unavailable: the search still runs */
-  }
+  writeStoredCriteria(PRODUCT_SEARCH_KEY, userId, criteria);
 }

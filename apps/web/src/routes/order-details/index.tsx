@@ -15,6 +15,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useOrderDetailsQuery } from '../../api/orders';
+import { ChargesTable } from '../../features/orders/ChargesTable';
 import { Field } from '../../features/orders/Field';
 import { displayDate, displayDateTime, displayTotal, orDash } from '../../features/orders/format';
 import { OrderStatusBadge } from '../../features/orders/OrderBadges';
@@ -124,28 +125,7 @@ function Totals({ order }: { order: OrderDetails }) {
 function Charges({ charges }: { charges: NonNullable<OrderDetails['orderCharges']> }) {
   return (
     <Section title="Charges" testId="order-charges">
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped withTableBorder fz="sm" verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Charge</Table.Th>
-              <Table.Th>Subcode</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {charges.map((c, index) => (
-              <Table.Tr key={`${c.chargeName}-${index}`}>
-                <Table.Td>{orDash(c.chargeName)}</Table.Td>
-                <Table.Td>{orDash(c.subcode)}</Table.Td>
-                <Table.Td>{orDash(c.subCodeDescription)}</Table.Td>
-                <Table.Td ta="right">{displayTotal(c.charge)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ChargesTable charges={charges} testIdPrefix="order" />
     </Section>
   );
 }

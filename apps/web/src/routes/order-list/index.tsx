@@ -20,14 +20,12 @@ import {
   toListParams,
   withDateRule,
 } from '../../features/orders/order-search';
+import { sameCriteria } from '../../features/search/stored-criteria';
 import { useSession } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
-
-const sameCriteria = (a: OrderSearchCriteria, b: OrderSearchCriteria) =>
-  JSON.stringify(a) === JSON.stringify(b);
 
 function LoadingCards() {
   return (

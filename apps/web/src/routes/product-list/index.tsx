@@ -8,16 +8,7 @@
  * when the screen opens with valid criteria. Overlay 'Searching...' while a search runs (after 300 ms).
  * Variable-data mode (PO search, 'Order Selected') is not built yet: its group is not offered.
  */
-import {
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { OVERLAYS, type ProductSearchResult } from '@selvedge/shared';
 import { IconSearch, IconShirtOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -36,14 +27,12 @@ import {
   toSearchParams,
   validateCriteria,
 } from '../../features/products/product-search';
+import { sameCriteria } from '../../features/search/stored-criteria';
 import { useSession } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
-
-const sameCriteria = (a: ProductSearchCriteria, b: ProductSearchCriteria) =>
-  JSON.stringify(a) === JSON.stringify(b);
 
 function LoadingRows() {
   return (
