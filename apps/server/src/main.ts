@@ -23,7 +23,12 @@ async function main() {
     throw e;
   }
   const logger = pino({ level: config.logLevel });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/db`,
+    onIdleError: (err) =>
+      logger.warn({ err }, 'database connection ended by the server; it will be replaced'),
+  });
   logger.info({ database: database.kind }, 'database opened; applying migrations');
   await database.migrate();
 

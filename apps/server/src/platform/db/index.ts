@@ -41,9 +41,14 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** Told about an idle connection the server ended (e.g. to log it). */
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection ended by the server (restart, failover, a dropped test database) emits
+    // 'error' on the pool; unhandled it would crash the process. The pool replaces the connection.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
