@@ -72,6 +72,10 @@ export const VISIBILITY = {
   logs: ['ADMIN', 'ACCOUNT', 'FACTORY_ACCOUNT', 'FINANCE'],
   inventory: ['ADMIN', 'ACCOUNT', 'FACTORY_ACCOUNT'],
   shippingDocuments: ['ADMIN', 'ACCOUNT', 'FACTORY_ACCOUNT', 'FINANCE', 'VENDOR', 'CUSTOMER'],
+  /** Artwork review comments at any status; the vendor sees them only during review (see canSeeArtworkComments). */
+  artworkComments: ['ADMIN', 'ACCOUNT', 'CSR', 'FACTORY_ACCOUNT', 'FINANCE', 'CUSTOMER'],
+  /** Production purchase orders carry factory costs: the cost roles only (docs/decisions/0015). */
+  productionPurchaseOrders: ['ADMIN', 'ACCOUNT', 'FACTORY_ACCOUNT', 'FINANCE', 'CSR'],
   companyFilter: ['ADMIN', 'ACCOUNT', 'FACTORY_ACCOUNT', 'FINANCE', 'VENDOR', 'CUSTOMER'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Visibility = keyof typeof VISIBILITY;
@@ -104,6 +108,13 @@ export const canAccessRoute = (route: AppRoute, role: Role | null | undefined) =
 export const hasCapability = (cap: Capability, role: Role | null | undefined) =>
   includes(CAPABILITIES[cap], role);
 export const canSee = (what: Visibility, role: Role | null | undefined) => includes(VISIBILITY[what], role);
+
+/**
+ * Artwork comments are hidden from the vendor except during review (ordering §6 Visibility):
+ * `orderStatus` NEEDS_ART_APPROVAL shows them to every role that sees the order.
+ */
+export const canSeeArtworkComments = (role: Role | null | undefined, orderStatus: string) =>
+  canSee('artworkComments', role) || (!!role && orderStatus === 'NEEDS_ART_APPROVAL');
 export const isApiAllowed = (perm: ApiPermission, role: Role | null | undefined) =>
   includes(API_ACCESS[perm], role);
 

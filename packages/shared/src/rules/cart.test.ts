@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
+import { ROLES } from '../roles';
 import {
   earliestDateRequested,
   formatDisplayDate,
   isDateRequestedAllowed,
   isValidEmail,
   validateCartForPlacement,
+  vendorPORequired,
 } from './cart';
 
 describe('isValidEmail (ordering §5 Cart)', () => {
@@ -55,6 +57,14 @@ describe('Date Requested (ordering §5: not earlier than 14 days from today)', (
   });
 });
 
+describe('vendorPORequired (ordering §5 Cart, §6 Visibility)', () => {
+  it('requires the Vendor PO of vendors only', () => {
+    expect(ROLES.filter(vendorPORequired)).toEqual(['VENDOR']);
+    expect(vendorPORequired(null)).toBe(false);
+    expect(vendorPORequired(undefined)).toBe(false);
+  });
+});
+
 describe('validateCartForPlacement', () => {
   const ok = {
     contact: 'Vera',
@@ -67,13 +77,13 @@ describe('validateCartForPlacement', () => {
   };
   it('accepts a complete cart', () => {
     expect(
-      validateCartForPlacement(ok, { isVendor: true, termsAccepted: true, today: '2026-01-01' }),
+      validateCartForPlacement(ok, { role: 'VENDOR', termsAccepted: true, today: '2026-01-01' }),
     ).toEqual({});
   });
   it('names every missing field, the Vendor PO only for vendors, and the terms', () => {
     const errors = validateCartForPlacement(
       {},
-      { isVendor: true, termsAccepted: false, today: '2026-01-01' },
+      { role: 'VENDOR', termsAccepted: false, today: '2026-01-01' },
     );
     expect(Object.keys(errors).sort()).toEqual(
       [
@@ -87,17 +97,23 @@ describe('validateCartForPlacement', () => {
         'vendorPO',
       ].sort(),
     );
+    for (const role of ['ACCOUNT', 'ADMIN', null] as const) {
+      expect(
+        validateCartForPlacement({ ...ok, vendorPO: '' }, { role, termsAccepted: true, today: '2026-01-01' }),
+        String(role),
+      ).toEqual({});
+    }
     expect(
       validateCartForPlacement(
-        { ...ok, vendorPO: '' },
-        { isVendor: false, termsAccepted: true, today: '2026-01-01' },
+        { ...ok, vendorPO: '  ' },
+        { role: 'VENDOR', termsAccepted: true, today: '2026-01-01' },
       ),
-    ).toEqual({});
+    ).toEqual({ vendorPO: 'Vendor PO is required' });
   });
   it('uses the spec messages for email, date and address length', () => {
     const errors = validateCartForPlacement(
       { ...ok, email: 'a@b_c', dateRequested: '2026-01-10', shippingAddress: 'x'.repeat(256) },
-      { isVendor: true, termsAccepted: true, today: '2026-01-01' },
+      { role: 'VENDOR', termsAccepted: true, today: '2026-01-01' },
     );
     expect(errors.email).toBe(MESSAGES.invalidEmail);
     expect(errors.dateRequested).toContain('15-Jan-2026');

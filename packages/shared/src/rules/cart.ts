@@ -5,20 +5,23 @@
  */
 import dayjs from 'dayjs';
 import { LIMITS, MESSAGES } from '../messages';
+import type { Role } from '../roles';
+import { DISPLAY_DATE_FORMAT } from './dates';
 
 /** Allowed characters, one @, then letters, digits, dots and dashes. One address only. */
 const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9.-]+$/;
 
+/** True when `email` (surrounding spaces ignored) is one valid address (ordering §5 Cart). */
 export function isValidEmail(email: string): boolean {
   return EMAIL.test(email.trim());
 }
 
-/** The earliest allowed Date Requested for `today` (ISO YYYY-MM-DD). */
+/** The earliest allowed Date Requested for `today` (ISO YYYY-MM-DD; ordering §5 Cart, §9: 14 days on). */
 export function earliestDateRequested(today: string | Date = new Date()): string {
   return dayjs(today).startOf('day').add(LIMITS.dateRequestedMinDays, 'day').format('YYYY-MM-DD');
 }
 
-/** True when `date` (YYYY-MM-DD) is at least 14 days from `today`. */
+/** True when `date` (YYYY-MM-DD) is at least 14 days from `today` (ordering §5 Cart). */
 export function isDateRequestedAllowed(date: string, today: string | Date = new Date()): boolean {
   const d = dayjs(date, 'YYYY-MM-DD');
   return d.isValid() && !d.isBefore(earliestDateRequested(today), 'day');
@@ -26,7 +29,16 @@ export function isDateRequestedAllowed(date: string, today: string | Date = new 
 
 /** Display format of dates (ordering §9: DD-MMM-YY), e.g. 05-Dec-26. */
 export const formatDisplayDate = (date: string | Date | null | undefined) =>
-  date ? dayjs(date).format('DD-MMM-YY') : '---';
+  date ? dayjs(date).format(DISPLAY_DATE_FORMAT) : '---';
+
+/**
+ * Whether the Vendor PO of the cart is required for a user of `role` (ordering §5 Cart: "Vendor PO
+ * required for vendors"; §6 Visibility: "A vendor must enter a Vendor PO in the cart"). The cart
+ * form's asterisk, its validation and the server's place check all ask this.
+ */
+export function vendorPORequired(role: Role | null | undefined): boolean {
+  return role === 'VENDOR';
+}
 
 export interface CartHeader {
   contact?: string | null;
@@ -47,12 +59,13 @@ export const CART_MESSAGES = {
 } as const;
 
 /**
- * Field errors of a cart about to be placed, keyed by field name; empty when it may be placed.
- * `isVendor`: a vendor must enter a Vendor PO.
+ * Field errors of a cart about to be placed, keyed by field name; empty when it may be placed
+ * (ordering §5 Cart). `role`: the user placing it (the Vendor PO is required by `vendorPORequired`);
+ * `today`: the day Date Requested counts from (default now).
  */
 export function validateCartForPlacement(
   cart: CartHeader,
-  opts: { isVendor: boolean; termsAccepted: boolean; today?: string | Date },
+  opts: { role: Role | null; termsAccepted: boolean; today?: string | Date },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const blank = (v: string | null | undefined) => !v || v.trim() === '';
@@ -64,7 +77,7 @@ export function validateCartForPlacement(
     ['dateRequested', 'Date Requested'],
     ['billingAddress', 'Billing address'],
   ];
-  if (opts.isVendor) required.push(['vendorPO', 'Vendor PO']);
+  if (vendorPORequired(opts.role)) required.push(['vendorPO', 'Vendor PO']);
   for (const [field, label] of required)
     if (blank(cart[field])) errors[field] = CART_MESSAGES.required(label);
   if (!errors.email && cart.email && !isValidEmail(cart.email)) errors.email = MESSAGES.invalidEmail;

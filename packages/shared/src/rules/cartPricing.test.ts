@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountsDiffer, chargesDiffer, type PricingLine, priceCart, unitTier } from './cartPricing';
+import { amountsDiffer, chargesDiffer, type PricingLine, priceCart } from './cartPricing';
 import type { Tier } from './pricing';
 
 const cad = (quantity: number, price: string): Tier => ({ quantity, price, currency: 'CAD' });
@@ -16,33 +16,6 @@ const line = (over: Partial<PricingLine> & Pick<PricingLine, 'key' | 'quantity'>
   costTiers: [usd(1, '0.0400'), usd(1000, '0.0300')],
   minValue: null,
   ...over,
-});
-
-describe('unitTier', () => {
-  it('takes the highest tier at or below the quantity, else the lowest tier', () => {
-    const tiers = [cad(100, '0.5'), cad(1000, '0.4')];
-    expect(unitTier(tiers, 999, 'CAD')?.price).toBe('0.5');
-    expect(unitTier(tiers, 1000, 'CAD')?.price).toBe('0.4');
-    expect(unitTier(tiers, 10, 'CAD')?.price).toBe('0.5');
-    expect(unitTier(tiers, 10, 'USD')).toBeNull();
-  });
-
-  it('never moves to a lower tier when the quantity grows (law: monotone)', () => {
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 6 }),
-        fc.integer({ min: 0, max: 20_000 }),
-        fc.integer({ min: 0, max: 20_000 }),
-        (quantities, a, b) => {
-          const tiers = quantities.map((q) => cad(q, '1'));
-          const [lo, hi] = a <= b ? [a, b] : [b, a];
-          expect((unitTier(tiers, hi, 'CAD') as Tier).quantity).toBeGreaterThanOrEqual(
-            (unitTier(tiers, lo, 'CAD') as Tier).quantity,
-          );
-        },
-      ),
-    );
-  });
 });
 
 describe('priceCart', () => {
@@ -64,6 +37,15 @@ describe('priceCart', () => {
     ]);
     expect(two.totalPrice).toBe('88.00');
     expect(two.totalCost).toBe('33.00');
+  });
+
+  it('charges the lowest tier below every tier (tierForQuantity, ordering §9)', () => {
+    const p = priceCart([line({ key: 1, quantity: 10, priceTiers: [cad(100, '0.5'), cad(1000, '0.4')] })], {
+      price: 'CAD',
+      cost: 'USD',
+    });
+    expect(p.unpriced).toEqual([]);
+    expect(p.lines[0]).toMatchObject({ unitPrice: '0.5000', totalPrice: '5.00' });
   });
 
   it('does not count other subcodes toward the tier', () => {

@@ -2,8 +2,8 @@
  * Pricing of a whole cart (ordering §9 tier price and Minimum Order Value; DESIGN.md Order life).
  *
  * - The tier of a subcode is chosen by the total pieces of that subcode across the cart, in the
- *   order's price currency for prices and its cost currency for costs. When the total is below
- *   every tier, the lowest tier applies (a tier table that starts above 1 piece still prices).
+ *   order's price currency for prices and its cost currency for costs, by `tierForQuantity`
+ *   (pricing.ts): below every tier, the lowest tier applies.
  * - Line totals are unit × quantity to cents; minimum-order-value charges come from
  *   `minimumOrderCharges` over the lines grouped by product code; the order's total price is
  *   items + charges, its total cost is items only.
@@ -11,12 +11,7 @@
  */
 import Decimal from 'decimal.js';
 import { type Amount, lineTotal, sumAmounts, toFixedAmount } from './money';
-import { applicableTier, baseTier, type MinimumValueCharge, minimumOrderCharges, type Tier } from './pricing';
-
-/** The tier applied to `totalQuantity` pieces, falling back to the lowest tier; null without tiers in `currency`. */
-export function unitTier(tiers: readonly Tier[], totalQuantity: number, currency: string): Tier | null {
-  return applicableTier(tiers, totalQuantity, currency) ?? baseTier(tiers, currency);
-}
+import { type MinimumValueCharge, minimumOrderCharges, type Tier, tierForQuantity } from './pricing';
 
 export interface PricingLine {
   /** The caller's key of the line (orderItemId). */
@@ -59,7 +54,7 @@ export interface CartPricing {
   unpriced: string[];
 }
 
-/** Prices every line of a cart together. */
+/** Prices every line of a cart together (ordering §9): unit amounts to 4 decimals, totals to cents. */
 export function priceCart(
   lines: readonly PricingLine[],
   currencies: { price: string; cost: string | null },
@@ -70,8 +65,8 @@ export function priceCart(
   const unpriced = new Set<string>();
   const priced: PricedLine[] = lines.map((l) => {
     const total = subcodeTotals.get(l.productSubcodeId) ?? 0;
-    const priceTier = unitTier(l.priceTiers, total, currencies.price);
-    const costTier = currencies.cost ? unitTier(l.costTiers, total, currencies.cost) : null;
+    const priceTier = tierForQuantity(l.priceTiers, total, currencies.price);
+    const costTier = currencies.cost ? tierForQuantity(l.costTiers, total, currencies.cost) : null;
     if (!priceTier) unpriced.add(l.productSubcode);
     const unitPrice = priceTier ? toFixedAmount(priceTier.price, 4) : null;
     const unitCost = costTier ? toFixedAmount(costTier.price, 4) : null;

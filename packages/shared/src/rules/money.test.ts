@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatTotal,
   formatUnit,
+  formatUnitMoney,
   lineTotal,
   sumAmounts,
   toFixedAmount,
@@ -66,6 +67,7 @@ describe('formatTotal and formatUnit (ordering §9: totals 2 decimals with separ
   });
   it('formats money with its currency', () => {
     expect(formatMoney({ currency: 'USD', price: '1234.5' })).toBe('USD 1,234.50');
+    expect(formatUnitMoney({ currency: 'CAD', price: '0.0731' })).toBe('CAD 0.0731');
   });
   it('law: removing the separators gives back the amount rounded to 2 places', () => {
     fc.assert(

@@ -49,3 +49,8 @@ export function formatUnit(amount: Amount): string {
 export function formatMoney(money: { currency: string; price: Amount }): string {
   return `${money.currency} ${formatTotal(money.price)}`;
 }
+
+/** 'CAD 0.0731': a unit price or cost with its currency, 4 decimals (ordering §9). */
+export function formatUnitMoney(money: { currency: string; price: Amount }): string {
+  return `${money.currency} ${formatUnit(money.price)}`;
+}

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUS_LABELS, ORDER_STATUS_STEP, ORDER_STATUSES, statusTracker } from './orderStatus';
+import {
+  ORDER_STATUS_FILTERS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_STEP,
+  ORDER_STATUSES,
+  statusFilterSelection,
+  statusTracker,
+} from './orderStatus';
 
 const labels = (steps: { label: string }[]) => steps.map((s) => s.label);
 const done = (steps: { label: string; done: boolean }[]) => steps.filter((s) => s.done).map((s) => s.label);
@@ -62,5 +69,41 @@ describe('statusTracker (ordering §4)', () => {
         ).toBe(true);
       }),
     );
+  });
+});
+
+describe('order-list status filter (ordering §4 List filter mapping; decision 0010)', () => {
+  it("offers exactly the spec's options, with its wire values", () => {
+    expect(ORDER_STATUS_FILTERS.map((f) => `${f.label}=${f.value}`)).toEqual([
+      'Open Orders=READY_TO_SHIP',
+      'Placed=NEEDS_ARTWORK',
+      'Art Prepared=NEEDS_ART_APPROVAL',
+      'Art Approved=PRODUCTION_READY',
+      'Production Confirmed=PRODUCTION_CONFIRMED',
+      'Shipped=COMPLETE_AND_SHIPPED',
+      'Cancelled=CANCELLED',
+    ]);
+  });
+  it('READY_TO_SHIP (Open Orders) selects every placed status but shipped, not cancelled', () => {
+    expect(statusFilterSelection('READY_TO_SHIP')).toEqual({
+      statuses: [
+        'NEEDS_ARTWORK',
+        'NEEDS_ART_APPROVAL',
+        'PRODUCTION_READY',
+        'PRODUCTION_CONFIRMED',
+        'READY_TO_SHIP',
+      ],
+      cancelled: false,
+    });
+  });
+  it('a status selects itself, not cancelled; CANCELLED every placed status, cancelled', () => {
+    expect(statusFilterSelection('PRODUCTION_READY')).toEqual({
+      statuses: ['PRODUCTION_READY'],
+      cancelled: false,
+    });
+    expect(statusFilterSelection('CANCELLED')).toEqual({
+      statuses: ORDER_STATUSES.filter((s) => s !== 'PENDING'),
+      cancelled: true,
+    });
   });
 });

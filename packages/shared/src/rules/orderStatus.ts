@@ -34,21 +34,49 @@ export const ORDER_STATUS_STEP: Record<OrderStatus, number> = {
 };
 
 /**
- * Values of the order-list status filter (ordering §4 List filter mapping). OPEN_ORDERS means every
- * placed order that is not shipped and not cancelled (DESIGN.md Order life); CANCELLED uses the flag.
+ * Values of the order-list status filter, exactly the options of ordering §4 List filter mapping, in
+ * its order. 'Open Orders' travels as the spec's wire value READY_TO_SHIP and means every placed order
+ * that is not shipped and not cancelled (DESIGN.md Order life; docs/decisions/0010); every other
+ * status value means orders in that status that are not cancelled; CANCELLED uses the cancelled
+ * flag. No value (the filter cleared) means any order.
  */
 export const ORDER_STATUS_FILTERS = [
-  { value: 'OPEN_ORDERS', label: 'Open Orders' },
+  { value: 'READY_TO_SHIP', label: 'Open Orders' },
   { value: 'NEEDS_ARTWORK', label: 'Placed' },
   { value: 'NEEDS_ART_APPROVAL', label: 'Art Prepared' },
   { value: 'PRODUCTION_READY', label: 'Art Approved' },
   { value: 'PRODUCTION_CONFIRMED', label: 'Production Confirmed' },
-  { value: 'READY_TO_SHIP', label: 'Ready to ship' },
   { value: 'COMPLETE_AND_SHIPPED', label: 'Shipped' },
   { value: 'CANCELLED', label: 'Cancelled' },
-  { value: 'ALL', label: 'All' },
 ] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number]['value'];
+
+/** The wire value of 'Open Orders' (ordering §4: Open Orders = READY_TO_SHIP), the list's default. */
+export const OPEN_ORDERS_FILTER = 'READY_TO_SHIP' satisfies OrderStatusFilter;
+
+/** What a status filter value selects (docs/decisions/0010): order statuses and the cancelled flag. */
+export interface StatusFilterSelection {
+  /** The placed statuses selected. */
+  statuses: readonly OrderStatus[];
+  /** The cancelled flag required. */
+  cancelled: boolean;
+}
+
+/** The statuses of placed orders (every status but PENDING, the cart). */
+export const PLACED_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'PENDING');
+
+/**
+ * What a value of the order-list status filter selects (ordering §4 List filter mapping;
+ * docs/decisions/0010): Open Orders (READY_TO_SHIP) every placed status but shipped, not cancelled;
+ * CANCELLED every placed status, cancelled; any other status itself, not cancelled.
+ */
+export function statusFilterSelection(filter: OrderStatusFilter): StatusFilterSelection {
+  if (filter === OPEN_ORDERS_FILTER) {
+    return { statuses: PLACED_STATUSES.filter((s) => s !== 'COMPLETE_AND_SHIPPED'), cancelled: false };
+  }
+  if (filter === 'CANCELLED') return { statuses: PLACED_STATUSES, cancelled: true };
+  return { statuses: [filter], cancelled: false };
+}
 
 export const FINANCE_APPROVAL_FILTERS = [
   { value: 'APPROVED', label: 'Approved' },

@@ -1,12 +1,13 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applicableTier,
-  baseTier,
   type MinimumValueLine,
   minimumOrderCharges,
   sortTiers,
   type Tier,
+  tierForQuantity,
 } from './pricing';
 
 const tiers: Tier[] = [
@@ -16,70 +17,142 @@ const tiers: Tier[] = [
   { quantity: 1, price: '0.0750', currency: 'USD' },
   { quantity: 2500, price: '0.0600', currency: 'USD' },
 ];
+const cad = (quantity: number, price: string): Tier => ({ quantity, price, currency: 'CAD' });
+const tierArb = fc.record({
+  quantity: fc.integer({ min: 1, max: 100_000 }),
+  price: fc.integer({ min: 1, max: 99_999 }).map((n) => (n / 10_000).toFixed(4)),
+  currency: fc.constantFrom('CAD', 'USD'),
+});
 
-describe('applicableTier (ordering §9 tier price)', () => {
+describe('tierForQuantity (ordering §9 tier price: what the cart charges)', () => {
   it('takes the highest tier at or below the total', () => {
-    expect(applicableTier(tiers, 1, 'CAD')?.price).toBe('0.1000');
-    expect(applicableTier(tiers, 999, 'CAD')?.price).toBe('0.1000');
-    expect(applicableTier(tiers, 1000, 'CAD')?.price).toBe('0.0860');
-    expect(applicableTier(tiers, 4999, 'CAD')?.price).toBe('0.0860');
-    expect(applicableTier(tiers, 1_000_000, 'CAD')?.price).toBe('0.0740');
+    expect(tierForQuantity(tiers, 1, 'CAD')?.price).toBe('0.1000');
+    expect(tierForQuantity(tiers, 999, 'CAD')?.price).toBe('0.1000');
+    expect(tierForQuantity(tiers, 1000, 'CAD')?.price).toBe('0.0860');
+    expect(tierForQuantity(tiers, 4999, 'CAD')?.price).toBe('0.0860');
+    expect(tierForQuantity(tiers, 1_000_000, 'CAD')?.price).toBe('0.0740');
   });
-  it('looks at the given currency only', () => {
-    expect(applicableTier(tiers, 3000, 'USD')?.price).toBe('0.0600');
-    expect(applicableTier(tiers, 3000, 'EUR')).toBeNull();
+  it('takes the lowest tier when the total is below every tier (nothing ordered, or tiers from 100)', () => {
+    expect(tierForQuantity(tiers, 0, 'CAD')?.quantity).toBe(1);
+    const from100 = [cad(1000, '0.4'), cad(100, '0.5')];
+    expect(tierForQuantity(from100, 10, 'CAD')?.price).toBe('0.5');
+    expect(tierForQuantity(from100, 999, 'CAD')?.price).toBe('0.5');
+    expect(tierForQuantity(from100, 1000, 'CAD')?.price).toBe('0.4');
   });
-  it('is null below every tier (e.g. nothing ordered)', () => {
-    expect(applicableTier(tiers, 0, 'CAD')).toBeNull();
-    expect(applicableTier([{ quantity: 100, price: '1', currency: 'CAD' }], 99, 'CAD')).toBeNull();
+  it('looks at the given currency only; null only without tiers in it', () => {
+    expect(tierForQuantity(tiers, 3000, 'USD')?.price).toBe('0.0600');
+    expect(tierForQuantity(tiers, 3000, 'EUR')).toBeNull();
+    expect(tierForQuantity([], 3000, 'CAD')).toBeNull();
   });
   it('counts the cart quantity of the same product toward the tier (caller adds it)', () => {
     const cartQuantity = 600;
-    expect(applicableTier(tiers, 500 + cartQuantity, 'CAD')?.quantity).toBe(1000);
+    expect(tierForQuantity(tiers, 500 + cartQuantity, 'CAD')?.quantity).toBe(1000);
   });
   it('does not depend on the order of the tiers', () => {
-    expect(applicableTier([...tiers].reverse(), 1200, 'CAD')?.quantity).toBe(1000);
+    expect(tierForQuantity([...tiers].reverse(), 1200, 'CAD')?.quantity).toBe(1000);
+    expect(tierForQuantity([...tiers].reverse(), 0, 'CAD')?.quantity).toBe(1);
   });
 
-  const tierArb = fc.record({
-    quantity: fc.integer({ min: 1, max: 100_000 }),
-    price: fc.integer({ min: 1, max: 99_999 }).map((n) => (n / 10_000).toFixed(4)),
-    currency: fc.constantFrom('CAD', 'USD'),
+  it('law: a larger quantity never gets a higher unit price when tiers are decreasing', () => {
+    // Distinct CAD quantities, prices decreasing as the quantity grows...
+    const decreasing = fc
+      .uniqueArray(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 8 })
+      .chain((quantities) =>
+        fc
+          .uniqueArray(fc.integer({ min: 1, max: 999_999 }), {
+            minLength: quantities.length,
+            maxLength: quantities.length,
+          })
+          .map((prices) => {
+            const q = [...quantities].sort((a, b) => a - b);
+            const p = [...prices].sort((a, b) => b - a);
+            return q.map((quantity, i) => cad(quantity, (p[i] / 10_000).toFixed(4)));
+          }),
+      );
+    // ...shuffled together with up to 4 USD tiers.
+    const mixed = decreasing.chain((cadTiers) =>
+      fc
+        .array(
+          tierArb.map((t) => ({ ...t, currency: 'USD' })),
+          { maxLength: 4 },
+        )
+        .chain((usdTiers) => {
+          const all = [...cadTiers, ...usdTiers];
+          return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length });
+        }),
+    );
+    fc.assert(
+      fc.property(mixed, fc.nat(200_000), fc.nat(200_000), (ts, a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        const pl = tierForQuantity(ts, lo, 'CAD')!.price;
+        const ph = tierForQuantity(ts, hi, 'CAD')!.price;
+        expect(new Decimal(ph).lte(pl)).toBe(true);
+      }),
+    );
   });
   it('law: monotone in the total quantity (a larger total never picks a lower tier)', () => {
     fc.assert(
       fc.property(fc.array(tierArb, { maxLength: 8 }), fc.nat(200_000), fc.nat(200_000), (ts, a, b) => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const tl = applicableTier(ts, lo, 'CAD');
-        const th = applicableTier(ts, hi, 'CAD');
-        if (tl) {
-          expect(th).not.toBeNull();
-          expect(th?.quantity ?? -1).toBeGreaterThanOrEqual(tl.quantity);
+        const tl = tierForQuantity(ts, lo, 'CAD');
+        const th = tierForQuantity(ts, hi, 'CAD');
+        expect(th === null).toBe(tl === null);
+        if (tl && th) expect(th.quantity).toBeGreaterThanOrEqual(tl.quantity);
+      }),
+    );
+  });
+  it('law: always one of the tiers of that currency when it has some; null only when it has none', () => {
+    fc.assert(
+      fc.property(fc.array(tierArb, { maxLength: 8 }), fc.nat(200_000), (ts, total) => {
+        const t = tierForQuantity(ts, total, 'USD');
+        const ofCurrency = ts.filter((x) => x.currency === 'USD');
+        if (ofCurrency.length === 0) expect(t).toBeNull();
+        else {
+          expect(t).not.toBeNull();
+          expect(ofCurrency).toContain(t);
         }
       }),
     );
   });
-  it('law: the chosen tier is at or below the total and no other tier of the currency fits better', () => {
+  it('law: the highest tier at or below the total, else the lowest tier', () => {
     fc.assert(
-      fc.property(fc.array(tierArb, { maxLength: 8 }), fc.nat(200_000), (ts, total) => {
-        const t = applicableTier(ts, total, 'USD');
-        const fitting = ts.filter((x) => x.currency === 'USD' && x.quantity <= total);
-        if (!t) expect(fitting).toEqual([]);
-        else {
-          expect(t.quantity).toBeLessThanOrEqual(total);
-          expect(fitting.every((x) => x.quantity <= t.quantity)).toBe(true);
+      fc.property(fc.array(tierArb, { minLength: 1, maxLength: 8 }), fc.nat(200_000), (ts, total) => {
+        const ofCurrency = ts.filter((x) => x.currency === 'CAD');
+        const t = tierForQuantity(ts, total, 'CAD');
+        if (ofCurrency.length === 0) return;
+        const fitting = ofCurrency.filter((x) => x.quantity <= total);
+        if (fitting.length === 0) {
+          expect(t!.quantity).toBe(Math.min(...ofCurrency.map((x) => x.quantity)));
+        } else {
+          expect(t!.quantity).toBeLessThanOrEqual(total);
+          expect(t!.quantity).toBe(Math.max(...fitting.map((x) => x.quantity)));
         }
       }),
     );
   });
 });
 
-describe('baseTier and sortTiers', () => {
-  it('baseTier is the lowest tier of the currency', () => {
-    expect(baseTier([...tiers].reverse(), 'CAD')?.quantity).toBe(1);
-    expect(baseTier(tiers, 'GBP')).toBeNull();
+describe('applicableTier (the tier a total reaches, null below every tier)', () => {
+  it('is null below every tier, else the tier charged', () => {
+    expect(applicableTier(tiers, 0, 'CAD')).toBeNull();
+    expect(applicableTier([cad(100, '1')], 99, 'CAD')).toBeNull();
+    expect(applicableTier(tiers, 1200, 'CAD')).toBe(tierForQuantity(tiers, 1200, 'CAD'));
+    expect(applicableTier(tiers, 3000, 'EUR')).toBeNull();
   });
-  it('sortTiers orders by currency then quantity', () => {
+  it('law: agrees with tierForQuantity whenever a tier is reached', () => {
+    fc.assert(
+      fc.property(fc.array(tierArb, { maxLength: 8 }), fc.nat(200_000), (ts, total) => {
+        const reached = applicableTier(ts, total, 'CAD');
+        const charged = tierForQuantity(ts, total, 'CAD');
+        if (reached) expect(reached).toBe(charged);
+        else if (charged) expect(charged.quantity).toBeGreaterThan(total);
+      }),
+    );
+  });
+});
+
+describe('sortTiers', () => {
+  it('orders by currency then quantity', () => {
     const sorted = sortTiers([...tiers].reverse());
     expect(sorted.map((t) => `${t.currency}${t.quantity}`)).toEqual([
       'CAD1',

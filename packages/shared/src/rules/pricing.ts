@@ -14,22 +14,41 @@ export interface Tier {
 }
 
 /**
- * The tier applied to a total quantity: the highest tier of `currency` whose quantity is at or
- * below the total. The total includes the cart quantity of the same product (marked * on screen).
- * Null when the currency has no tiers or the total is below every tier (e.g. 0).
+ * The tier a line is charged at (ordering §9 tier price; master-data §9): of the tiers in `currency`,
+ * the highest whose quantity (pieces) is at or below `totalQuantity`; when the total is below every
+ * tier (e.g. 0, or a tier table that starts above 1 piece), the lowest tier, so that what is ordered
+ * still has a price. `totalQuantity` is the pieces of the subcode, the cart's pieces of the same
+ * product included (marked * on product details). Null only when `currency` has no tiers.
+ * The cart (priceCart), the product details screen, the demo data and the bench all use this.
  */
-export function applicableTier(tiers: readonly Tier[], totalQuantity: number, currency: string): Tier | null {
-  let best: Tier | null = null;
+export function tierForQuantity<T extends Tier>(
+  tiers: readonly T[],
+  totalQuantity: number,
+  currency: string,
+): T | null {
+  let applied: T | null = null;
+  let lowest: T | null = null;
   for (const t of tiers) {
-    if (t.currency !== currency || t.quantity > totalQuantity) continue;
-    if (!best || t.quantity > best.quantity) best = t;
+    if (t.currency !== currency) continue;
+    if (!lowest || t.quantity < lowest.quantity) lowest = t;
+    if (t.quantity <= totalQuantity && (!applied || t.quantity > applied.quantity)) applied = t;
   }
-  return best;
+  return applied ?? lowest;
 }
 
-/** The tier shown as the base price when nothing is ordered yet: the lowest tier of the currency. */
-export function baseTier(tiers: readonly Tier[], currency: string): Tier | null {
-  return tiers.filter((t) => t.currency === currency).sort((a, b) => a.quantity - b.quantity)[0] ?? null;
+/**
+ * The tier of `currency` (ISO 4217) that `totalQuantity` pieces reach: the highest tier at or below
+ * the total (ordering §9), null when the total is below every tier. Not a price rule: for what is
+ * charged use `tierForQuantity`. Kept for the demo-data test, which checks that the seeded lines
+ * reach a tier.
+ */
+export function applicableTier<T extends Tier>(
+  tiers: readonly T[],
+  totalQuantity: number,
+  currency: string,
+): T | null {
+  const tier = tierForQuantity(tiers, totalQuantity, currency);
+  return tier && tier.quantity <= totalQuantity ? tier : null;
 }
 
 /** Tiers sorted by currency then quantity ascending (how subcodes keep them). */

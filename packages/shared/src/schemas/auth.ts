@@ -1,11 +1,14 @@
 /** Sign-in and password calls (ordering §7 Auth). */
 import { z } from 'zod';
 import { LIMITS, MESSAGES } from '../messages';
+import { safeText } from './common';
 
 export const loginRequest = z
   .object({
-    email: z.string().trim().min(1, 'Email is required').max(320),
-    password: z.string().min(1, 'Password is required').max(1024),
+    email: safeText(320)
+      .transform((v) => v.trim())
+      .pipe(z.string().min(1, 'Email is required')),
+    password: safeText(1024).pipe(z.string().min(1, 'Password is required')),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -13,10 +16,16 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = z.object({ access_token: z.string() }).meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const updatePasswordQuery = z.object({ token: z.string().min(1, 'token is required') });
+export const updatePasswordQuery = z.object({
+  token: z
+    .string()
+    .min(1, 'token is required')
+    .max(200, 'token is not a reset token')
+    .regex(/^[A-Za-z0-9_-]+$/, 'token is not a reset token'),
+});
 export const updatePasswordRequest = z
   .object({
-    password: z.string().min(LIMITS.minPasswordLength, MESSAGES.passwordTooShort).max(1024),
+    password: safeText(1024).pipe(z.string().min(LIMITS.minPasswordLength, MESSAGES.passwordTooShort)),
   })
   .meta({ id: 'UpdatePasswordRequest' });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;

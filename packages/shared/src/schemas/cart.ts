@@ -7,22 +7,26 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES } from '../messages';
 import type { Role } from '../roles';
-import { money } from './common';
+import { careLabel } from './careLabel';
+import { bodyId, calendarDate, documentRef, MAX_ID, money, queryId, safeText } from './common';
 
 export const PRODUCT_TYPES = ['STANDARD', 'VARIABLE_DATA', 'DYNAMIC'] as const;
 export const productType = z.enum(PRODUCT_TYPES);
 export type ProductType = z.infer<typeof productType>;
 
-const itemIdKey = z.string().regex(/^[1-9]\d{0,9}$/, 'keys must be product item ids');
+const itemIdKey = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'keys must be product item ids')
+  .refine((v) => Number(v) <= MAX_ID, `keys must be product item ids up to ${MAX_ID}`);
 /** Attribute name → chosen value. */
-export const attributeValues = z.record(z.string().min(1).max(100), z.string().max(255));
+export const attributeValues = z.record(safeText(100).pipe(z.string().min(1)), safeText(255));
 export type AttributeValues = z.infer<typeof attributeValues>;
 
 /**
  * Body of POST /orders (add to order): the order-line payload (ordering §3). Quantities are whole
  * pieces keyed by productItemId (sizes of one subcode); sizes at 0 are left out of the line.
  * `attributes` holds the subcode's attributes; `attributesItems` per-size attributes of items whose
- * own attribute schema differs from the subcode's. `careLabel` is kept as given (its rules are the
+ * own attribute schema differs from the subcode's. `careLabel` has its real shape and limits (its rules are the
  * care-label issue's).
  */
 export const orderLinePayload = z
@@ -34,14 +38,14 @@ export const orderLinePayload = z
     ),
     attributes: attributeValues.default({}),
     attributesItems: z.record(itemIdKey, attributeValues).optional(),
-    careLabel: z.record(z.string(), z.unknown()).nullable().optional(),
+    careLabel: careLabel.nullable().optional(),
   })
   .meta({ id: 'OrderLinePayload' });
 export type OrderLinePayload = z.input<typeof orderLinePayload>;
 
 /** Body of PUT /orders (update a line of the cart): the payload and the line's orderItemId. */
 export const updateOrderLinePayload = orderLinePayload
-  .extend({ orderItemId: z.number().int().positive() })
+  .extend({ orderItemId: bodyId('an order item id') })
   .meta({ id: 'UpdateOrderLinePayload' });
 export type UpdateOrderLinePayload = z.input<typeof updateOrderLinePayload>;
 
@@ -51,7 +55,7 @@ export const orderLineResponse = z
   .meta({ id: 'OrderLineResponse' });
 export type OrderLineResponse = z.infer<typeof orderLineResponse>;
 
-export const orderItemIdParam = z.object({ orderItemId: z.coerce.number().int().positive() });
+export const orderItemIdParam = z.object({ orderItemId: queryId('an order item id') });
 
 /** One size of a cart line. */
 export const cartItemSize = z
@@ -134,11 +138,16 @@ export const cartResponse = z
     customer: z.string().nullable(),
     productionRegionId: z.number().int().nullable(),
     productionRegion: z.string().nullable(),
+    /** Related documents attached to the cart (e.g. the vendor's own PO), uploaded while PENDING. */
+    relatedDocs: z.array(documentRef),
   })
   .meta({ id: 'Cart' });
 export type Cart = z.infer<typeof cartResponse>;
 
-const headerText = (max: number) => z.string().trim().max(max).nullable();
+const headerText = (max: number, multiline = false) =>
+  safeText(max, { multiline })
+    .transform((v) => v.trim())
+    .nullable();
 
 /**
  * Body of PUT /orders/cart: header fields, each optional (absent = unchanged, null or '' = cleared).
@@ -150,20 +159,21 @@ export const cartHeaderUpdate = z
     contact: headerText(255),
     email: headerText(320),
     phone: headerText(50),
-    dateRequested: z.iso.date('dateRequested must be a date YYYY-MM-DD').nullable(),
+    dateRequested: calendarDate('dateRequested').nullable(),
     shippingAddress: z
       .string()
-      .trim()
       .max(
         LIMITS.shippingAddressMaxLength,
         `Shipping address cannot exceed ${LIMITS.shippingAddressMaxLength} characters`,
       )
+      .pipe(safeText(LIMITS.shippingAddressMaxLength, { multiline: true }))
+      .transform((v) => v.trim())
       .nullable(),
     deliveryMethod: headerText(255),
     deliveryAccount: headerText(255),
     billingAccount: headerText(255),
-    billingAddress: headerText(1000),
-    comments: headerText(4000),
+    billingAddress: headerText(1000, true),
+    comments: headerText(4000, true),
   })
   .partial()
   .meta({ id: 'CartHeaderUpdate' });
@@ -217,3 +227,43 @@ export function placeOrderMessage(orderId: number, role: Role | null | undefined
       return MESSAGES.orderPlaced;
   }
 }
+
+// ---------------------------------------------------------------- order again (docs/decisions/0016)
+
+/** What changed on a line copied by Order again (docs/decisions/0016). */
+export const ORDER_AGAIN_CHANGES = ['PRICE', 'COST', 'INACTIVE_SIZE', 'QUANTITY'] as const;
+export type OrderAgainChange = (typeof ORDER_AGAIN_CHANGES)[number];
+
+/** One line of a placed order, as POST /orders/{id}/order-again copied it (or could not). */
+export const orderAgainLine = z
+  .object({
+    orderItemId: z.number().int().describe('The line of the placed order'),
+    productSubcode: z.string(),
+    description: z.string(),
+    result: z
+      .enum(['COPIED', 'CHANGED', 'NOT_COPIED'])
+      .describe('COPIED as it was; CHANGED copied with the changes listed; NOT_COPIED see reason'),
+    cartOrderItemId: z.number().int().nullable().describe('The new line of the cart; null when not copied'),
+    changes: z
+      .array(z.object({ kind: z.enum(ORDER_AGAIN_CHANGES), message: z.string() }))
+      .describe("Today's prices (or costs) and rules that differ from the placed order's"),
+    reason: z.string().nullable().describe('Why the line could not be copied; null when it was'),
+  })
+  .meta({ id: 'OrderAgainLine' });
+export type OrderAgainLine = z.infer<typeof orderAgainLine>;
+
+/** Answer of POST /orders/{id}/order-again: a summary and the result line by line. */
+export const orderAgainResponse = z
+  .object({
+    message: z.string().describe("e.g. '2 of 3 items were added to your cart.'"),
+    copied: z.number().int().describe('Lines added to the cart'),
+    lines: z.array(orderAgainLine),
+  })
+  .meta({ id: 'OrderAgainResponse' });
+export type OrderAgainResponse = z.infer<typeof orderAgainResponse>;
+
+/** The summary of an Order again answer. */
+export const orderAgainMessage = (copied: number, total: number) =>
+  copied === 0
+    ? 'No item could be added to your cart.'
+    : `${copied} of ${total} item${total === 1 ? '' : 's'} ${copied === 1 ? 'was' : 'were'} added to your cart.`;

@@ -24,5 +24,73 @@ export type PagingInfo = z.infer<typeof pagingInfo>;
 export const money = z.object({ currency: z.string(), price: z.string() });
 export type Money = z.infer<typeof money>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Largest id of a serial column (a PostgreSQL integer): larger ids are bad input (400), not 500. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a path or query string: digits only, 1 to MAX_ID. */
+export const pathId = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `must be ${what} (digits only)`)
+    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_ID, `must be ${what} between 1 and ${MAX_ID}`)
+    .describe(what);
+
+/** An id in a JSON body: a whole number from 1 to MAX_ID. */
+export const bodyId = (what: string) =>
+  z
+    .number()
+    .int(`must be ${what} (a whole number)`)
+    .min(1, `must be ${what} between 1 and ${MAX_ID}`)
+    .max(MAX_ID, `must be ${what} between 1 and ${MAX_ID}`)
+    .describe(what);
+
+export const idParam = z.object({ id: pathId('an id').transform(Number) });
+
+/** An id in a query string, as a number (1 to MAX_ID). */
+export const queryId = (what: string) => pathId(what).transform(Number);
+
+/** A calendar day 'YYYY-MM-DD' between 1900-01-01 and 2999-12-31 (a real date: no 2027-02-30, no year 0). */
+export const calendarDate = (what = 'a date') =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `must be ${what} as YYYY-MM-DD`)
+    .refine((v) => {
+      const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+      return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+    }, `must be ${what} that exists in the calendar`)
+    .refine(
+      (v) => v >= '1900-01-01' && v <= '2999-12-31',
+      `must be ${what} between 1900-01-01 and 2999-12-31`,
+    );
 export const okResponse = z.object({ message: z.string() });
+
+/** A document attached to an order (related or shipping document): its id and file name. */
+export const documentRef = z
+  .object({ documentId: z.number().int(), name: z.string() })
+  .meta({ id: 'DocumentRef' });
+export type DocumentRef = z.infer<typeof documentRef>;
+
+/** Answer of an upload that adds a document (ordering §8 'Document has been uploaded successfully.'). */
+export const documentUploadResponse = z
+  .object({ message: z.string(), document: documentRef })
+  .meta({ id: 'DocumentUploadResponse' });
+export type DocumentUploadResponse = z.infer<typeof documentUploadResponse>;
+
+/**
+ * True when `value` holds no control characters (NUL, ESC, DEL…); with `multiline`, tab, line feed
+ * and carriage return are allowed. Control characters in text are bad input (400), never stored.
+ */
+export function hasNoControlChars(value: string, multiline = false): boolean {
+  for (const ch of value) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c === 127 || (c < 32 && !(multiline && (c === 9 || c === 10 || c === 13)))) return false;
+  }
+  return true;
+}
+
+/** Free text of at most `max` characters, without control characters (line breaks with `multiline`). */
+export const safeText = (max: number, opts: { multiline?: boolean } = {}) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => hasNoControlChars(v, opts.multiline), 'must not contain control characters');

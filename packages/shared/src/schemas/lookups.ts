@@ -3,6 +3,7 @@
  * scoped to what the signed-in user may see; the server validates and documents with these.
  */
 import { z } from 'zod';
+import { safeText } from './common';
 
 /** Customer parser types (ordering §9): none, Dunnes (FLAT_FILE), Roots (DELIMITED_ROOTS). */
 export const CUSTOMER_PARSER_TYPES = ['NONE', 'FLAT_FILE', 'DELIMITED_ROOTS'] as const;
@@ -88,10 +89,14 @@ export type ProductSearchProductionRegionsResponse = z.infer<typeof productSearc
 export const customerDefaultQuery = z.object({
   defaultName: z
     .string({ error: 'defaultName is required' })
-    .trim()
-    .min(1, 'defaultName is required')
-    .max(100, 'defaultName is too long'),
-  isEqualTo: z.string({ error: 'isEqualTo is required' }).max(1000, 'isEqualTo is too long'),
+    .max(100, 'defaultName is too long')
+    .pipe(safeText(100))
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'defaultName is required')),
+  isEqualTo: z
+    .string({ error: 'isEqualTo is required' })
+    .max(1000, 'isEqualTo is too long')
+    .pipe(safeText(1000)),
 });
 export const customerDefaultResponse = z
   .object({ value: z.boolean() })

@@ -9,9 +9,22 @@
  * is in NEEDS_ART_APPROVAL.
  */
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { NEEDS_ACTION_STEPS } from '../rules/needsAction';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES, type OrderStatusFilter } from '../rules/orderStatus';
+import { ARTWORK_ACTIONS, ARTWORK_STATUSES, ORDER_ACTIONS } from '../rules/orderWorkflow';
 import { orderCharge } from './cart';
-import { money, pagingInfo } from './common';
+import {
+  bodyId,
+  calendarDate,
+  documentRef,
+  MAX_ID,
+  money,
+  pagingInfo,
+  pathId,
+  queryId,
+  safeText,
+} from './common';
 
 // ---------------------------------------------------------------- filter dates
 
@@ -34,7 +47,8 @@ export function parseFilterDate(value: string): FilterDate | null {
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
-  if (year < 1 || month < 1 || month > 12 || day < 1) return null;
+  // Years outside 1900–2999 are not dates anyone filters on (and 9999-12-31 + 1 day leaves the range).
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return null;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day > daysInMonth) return null;
   if (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59)) return null;
@@ -49,28 +63,28 @@ const filterDate = (what: string) =>
 
 // ---------------------------------------------------------------- order list
 
-const MAX_INT = 2_147_483_647;
 const ORDER_STATUS_FILTER_VALUES = ORDER_STATUS_FILTERS.map((f) => f.value) as [
   OrderStatusFilter,
   ...OrderStatusFilter[],
 ];
-const entityId = (what: string) => z.coerce.number().int().positive().max(MAX_INT).describe(what);
+const entityId = (what: string) => queryId(what).describe(what);
 
 /** Largest page size of the order list. */
 export const ORDER_LIST_MAX_SIZE = 200;
 
 /**
  * Query of GET /orders. Every filter is optional; an absent (or empty) filter does not filter.
- * The screen's defaults (ordering §3 Session state: OPEN_ORDERS, start date 30 days back, page 0,
- * size 50) are the web app's to send.
+ * The screen's defaults (ordering §3 Session state: Open Orders, start date 30 days back, page 0,
+ * size 50) are the web app's to send. An order number finds that order whatever the other filters
+ * (only the user's scope still applies: docs/decisions/0016).
  */
 export const orderListQuery = z.object({
   orderNumber: z
     .string()
     .regex(/^\d{1,10}$/, 'must be an order number (digits only)')
-    .refine((v) => Number(v) <= MAX_INT, 'must be an order number (digits only)')
+    .refine((v) => Number(v) <= MAX_ID, 'must be an order number (digits only)')
     .optional()
-    .describe('Exact order number (the orderId)'),
+    .describe('Exact order number (the orderId); when given, every other filter is ignored'),
   financeApproval: z
     .enum(['APPROVED', 'NOT_APPROVED'])
     .optional()
@@ -79,8 +93,16 @@ export const orderListQuery = z.object({
     .enum(ORDER_STATUS_FILTER_VALUES)
     .optional()
     .describe(
-      'OPEN_ORDERS: not shipped and not cancelled; a status: orders in that status that are not cancelled; ' +
-        'CANCELLED: cancelled orders; ALL (or absent): any',
+      'ordering §4 List filter mapping: READY_TO_SHIP is Open Orders — every placed order not shipped and not ' +
+        'cancelled; NEEDS_ARTWORK (Placed), NEEDS_ART_APPROVAL (Art Prepared), PRODUCTION_READY (Art Approved), ' +
+        'PRODUCTION_CONFIRMED, COMPLETE_AND_SHIPPED (Shipped): orders in that status that are not cancelled; ' +
+        'CANCELLED: cancelled orders; absent: any',
+    ),
+  needsAction: z
+    .enum(NEEDS_ACTION_STEPS)
+    .optional()
+    .describe(
+      'Only the orders waiting for the signed-in user at this step (the orders counted by GET /orders/needs-action)',
     ),
   cancelled: z
     .enum(['true', 'false'])
@@ -100,6 +122,28 @@ export type OrderListQuery = z.infer<typeof orderListQuery>;
 export type OrderListQueryInput = z.input<typeof orderListQuery>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+// ---------------------------------------------------------------- needs my action
+
+/** One step of "Needs my action": how many orders wait for the user there. */
+export const needsActionCount = z
+  .object({
+    step: z.enum(NEEDS_ACTION_STEPS),
+    label: z.string().describe("What the step asks, e.g. 'Artwork to upload'"),
+    action: z.enum(ORDER_ACTIONS).describe('The order action the step ends with (ordering §4 Order actions)'),
+    count: z.number().int().describe('Orders in the user’s scope waiting at this step'),
+  })
+  .meta({ id: 'NeedsActionCount' });
+export type NeedsActionCount = z.infer<typeof needsActionCount>;
+
+/** Answer of GET /orders/needs-action: the steps of the user's role, in the order of an order's life. */
+export const needsActionResponse = z
+  .object({
+    steps: z.array(needsActionCount),
+    total: z.number().int().describe('Sum of the counts (an order waiting at two steps counts twice)'),
+  })
+  .meta({ id: 'NeedsActionResponse' });
+export type NeedsActionResponse = z.infer<typeof needsActionResponse>;
 
 export const orderListEntry = z
   .object({
@@ -129,22 +173,13 @@ export type OrderListResponse = z.infer<typeof orderListResponse>;
 
 // ---------------------------------------------------------------- order details
 
-export const orderIdParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, 'must be an order number (digits only)')
-    .describe('orderId'),
-});
+export const orderIdParam = z.object({ id: pathId('an order number') });
 
-export const orderArtworkStatusSchema = z.enum(['NEEDS_UPLOAD', 'UPLOADED', 'REJECTED', 'APPROVED']);
-
-export const documentRef = z
-  .object({ documentId: z.number().int(), name: z.string() })
-  .meta({ id: 'DocumentRef' });
-export type DocumentRef = z.infer<typeof documentRef>;
+export const orderArtworkStatusSchema = z.enum(ARTWORK_STATUSES);
 
 export const orderItemSize = z
   .object({
+    productItemId: z.number().int(),
     size: z.string(),
     quantity: z.number().int(),
     attributesItem: z.record(z.string(), z.string()).describe('Attribute name → value for this size'),
@@ -153,9 +188,31 @@ export const orderItemSize = z
   })
   .meta({ id: 'OrderItemSize' });
 
+export const artworkVersion = z
+  .object({
+    versionId: z.number().int(),
+    version: z.number().int().describe('1 for the first upload of the line, then 2, 3…'),
+    name: z.string().describe('File name as uploaded (shown only; never used as a path)'),
+    contentType: z.string().describe('Type read from the file content, e.g. application/pdf'),
+    size: z.number().int().describe('Bytes'),
+    sha256: z.string().describe('SHA-256 of the file, hex'),
+    uploadedBy: z.string(),
+    uploadedAt: z.iso.datetime(),
+    status: z.enum(['UPLOADED', 'APPROVED', 'REJECTED']),
+    comment: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Review comment; left out for VENDOR except in NEEDS_ART_APPROVAL'),
+    reviewedBy: z.string().nullable(),
+    reviewedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'ArtworkVersion' });
+export type ArtworkVersion = z.infer<typeof artworkVersion>;
+
 export const orderItemArtwork = z
   .object({
-    name: z.string().nullable().describe('File name of the uploaded artwork; null before upload'),
+    name: z.string().nullable().describe('File name of the current artwork version; null before upload'),
     status: orderArtworkStatusSchema,
     comments: z
       .string()
@@ -163,6 +220,10 @@ export const orderItemArtwork = z
       .optional()
       .describe('Review comments; left out for VENDOR except in NEEDS_ART_APPROVAL'),
     artworkFinalized: z.boolean(),
+    actions: z
+      .array(z.enum(ARTWORK_ACTIONS))
+      .describe('What the signed-in user may do with this artwork now: upload a version, review it'),
+    versions: z.array(artworkVersion).describe('Every uploaded version, newest first'),
   })
   .meta({ id: 'OrderItemArtwork' });
 
@@ -217,13 +278,16 @@ export const orderDetails = z
     shipAndCompleteDate: z.iso.datetime().nullable(),
     invoiceNumber: z.string().nullable(),
     vendorPO: z.string().nullable(),
-    vendorPackingSlip: z.string().nullable(),
-    productionsPurchaseOrders: z.array(
-      z.object({ productionPO: z.string(), purchaseOrderId: z.number().int() }),
-    ),
-    productionPackingSlips: z.array(
-      z.object({ productionPackingSlipNumber: z.string(), packingSlipId: z.number().int() }),
-    ),
+    vendorPackingSlip: z
+      .string()
+      .nullable()
+      .describe('Number of the vendor packing slip; null until shipped'),
+    productionsPurchaseOrders: z
+      .array(z.object({ productionPO: z.string(), purchaseOrderId: z.number().int() }))
+      .describe('One per factory making items of the order, from PRODUCTION_READY on; cost roles only'),
+    productionPackingSlips: z
+      .array(z.object({ productionPackingSlipNumber: z.string(), packingSlipId: z.number().int() }))
+      .describe('One per factory, made at shipping'),
     totalPrice: money.optional(),
     totalCost: money.optional(),
     billingAccount: z.string().nullable(),
@@ -240,6 +304,58 @@ export const orderDetails = z
     orderItems: z.array(orderItem),
     orderCharges: z.array(orderCharge).optional().describe('Price roles only'),
     logs: z.array(orderLog).optional().describe('Only for roles that see logs'),
+    actions: z
+      .array(z.enum(ORDER_ACTIONS))
+      .describe('The order actions the signed-in user may take now (the state machine of ordering §4, §6)'),
   })
   .meta({ id: 'Order' });
 export type OrderDetails = z.infer<typeof orderDetails>;
+
+// ---------------------------------------------------------------- order actions (ordering §7)
+
+/** Answer of every order action: the spec's success text and the order as it is now. */
+export const orderActionResponse = z
+  .object({ message: z.string(), order: orderDetails })
+  .meta({ id: 'OrderActionResponse' });
+export type OrderActionResponse = z.infer<typeof orderActionResponse>;
+
+export const orderItemParams = z.object({ id: orderIdParam.shape.id, itemId: pathId('an order item id') });
+
+/** Longest artwork review comment and invoice number. */
+export const ORDER_TEXT_LIMITS = { comment: 2000, invoiceNumber: 50 } as const;
+
+/** PUT /orders/{id}/artwork/{itemId}: approve or reject one line's current artwork; a comment is required. */
+export const artworkReviewBody = z
+  .object({
+    comment: safeText(ORDER_TEXT_LIMITS.comment, { multiline: true })
+      .transform((v) => v.trim())
+      .refine((v) => v.length > 0, MESSAGES.artworkCommentRequired),
+    approved: z.boolean(),
+  })
+  .meta({ id: 'ArtworkReview' });
+export type ArtworkReviewBody = z.infer<typeof artworkReviewBody>;
+
+/** POST /orders/completion-date (ordering §7): not before today (checked by the server in its time zone). */
+export const completionDateBody = z
+  .object({
+    orderId: bodyId('an order number'),
+    estimatedCompletionDate: calendarDate().describe('YYYY-MM-DD, not earlier than today'),
+  })
+  .meta({ id: 'CompletionDate' });
+export type CompletionDateBody = z.infer<typeof completionDateBody>;
+
+/** PUT /orders/invoice-number (ordering §7): an empty invoice number clears it. */
+export const invoiceNumberBody = z
+  .object({
+    orderId: bodyId('an order number'),
+    invoiceNumber: safeText(ORDER_TEXT_LIMITS.invoiceNumber).transform((v) => v.trim()),
+  })
+  .meta({ id: 'InvoiceNumber' });
+export type InvoiceNumberBody = z.infer<typeof invoiceNumberBody>;
+
+export const documentParams = z.object({
+  id: orderIdParam.shape.id,
+  docId: pathId('a document id (documentId, purchaseOrderId or packingSlipId)'),
+});
+
+export const artworkVersionParams = orderItemParams.extend({ versionId: pathId('an artwork version id') });

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { money, pageQuery, pagingInfo } from './common';
+import { money, pageQuery, pagingInfo, queryId, safeText } from './common';
 
 // Product types are declared once, in ./cart (the order-line payload); re-exported here for the product screens.
 export { PRODUCT_TYPES, type ProductType } from './cart';
@@ -25,10 +25,9 @@ export const MAX_DETAIL_IDS = 100;
 
 const id = z.number().int().positive();
 const optionalText = (max: number, field: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
+  safeText(max)
+    .transform((v) => v.trim())
+    .refine((v) => v.length <= max, `${field} must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -44,10 +43,10 @@ export const PRODUCT_SEARCH_MESSAGES = {
  */
 export const productSearchQuery = pageQuery
   .extend({
-    productionRegion: z.coerce
-      .number({ error: PRODUCT_SEARCH_MESSAGES.regionRequired })
-      .int(PRODUCT_SEARCH_MESSAGES.regionRequired)
-      .positive(PRODUCT_SEARCH_MESSAGES.regionRequired),
+    productionRegion: z
+      .string({ error: PRODUCT_SEARCH_MESSAGES.regionRequired })
+      .regex(/^\d{1,10}$/, PRODUCT_SEARCH_MESSAGES.regionRequired)
+      .pipe(queryId('a production region id')),
     productGroup: optionalText(100, 'productGroup'),
     search: optionalText(100, 'search'),
   })
@@ -94,12 +93,7 @@ export const productDetailsQuery = z.object({ ids: productItemIdsParam });
 export type ProductDetailsQuery = z.infer<typeof productDetailsQuery>;
 
 /** GET /products/edit-details/{orderItemId} */
-export const editDetailsParams = z.object({
-  orderItemId: z.coerce
-    .number({ error: MESSAGES.invalidUrlParams })
-    .int(MESSAGES.invalidUrlParams)
-    .positive(MESSAGES.invalidUrlParams),
-});
+export const editDetailsParams = z.object({ orderItemId: queryId('an order item id') });
 
 /** A price or cost tier: unit `price` (decimal string) from `quantity` pieces on, in `currency` (ISO 4217). */
 export const productTier = z

@@ -1,0 +1,52 @@
+/**
+ * The care label chosen on an order line (ordering §3 Care label; §5 fibre percentages), as the
+ * order-line payload carries it. Its real shape and limits are enforced even before the care-label
+ * editor exists (issue 7): every text is bounded and free of control characters, lists are bounded,
+ * percentages are whole numbers 0–100, unknown keys are refused. Whether the choices match the
+ * customer's care-label configuration (-3/-4 at placing) is the care-label issue's rule.
+ */
+import { z } from 'zod';
+import { safeText } from './common';
+
+const choice = safeText(200).nullable().optional();
+const percentage = z.number().int('must be a whole percentage').min(0).max(100);
+
+export const CARE_LABEL_TYPES = ['CARELABEL_STANDARD', 'CARELABEL_BY_CODE'] as const;
+
+export const careLabel = z
+  .object({
+    type: z.enum(CARE_LABEL_TYPES),
+    countryOfOrigin: choice,
+    countryOfOrigins: z.array(safeText(200)).max(50).optional(),
+    wash: choice,
+    bleach: choice,
+    dry: choice,
+    iron: choice,
+    dryClean: choice,
+    instructionCode: z
+      .object({ codeName: safeText(100), codeText: safeText(1000, { multiline: true }) })
+      .strict()
+      .nullable()
+      .optional(),
+    cautionMaintenance: safeText(1000, { multiline: true }).nullable().optional(),
+    copyright: safeText(500).nullable().optional(),
+    fibreContents: z
+      .array(z.object({ material: safeText(200), percentage }).strict())
+      .max(30)
+      .optional(),
+    garmentComponents: z
+      .array(
+        z
+          .object({
+            componentType: safeText(200),
+            fabricCompositions: z.array(z.object({ percentage, material: safeText(200) }).strict()).max(30),
+          })
+          .strict(),
+      )
+      .max(30)
+      .optional(),
+    specialInstructions: z.array(safeText(500)).max(50).optional(),
+  })
+  .strict()
+  .meta({ id: 'CareLabel' });
+export type CareLabel = z.infer<typeof careLabel>;
