@@ -11,8 +11,9 @@
  *    with one line), and signs them in by issuing tokens directly (no argon2 per user).
  * 4. Serves the app on 127.0.0.1 (random port) and measures with real HTTP (fetch, keep-alive) a
  *    bounded number of requests at a fixed concurrency per scenario: the order list with the
- *    screen's default filters as ADMIN and as VENDOR, the list without filters (ADMIN), the order
- *    details, and PUT /orders/place (each bench user places its cart once).
+ *    screen's default filters as ADMIN and as VENDOR, the list without filters (ADMIN), "Needs my
+ *    action" (ADMIN, VENDOR), the order details, and PUT /orders/place (each bench user places its
+ *    cart once).
  * 5. Prints requests per second and p50/p99 latency per scenario, plus, on PostgreSQL, the query
  *    plans of the list queries.
  *
@@ -22,13 +23,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  applicableTier,
-  baseTier,
   lineTotal,
   minimumOrderCharges,
   orderListQuery,
   sumAmounts,
   type Tier,
+  tierForQuantity,
   toFixedAmount,
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
@@ -41,7 +41,9 @@ import { orderFilters } from '../src/modules/orders/orders.service';
 import { loadConfig } from '../src/platform/config';
 import { createScratchDatabase, type Database, type Db, openDatabase } from '../src/platform/db';
 import { orders } from '../src/platform/db/schema';
+import { createJobs } from '../src/platform/jobs';
 import { createMailer } from '../src/platform/mail';
+import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
 
 const env = (name: string, fallback: number) => {
@@ -273,9 +275,8 @@ async function buildCarts(db: Db, count: number, p: CartProduct): Promise<number
     )[0]?.price ?? null;
   const step = Math.max(1, p.packSize);
   const quantity = Math.ceil(Math.max(p.minOrderQuantity, step * 20) / step) * step;
-  const tier = (t: Tier[], cur: string) => applicableTier(t, quantity, cur) ?? baseTier(t, cur);
-  const priceTier = tier(prices, p.priceCurrency);
-  const costTier = tier(costs, p.costCurrency);
+  const priceTier = tierForQuantity(prices, quantity, p.priceCurrency);
+  const costTier = tierForQuantity(costs, quantity, p.costCurrency);
   if (!priceTier || !costTier)
     throw new Error(`${p.subcode} has no ${p.priceCurrency} price or ${p.costCurrency} cost`);
   const unitPrice = toFixedAmount(priceTier.price, 4);
@@ -312,7 +313,10 @@ async function buildCarts(db: Db, count: number, p: CartProduct): Promise<number
       insert into orders (order_status, user_id, vendor_id, customer_id, vendor_po, contact, email, phone, date_requested,
         shipping_address, delivery_method, billing_address, price_currency_id, total_price, total_cost)
       select 'PENDING', u.id, ${p.vendorId}, ${p.customerId}, 'BENCH-CART-' || u.id, u.contact_name, 'bench@example.com',
-        '+1 555 0101', ${dateRequested}, '1 Bench Road, Dhaka', 'Courier', '2 Bench Street', ${p.priceCurrencyId},
+        '+1 555 0101', ${dateRequested},
+        -- one of the vendor's saved addresses (placing refuses any other text)
+        (select a.address from vendor_shipping_addresses a where a.vendor_id = ${p.vendorId} order by a.id limit 1),
+        'Courier', '2 Bench Street', ${p.priceCurrencyId},
         ${sumAmounts([totalPrice, ...charges.map((c) => c.charge)])}, ${totalCost}
       from users u where u.email like 'bench.place.%'`);
     await tx.execute(sql`
@@ -400,21 +404,29 @@ async function main() {
   try {
     log(`database: ${label}`);
     const db = database.db;
-    await seedDemoData(db);
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await seedDemoData(db, { storage: createStorage(config) });
     await loadOrders(db, ORDERS);
     const product = await pickCartProduct(db);
     const placeUsers = await buildCarts(db, PLACE_USERS, product);
     log(`built ${placeUsers.length} carts (1 line of ${product.subcode})`);
 
     const logger = pino({ level: 'silent' });
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    // Placing queues mail jobs; the bench measures the API, so no worker sends them.
+    const jobs = createJobs(database, logger);
+    await jobs.start();
     const app = await buildApp({
       db,
       config,
       mailer: createMailer({ from: config.mailFrom, dataDir, logger }),
+      jobs,
+      storage: createStorage(config),
       jwtSecret: 'bench-secret-bench-secret-bench-secret-0',
     });
-    closeApp = () => app.close();
+    closeApp = async () => {
+      await app.close();
+      await jobs.stop();
+    };
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}${API_PREFIX}`;
@@ -436,7 +448,7 @@ async function main() {
     const vendorToken = await tokenOf(await userIdOf('vendor@example.com'));
 
     const startDate = dayjs().subtract(30, 'day').format('YYYY-MM-DD');
-    const defaults = `orderStatus=OPEN_ORDERS&startDate=${startDate}&page=0&size=50`;
+    const defaults = `orderStatus=READY_TO_SHIP&startDate=${startDate}&page=0&size=50`;
     const getOk = async (path: string, token: string) => {
       const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
       await res.arrayBuffer();
@@ -465,6 +477,8 @@ async function main() {
     await listScenario('GET /orders (default filters) as VENDOR', `/orders?${defaults}`, vendorToken);
     await listScenario('GET /orders (no filter, page 0) as ADMIN', '/orders?size=50', adminToken);
     await listScenario('GET /orders (no filter, page 100) as ADMIN', '/orders?size=50&page=100', adminToken);
+    await listScenario('GET /orders/needs-action as ADMIN', '/orders/needs-action', adminToken);
+    await listScenario('GET /orders/needs-action as VENDOR', '/orders/needs-action', vendorToken);
     await measure('warm-up', WARMUP, CONCURRENCY, (i) =>
       getOk(`/orders/${detailIds[i % detailIds.length]}`, adminToken),
     );
@@ -552,7 +566,7 @@ async function explainListQueries(database: Database) {
     ['VENDOR', { role: 'VENDOR', customerIds: [], vendorIds: vendor, factoryIds: [], regionIds: [] }],
   ];
   const q = orderListQuery.parse({
-    orderStatus: 'OPEN_ORDERS',
+    orderStatus: 'READY_TO_SHIP',
     startDate: dayjs().subtract(30, 'day').format('YYYY-MM-DD'),
   });
   const all = orderListQuery.parse({});
@@ -561,7 +575,7 @@ async function explainListQueries(database: Database) {
       ['default filters', q],
       ['no filter', all],
     ] as const) {
-      const where = and(orderScope(user), ...orderFilters(query)) as SQL;
+      const where = and(orderScope(user), ...orderFilters(query, user.role)) as SQL;
       const page = ordersRepository.listOrders(db, where, 50, 0).toSQL();
       const count = db.select({ n: sql`count(*)` }).from(orders).where(where).toSQL();
       for (const [kind, stmt] of [

@@ -5,19 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -27,50 +21,55 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { documentRoutes } from './modules/documents/documents.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
+import { artworkRoutes } from './modules/orders/artwork.routes';
+import { orderActionRoutes } from './modules/orders/orders.actions.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerAuth, TokenService } from './platform/auth';
 import type { Config } from './platform/config';
+import type { ApiModule, AppContext } from './platform/context';
 import type { Db } from './platform/db';
 import { registerErrorHandling } from './platform/http';
+import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
+import type { FileStorage } from './platform/storage';
 
 export const API_PREFIX = '/api/v1.0';
 
-/** What every module gets: the database, config, mail and token service. */
-export interface AppContext {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  tokens: TokenService;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
+/**
+ * Types compressed on the fly (issue 9): JSON answers and other text. @fastify/compress also asks
+ * mime-db, so any type it knows as compressible (text/*, SVG, PostScript) is compressed too; what is
+ * compressed already (PDF, PNG, JPEG, TIFF, Office files, archives, application/octet-stream) goes
+ * out as it is, with its Content-Length.
+ */
+const COMPRESSIBLE_TYPES =
+  /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)|^application\/javascript(?:;|$)/;
 
 export type App = FastifyInstance;
-/** A Fastify instance whose routes take zod schemas. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-export type ApiModule = (app: ZodApp, ctx: AppContext) => Promise<void> | void;
+export type { ApiModule, AppContext, ZodApp } from './platform/context';
 
 /** The API modules, each a plugin registered under API_PREFIX. Add new domains here. */
-const modules: ApiModule[] = [systemRoutes, authRoutes, lookupRoutes, productRoutes, orderRoutes, cartRoutes];
+const modules: ApiModule[] = [
+  systemRoutes,
+  authRoutes,
+  lookupRoutes,
+  productRoutes,
+  orderRoutes,
+  orderActionRoutes,
+  artworkRoutes,
+  documentRoutes,
+  cartRoutes,
+];
 
 export async function buildApp(opts: {
   db: Db;
   config: Config;
   mailer: Mailer;
+  jobs: Jobs;
+  storage: FileStorage;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
 }): Promise<FastifyInstance> {
@@ -78,8 +77,16 @@ export async function buildApp(opts: {
     logger: opts.logger ?? false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY): otherwise any client could
+    // choose its address and slip past sign-in throttling (issue 7).
+    trustProxy: opts.config.trustProxy.length > 0 ? opts.config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
+    // Errors Fastify raises before routing (a malformed URL, a too long parameter) answer like every
+    // other error: `{ message }` with a 4xx (DESIGN.md Contract).
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void reply.code(status).send({ message: err.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -89,6 +96,8 @@ export async function buildApp(opts: {
     config: opts.config,
     mailer: opts.mailer,
     tokens: new TokenService(opts.jwtSecret, opts.config.tokenTtlMinutes),
+    jobs: opts.jobs,
+    storage: opts.storage,
   };
   app.decorate('ctx', ctx);
 
@@ -105,6 +114,9 @@ export async function buildApp(opts: {
       },
     },
   });
+  // Before any route: the plugin adds its hook to each route as the route is declared. Answers below
+  // 1 KB are not worth it; brotli at quality 4 (the plugin's default) is fast enough for every answer.
+  await app.register(fastifyCompress, { threshold: 1024, customTypes: COMPRESSIBLE_TYPES });
   await app.register(fastifyMultipart, {
     limits: { fileSize: opts.config.maxArtworkUploadMb * 1024 * 1024, files: 1 },
   });
@@ -136,10 +148,13 @@ export async function buildApp(opts: {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    // preCompressed: the build writes x.br and x.gz beside each text file (apps/web/vite.config.ts);
+    // the one the client accepts is sent as it is, at the build's highest compression (issue 9).
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply: { header(name: string, value: string): unknown }, path: string) => {
         // Vite names built assets by content hash: they never change. Everything else is revalidated.

@@ -5,24 +5,19 @@
  */
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './platform/config';
+import { registerJobHandlers } from './jobs';
+import { loadConfigOrExit, wantsDemoData } from './platform/config';
 import { openDatabase } from './platform/db';
+import { createJobs } from './platform/jobs';
+import { fastifyLoggerOptions, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mail';
 import { resolveJwtSecret } from './platform/secret';
-import { isDatabaseEmpty, seedDemoData, wantsDemoData } from './seed/demo';
+import { createStorage } from './platform/storage';
+import { isDatabaseEmpty, seedDemoData } from './seed/demo';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
-  const logger = pino({ level: config.logLevel });
+  const config = loadConfigOrExit();
+  const logger = pino(loggerOptions(config.logLevel));
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/db`,
@@ -32,9 +27,13 @@ async function main() {
   logger.info({ database: database.kind }, 'database opened; applying migrations');
   await database.migrate();
 
+  const jobs = createJobs(database, logger);
+  await jobs.start();
+  const storage = createStorage(config);
+
   if (wantsDemoData(config.demoData, database.kind) && (await isDatabaseEmpty(database.db))) {
     logger.info('empty database: loading demo data');
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { storage });
   }
 
   const mailer = createMailer({
@@ -47,9 +46,15 @@ async function main() {
     db: database.db,
     config,
     mailer,
+    jobs,
+    storage,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-    logger: { level: config.logLevel },
+    logger: fastifyLoggerOptions(config.logLevel),
   });
+  if (config.jobsInProcess) {
+    registerJobHandlers(app.ctx);
+    await jobs.startWorkers();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -59,6 +64,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await jobs.stop();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -70,6 +76,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.brandName} is running at http://localhost:${config.port}`);
+  if (config.host === '127.0.0.1') {
+    app.log.info(
+      'Listening on 127.0.0.1: reachable from this machine only; set HOST=0.0.0.0 to expose it (README).',
+    );
+  }
 }
 
 main().catch((err) => {

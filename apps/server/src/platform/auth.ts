@@ -7,7 +7,13 @@
  * hook answers 401 without a valid token and 403 when the role is not allowed.
  */
 import { randomUUID } from 'node:crypto';
-import { type ApiPermission, isApiAllowed, isRole, type Role } from '@selvedge/shared';
+import {
+  describePermission,
+  isRole,
+  isRouteAllowed,
+  type Role,
+  type RoutePermission,
+} from '@selvedge/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
@@ -28,9 +34,21 @@ export interface AuthUser {
   regionIds: number[];
 }
 
-export type RoutePermission = ApiPermission | 'public';
+export type { RoutePermission } from '@selvedge/shared';
+
+/** A registered API route and what it requires (collected when routes register). */
+export interface RegisteredRoute {
+  method: string;
+  /** Full path with Fastify's parameter syntax, e.g. /api/v1.0/orders/:id */
+  url: string;
+  permission: RoutePermission;
+}
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its permission, in registration order (the route matrix test reads it). */
+    routeRegistry: RegisteredRoute[];
+  }
   interface FastifyRequest {
     /** Set by the auth hook on every non-public route. */
     user: AuthUser | null;
@@ -120,10 +138,16 @@ async function loadSessionUser(db: Db, jti: string, userId: number): Promise<Aut
 /** Installs the auth hook; routes under `prefix` without `config.permission` are refused at start. */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService, prefix: string) {
   app.decorateRequest('user', null);
+  const registry: RegisteredRoute[] = [];
+  app.decorate('routeRegistry', registry);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(prefix) && !route.config?.permission && route.method !== 'HEAD') {
-      throw new Error(`Route ${route.method} ${route.url} declares no config.permission`);
-    }
+    if (!route.url.startsWith(prefix)) return;
+    const permission = route.config?.permission;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    if (methods.length === 0) return;
+    if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.permission`);
+    for (const method of methods) registry.push({ method, url: route.url, permission });
+    app.log.debug({ method: methods, url: route.url, permission: describePermission(permission) }, 'route');
   });
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const permission = req.routeOptions.config?.permission;
@@ -136,7 +160,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
     const user = await loadSessionUser(db, claims.jti, Number(claims.sub));
     // A role changed since sign-in invalidates the token: the client must sign in again.
     if (!user || user.role !== claims.role) throw unauthorized('Authentication expired. Please log in.');
-    if (!isApiAllowed(permission, user.role)) throw forbidden();
+    if (!isRouteAllowed(permission, user.role)) throw forbidden();
     req.user = user;
   });
 }

@@ -2,7 +2,19 @@
  * Configuration from environment variables, validated once at start (DESIGN.md Config).
  * A bad value stops the server with a message that names the variable and the rule.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An IPv4/IPv6 address, or one with a prefix length (CIDR). */
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const kind = isIP(address);
+  if (kind === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n >= 0 && n <= (kind === 4 ? 32 : 128);
+}
 
 const optionalString = z
   .string()
@@ -12,7 +24,8 @@ const optionalString = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 when demo data may be loaded (wantsDemoData), else 0.0.0.0 (see defaultHost). */
+  HOST: optionalString,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -47,7 +60,47 @@ const envSchema = z.object({
   /** auto: load demo data into an empty embedded database; always/never override. */
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST_DIR: optionalString,
+  /**
+   * Proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges (e.g.
+   * 10.0.0.0/8, 127.0.0.1). Unset: none — the client's own address counts (sign-in throttling).
+   */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((a) => isAddressOrRange(a.trim())),
+        'must be a comma-separated list of IP addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
+      )
+      .optional(),
+  ),
+  /** true: the server runs the job handlers itself; false: `npm run worker` runs them (several instances). */
+  JOBS_IN_PROCESS: optionalString.pipe(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  ),
+  /** S3-compatible object storage for files; on when S3_BUCKET is set (else files stay under DATA_DIR). */
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be a URL such as https://s3.example.com' }).optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  ),
 });
+
+/** Settings of S3-compatible object storage (platform/storage.ts). */
+export interface S3Config {
+  /** Base URL of an S3-compatible service (MinIO, R2...); unset means AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key`; most S3-compatible services need it. */
+  forcePathStyle: boolean;
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -66,24 +119,62 @@ export type Config = {
   maxArtworkUploadMb: number;
   demoData: 'auto' | 'always' | 'never';
   webDistDir?: string;
+  /** Proxies trusted for X-Forwarded-For (addresses or CIDR ranges); empty: none. */
+  trustProxy: string[];
+  /** Whether this server process runs the job handlers (JOBS_IN_PROCESS, default true). */
+  jobsInProcess: boolean;
+  /** Object storage for files; unset means the local folder `DATA_DIR/files`. */
+  s3?: S3Config;
 };
 
 export class ConfigError extends Error {}
 
+/**
+ * Whether `npm start` loads the demo data (issue 2): `auto` only into an embedded (PGlite) database,
+ * `always` into either; never into a database that already holds data (checked by the caller).
+ */
+export function wantsDemoData(mode: 'auto' | 'always' | 'never', kind: 'pglite' | 'postgres'): boolean {
+  return mode === 'always' || (mode === 'auto' && kind === 'pglite');
+}
+
+/**
+ * The address to listen on when HOST is unset: 127.0.0.1 (this machine only) whenever the demo data
+ * may be loaded — its accounts share a published password — else 0.0.0.0 (every interface, what a
+ * server or container behind a proxy needs). Setting HOST=0.0.0.0 exposes a demo on purpose
+ * (README Configuration; docs/decisions/0016).
+ */
+export function defaultHost(mode: 'auto' | 'always' | 'never', databaseUrl: string | undefined): string {
+  return wantsDemoData(mode, databaseUrl ? 'postgres' : 'pglite') ? '127.0.0.1' : '0.0.0.0';
+}
+
+/** Variables whose values are secrets (or may carry a password): never printed, not even when wrong. */
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_ACCESS_KEY_ID',
+  'SMTP_URL',
+  'DATABASE_URL',
+]);
+const shown = (name: string, value: string | undefined) =>
+  SECRET_VARIABLES.has(name) && value ? '(value hidden)' : JSON.stringify(value);
+
 /** Reads and checks the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
-    );
+  const lines = parsed.success
+    ? []
+    : parsed.error.issues.map(
+        (i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
+      );
+  lines.push(...s3Problems(env));
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? defaultHost(e.DEMO_DATA, e.DATABASE_URL),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     brandName: e.BRAND_NAME,
@@ -97,5 +188,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxArtworkUploadMb: e.MAX_ARTWORK_UPLOAD_MB,
     demoData: e.DEMO_DATA,
     webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()) : [],
+    jobsInProcess: e.JOBS_IN_PROCESS === 'true',
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
   };
+}
+
+/**
+ * Rules across the S3_* variables. Checked on the raw environment so that they are reported together
+ * with every other bad variable. Credentials or an endpoint without a bucket are refused rather than
+ * ignored: files would silently stay on the local disk of one instance.
+ */
+function s3Problems(env: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  if (set('S3_BUCKET')) {
+    return ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
+      .filter((name) => !set(name))
+      .map((name) => `${name}: is required when S3_BUCKET is set`);
+  }
+  const without = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(set);
+  return without.length > 0
+    ? [`S3_BUCKET: is required with ${without.join(', ')} (S3 storage is on only when S3_BUCKET is set)`]
+    : [];
+}
+
+/** The configuration, or exit(2) with the message naming each bad variable (for process entry points). */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
 }

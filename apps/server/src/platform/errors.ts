@@ -16,4 +16,6 @@ export const unauthorized = (message = 'Please log in.') => new AppError(401, me
 export const forbidden = (message = 'Your role may not do this.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+/** 413: an upload (or another body) above its size limit; the message names the limit. */
+export const payloadTooLarge = (message: string) => new AppError(413, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);

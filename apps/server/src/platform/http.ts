@@ -4,9 +4,10 @@
  * the generic text and a log line carrying the request id.
  */
 import { MESSAGES } from '@selvedge/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
+import { contentDisposition } from './uploads';
 
 function describeValidation(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -23,6 +24,9 @@ function describeValidation(err: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
+    // API answers carry what a role may see: no cache (browser, proxy) keeps them (issue 7).
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
   });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -43,4 +47,32 @@ export function registerErrorHandling(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.unexpectedError });
   });
+}
+
+/** A stored file on its way to the client. */
+export interface FileReply {
+  stream: NodeJS.ReadableStream | Buffer;
+  size: number;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * Sends a file (artwork, document, generated PDF): its type, length and a Content-Disposition
+ * carrying the file name (ordering §7: the client names the download from it). Never cached by
+ * shared caches; SVG (which can hold script) is sandboxed if opened directly.
+ */
+export function sendFile(
+  reply: FastifyReply,
+  file: FileReply,
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', contentDisposition(file.fileName, disposition))
+    .header('Cache-Control', 'private, no-store');
+  if (file.contentType === 'image/svg+xml')
+    reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
+  return reply.send(file.stream);
 }

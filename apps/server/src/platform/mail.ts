@@ -48,3 +48,50 @@ export function createMailer(opts: {
     },
   };
 }
+
+/** The parts of a mail written by the product: a greeting, paragraphs, an optional action link. */
+export interface MailContent {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** A button (HTML) / a line with the URL (text). */
+  action?: { label: string; url: string };
+  /** Small print under the action (e.g. why the reader got this mail). */
+  footer?: string[];
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * Renders a mail as plain text and HTML (DESIGN.md Mail; every product mail goes through here so
+ * they all look alike). Every value is escaped in the HTML part; `brandName` signs the mail.
+ */
+export function renderMail(content: MailContent, to: string, brandName: string): MailMessage {
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.footer ?? []),
+    ...(content.footer?.length ? [''] : []),
+    `— ${brandName}`,
+  ].join('\n');
+  const p = (s: string, style = '') => `<p style="margin:0 0 14px;${style}">${escapeHtml(s)}</p>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#1f2933;line-height:1.5">',
+    `<div style="max-width:600px;margin:0 auto;padding:24px">`,
+    `<div style="font-size:18px;font-weight:bold;color:#1c4e80;margin-bottom:20px">${escapeHtml(brandName)}</div>`,
+    p(content.greeting),
+    ...content.paragraphs.map((x) => p(x)),
+    content.action
+      ? `<p style="margin:22px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1c4e80;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(content.action.label)}</a></p>`
+      : '',
+    ...(content.footer ?? []).map((x) => p(x, 'font-size:12px;color:#52606d')),
+    '</div></body></html>',
+  ].join('');
+  return { to, subject: content.subject, text, html };
+}

@@ -4,6 +4,7 @@
  */
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
+import { createStorage } from '../platform/storage';
 import { isDatabaseEmpty, seedDemoData } from './demo';
 
 const config = loadConfig();
@@ -14,7 +15,7 @@ try {
     console.error('The database already holds data; demo data is only loaded into an empty database.');
     process.exitCode = 1;
   } else {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { storage: createStorage(config) });
     console.log(
       `Demo data loaded into ${database.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}.`,
     );

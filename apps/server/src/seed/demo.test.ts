@@ -3,6 +3,10 @@
  * the order life of DESIGN.md, so the screens show believable data. Runs on PGlite, or on PostgreSQL
  * when TEST_DATABASE_URL is set.
  */
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   applicableTier,
   lineTotal,
@@ -15,8 +19,10 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/passwords';
+import { loadConfig } from '../platform/config';
 import type { Database } from '../platform/db';
 import * as s from '../platform/db/schema';
+import { createStorage, type FileStorage } from '../platform/storage';
 import { createTestDatabase } from '../test/harness';
 import { DEMO_FACTS, DEMO_PASSWORD, isDatabaseEmpty, SEED_REFUSED, seedDemoData } from './demo';
 
@@ -26,10 +32,13 @@ const DAY = 24 * 3600 * 1000;
 /** A numeric(14,4) total as the 2-decimal string the money rules answer ('263.9000' → '263.90'). */
 const amt = (v: string) => new Decimal(v).toFixed(2);
 
+let storage: FileStorage;
+
 beforeAll(async () => {
   database = await createTestDatabase();
+  storage = createStorage(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'selvedge-demo-')) }));
   const t0 = performance.now();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { storage });
   seedMs = performance.now() - t0;
   console.info(`demo data seeded in ${Math.round(seedMs)} ms (${database.kind})`);
 });
@@ -441,11 +450,60 @@ describe('demo data: orders', () => {
   });
 });
 
+describe('demo data: the order workflow can be tried from the demo accounts', () => {
+  it('has orders waiting at every step, with artwork versions whose files are stored', async () => {
+    const waiting = await q<{ status: string; n: number }>(
+      sql`select order_status as status, count(*)::int as n from orders where not cancelled and order_status <> 'PENDING' group by 1`,
+    );
+    for (const status of [
+      'NEEDS_ARTWORK',
+      'NEEDS_ART_APPROVAL',
+      'PRODUCTION_READY',
+      'PRODUCTION_CONFIRMED',
+      'READY_TO_SHIP',
+      'COMPLETE_AND_SHIPPED',
+    ]) {
+      expect(waiting.find((w) => w.status === status)?.n ?? 0, status).toBeGreaterThan(0);
+    }
+    const unversioned = await q<{ n: number }>(
+      sql`select count(*)::int as n from order_items i where i.artwork_status in ('UPLOADED', 'REJECTED', 'APPROVED')
+          and not exists (select 1 from artwork_versions v where v.order_item_id = i.id)`,
+    );
+    expect(unversioned[0]!.n).toBe(0);
+    const versions = await q<{ storage_path: string; size: number }>(
+      sql`select storage_path, size from artwork_versions`,
+    );
+    expect(versions.length).toBeGreaterThan(10);
+    for (const v of versions.slice(0, 5)) expect((await storage.get(v.storage_path)).size).toBe(v.size);
+    const history = await q<{ n: number }>(
+      sql`select count(*)::int as n from artwork_versions where version = 2`,
+    );
+    expect(history[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('has production POs from PRODUCTION_READY on, packing slips and shipping documents on shipped orders', async () => {
+    const missingPO = await q<{ n: number }>(
+      sql`select count(*)::int as n from orders o where o.order_status in ('PRODUCTION_READY', 'PRODUCTION_CONFIRMED', 'READY_TO_SHIP', 'COMPLETE_AND_SHIPPED')
+          and not exists (select 1 from production_purchase_orders p where p.order_id = o.id)`,
+    );
+    expect(missingPO[0]!.n).toBe(0);
+    const shipped = await q<{ n: number; slips: number; docs: number }>(
+      sql`select count(*)::int as n,
+            sum((select count(*) from packing_slips p where p.order_id = o.id and p.kind = 'VENDOR'))::int as slips,
+            sum((select count(*) from order_documents d where d.order_id = o.id and d.kind = 'SHIPPING'))::int as docs
+          from orders o where o.order_status = 'COMPLETE_AND_SHIPPED'`,
+    );
+    expect(shipped[0]!.slips).toBe(shipped[0]!.n);
+    expect(shipped[0]!.docs).toBe(shipped[0]!.n);
+    expect(await count('order_documents')).toBeGreaterThan(shipped[0]!.n);
+  });
+});
+
 describe('demo data: loading', () => {
   it('is loaded once: the database is no longer empty and a second load is refused', async () => {
     expect(await isDatabaseEmpty(database.db)).toBe(false);
     const before = await count('orders');
-    await expect(seedDemoData(database.db)).rejects.toThrow(SEED_REFUSED);
+    await expect(seedDemoData(database.db, { storage })).rejects.toThrow(SEED_REFUSED);
     expect(await count('orders')).toBe(before);
   });
 

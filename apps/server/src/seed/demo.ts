@@ -7,10 +7,9 @@
  * The tables are in ./data.ts; this file turns them into rows in one transaction. The data is
  * deterministic (a seeded PRNG picks lines and quantities) and its dates are relative to today:
  * orders were placed over the last 90 days and each has moved through the statuses of DESIGN.md
- * "Order life", priced with the shared rules (applicableTier, lineTotal, minimumOrderCharges).
+ * "Order life", priced with the shared rules (tierForQuantity, lineTotal, minimumOrderCharges).
  */
 import {
-  applicableTier,
   lineTotal,
   type MinimumValueLine,
   minimumOrderCharges,
@@ -18,12 +17,14 @@ import {
   roundQuantity,
   sumAmounts,
   type Tier,
+  tierForQuantity,
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Db, Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
+import type { FileStorage } from '../platform/storage';
 import {
   ARTWORK_COMMENTS,
   ATTRIBUTE_SCHEMAS,
@@ -52,6 +53,7 @@ import {
   vendorUser,
   WAREHOUSES,
 } from './data';
+import { seedOrderFiles } from './files';
 
 export { DEMO_FACTS, DEMO_PASSWORD } from './data';
 
@@ -64,13 +66,17 @@ export async function isDatabaseEmpty(db: Db | Tx): Promise<boolean> {
 export const SEED_REFUSED =
   'The database already holds data; demo data is only loaded into an empty database.';
 
-/** Loads the demo data in one transaction: all of it or nothing. Refuses a database that holds users. */
-export async function seedDemoData(db: Db, opts: { now?: Date } = {}): Promise<void> {
+/**
+ * Loads the demo data in one transaction: all of it or nothing (files of artwork and documents go
+ * to `storage`; a failed seed may leave a few unreferenced files there). Refuses a database that holds users.
+ */
+export async function seedDemoData(db: Db, opts: { now?: Date; storage: FileStorage }): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = opts.now ?? new Date();
   await db.transaction(async (tx) => {
     if (!(await isDatabaseEmpty(tx))) throw new Error(SEED_REFUSED);
     await seed(tx, passwordHash, now);
+    await seedOrderFiles(tx, opts.storage);
   });
 }
 
@@ -507,8 +513,8 @@ function pickLines(ctx: Ctx, plan: OrderPlan, needsArt: boolean, priceCur: Curre
         }),
       }));
     const quantity = sizes.reduce((a, z) => a + z.quantity, 0);
-    const price = applicableTier(ctx.priceTiers(sc), quantity, priceCur);
-    const cost = applicableTier(ctx.costTiers(sc), quantity, costCur);
+    const price = tierForQuantity(ctx.priceTiers(sc), quantity, priceCur);
+    const cost = tierForQuantity(ctx.costTiers(sc), quantity, costCur);
     if (!price || !cost)
       throw new Error(`demo data: ${sc.productSubcode} has no ${priceCur} price or ${costCur} cost`);
     const schema = ATTRIBUTE_SCHEMAS.find((a) => a.key === sc.schema);
@@ -711,7 +717,6 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
             needsArtwork: needs,
             artworkStatus: status,
             artworkName,
-            artworkPath: artworkName ? `demo/artwork/${idOf(b)}/${artworkName}` : null,
             artworkComments:
               status === 'REJECTED'
                 ? ARTWORK_COMMENTS.rejected
@@ -770,12 +775,4 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
       })),
     ),
   );
-}
-
-/**
- * Whether `npm start` loads the demo data (issue 2): `auto` only into an embedded (PGlite) database,
- * `always` into either; never into a database that already holds data (checked by the caller).
- */
-export function wantsDemoData(mode: 'auto' | 'always' | 'never', kind: 'pglite' | 'postgres'): boolean {
-  return mode === 'always' || (mode === 'auto' && kind === 'pglite');
 }

@@ -10,9 +10,13 @@ import { join } from 'node:path';
 import type { Role } from '@selvedge/shared';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app';
+import { registerJobHandlers } from '../jobs';
 import { loadConfig } from '../platform/config';
 import { createScratchDatabase, type Database, openDatabase } from '../platform/db';
+import { createJobs } from '../platform/jobs';
+import { fastifyLoggerOptions } from '../platform/logging';
 import { createMailer } from '../platform/mail';
+import { createStorage } from '../platform/storage';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 
 export interface ReceivedMail {
@@ -21,32 +25,48 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free port that keeps what it receives. */
+/** A real SMTP server on a free port that keeps what it receives; `close` and `restart` simulate an outage. */
 export async function startSmtpSink() {
   const messages: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+  const makeServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
         });
-        callback();
-      });
-    },
-  });
+      },
+    });
+  let server = makeServer();
   await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()));
   const port = (server.server.address() as { port: number }).port;
+  let open = true;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    close: () => new Promise<void>((res) => server.close(() => res())),
+    close: () =>
+      open
+        ? new Promise<void>((res) => {
+            open = false;
+            server.close(() => res());
+          })
+        : Promise.resolve(),
+    /** Listens again on the same port after `close`. */
+    restart: async () => {
+      if (open) return;
+      server = makeServer();
+      await new Promise<void>((res) => server.listen(port, '127.0.0.1', () => res()));
+      open = true;
+    },
   };
 }
 
@@ -74,23 +94,46 @@ export async function createTestDatabase(): Promise<Database> {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** Database with demo data, app, SMTP sink and helpers to sign in; call `close` in afterAll. */
-export async function createTestApp(opts: { seed?: boolean } = {}) {
+/**
+ * Database with demo data, app, job queue (workers in process, polling twice a second), local file
+ * storage in a temporary folder, SMTP sink and helpers to sign in; call `close` in afterAll.
+ * `env` adds configuration (e.g. S3_* or MAX_ARTWORK_UPLOAD_MB).
+ */
+export async function createTestApp(
+  opts: { seed?: boolean; env?: Record<string, string>; logLines?: string[] } = {},
+) {
   const database = await createTestDatabase();
-  if (opts.seed !== false) await seedDemoData(database.db);
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const silent = { level: 'silent' } as const;
   const pino = (await import('pino')).default(silent);
+  const storage = createStorage(config);
+  if (opts.seed !== false) await seedDemoData(database.db, { storage });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, logger: pino });
+  const jobs = createJobs(database, pino);
+  await jobs.start();
   const app = await buildApp({
     db: database.db,
     config,
     mailer,
+    jobs,
+    storage,
     jwtSecret: 'test-secret-test-secret-test-secret-42',
+    // With `logLines`, the server logs (as in production) into that array.
+    logger: opts.logLines
+      ? fastifyLoggerOptions('info', { write: (line) => opts.logLines?.push(line) })
+      : false,
   });
   await app.ready();
+  registerJobHandlers(app.ctx);
+  await jobs.startWorkers({ pollingIntervalSeconds: 0.5 });
 
   /** Signs in and answers the bearer token. */
   async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -115,11 +158,16 @@ export async function createTestApp(opts: { seed?: boolean } = {}) {
     database,
     smtp,
     config,
+    jobs,
+    storage,
     login,
     tokenFor,
     auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    /** Waits until every queued job (order mail, mails) has run, so mails are in the sink. */
+    settleJobs: () => jobs.idle(undefined, 20_000),
     async close() {
       await app.close();
+      await jobs.stop();
       await smtp.close();
       await database.close();
     },

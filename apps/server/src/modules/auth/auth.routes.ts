@@ -8,8 +8,8 @@ import {
   updatePasswordQuery,
   updatePasswordRequest,
 } from '@selvedge/shared';
-import type { ApiModule } from '../../app';
 import { currentUser } from '../../platform/auth';
+import type { ApiModule } from '../../platform/context';
 import { AUTH_MESSAGES, createAuthService } from './auth.service';
 
 export const authRoutes: ApiModule = (app, ctx) => {

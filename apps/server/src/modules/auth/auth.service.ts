@@ -8,16 +8,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isRole, LIMITS, MESSAGES } from '@selvedge/shared';
 import dayjs from 'dayjs';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
+import { renderMail } from '../../platform/mail';
 import { authRepository as repo } from './auth.repository';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 
-/** Throttle: failures allowed per window before the key is locked (per account and per address). */
+/**
+ * Throttling of failed sign-ins (docs/decisions/0003-sign-in-throttling.md; ASVS 6.3): a guesser at
+ * one address is stopped per account and address pair; one address trying many accounts is stopped
+ * per address; guessing one account from many addresses is slowed per account — with a limit high
+ * enough that nobody can keep a user locked out from a few addresses.
+ */
 export const THROTTLE = {
-  account: { max: 5, windowMinutes: 15, lockMinutes: 15 },
+  pair: { max: 5, windowMinutes: 15, lockMinutes: 15 },
   address: { max: 20, windowMinutes: 15, lockMinutes: 15 },
+  account: { max: 50, windowMinutes: 60, lockMinutes: 15 },
 } as const;
+type ThrottleKind = keyof typeof THROTTLE;
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
@@ -54,38 +62,27 @@ export function createAuthService(ctx: AppContext) {
     }
   }
 
-  async function fail(emailKey: string, ipKey: string): Promise<never> {
-    await repo.recordFailure(
-      db,
-      emailKey,
-      THROTTLE.account.max,
-      THROTTLE.account.windowMinutes,
-      THROTTLE.account.lockMinutes,
-    );
-    await repo.recordFailure(
-      db,
-      ipKey,
-      THROTTLE.address.max,
-      THROTTLE.address.windowMinutes,
-      THROTTLE.address.lockMinutes,
-    );
+  async function fail(keys: Record<ThrottleKind, string>): Promise<never> {
+    for (const kind of Object.keys(THROTTLE) as ThrottleKind[]) {
+      const t = THROTTLE[kind];
+      await repo.recordFailure(db, keys[kind], t.max, t.windowMinutes, t.lockMinutes);
+    }
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
 
   return {
     /** Checks credentials and opens a session; answers the signed access token. */
     async login(email: string, password: string, ip: string): Promise<{ access_token: string }> {
-      const emailKey = `email:${email.trim().toLowerCase()}`;
-      const ipKey = `ip:${ip}`;
-      await assertNotLocked(emailKey);
-      await assertNotLocked(ipKey);
+      const account = email.trim().toLowerCase();
+      const keys = { pair: `pair:${account}|${ip}`, address: `ip:${ip}`, account: `email:${account}` };
+      for (const key of Object.values(keys)) await assertNotLocked(key);
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
-      if (!user?.passwordHash || !ok || !isRole(user.role) || user.role === 'NONE')
-        return fail(emailKey, ipKey);
+      if (!user?.passwordHash || !ok || !isRole(user.role) || user.role === 'NONE') return fail(keys);
       if (!user.active) throw unauthorized(AUTH_MESSAGES.inactive);
       if (isPasswordExpired(user)) throw unauthorized(AUTH_MESSAGES.expired);
-      await repo.clearFailures(db, emailKey);
+      // A success ends this address's guessing of the account; the account's own (slow) counter stays.
+      await repo.clearFailures(db, keys.pair);
       const issued = await ctx.tokens.issue({
         id: user.id,
         role: user.role,
@@ -110,21 +107,28 @@ export function createAuthService(ctx: AppContext) {
       if (!user) throw notFound('User not found.');
       const token = randomBytes(32).toString('base64url');
       const expiresAt = dayjs().add(ctx.config.resetTokenTtlHours, 'hour').toDate();
-      await repo.createResetToken(db, user.id, sha256(token), expiresAt);
       const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
       const brand = ctx.config.brandName;
-      await ctx.mailer.send({
-        to: user.email,
-        subject: `${brand}: set your password`,
-        text: [
-          `Hello ${user.contactName},`,
-          '',
-          `A password reset was requested for your ${brand} account. Open this link to choose a new password:`,
-          link,
-          '',
-          `The link works once and expires in ${ctx.config.resetTokenTtlHours} hours.`,
-          'If you did not expect this message, you can ignore it.',
-        ].join('\n'),
+      const mail = renderMail(
+        {
+          subject: `${brand}: set your password`,
+          greeting: `Hello ${user.contactName},`,
+          paragraphs: [
+            `A password reset was requested for your ${brand} account. Open this link to choose a new password.`,
+          ],
+          action: { label: 'Choose a new password', url: link },
+          footer: [
+            `The link works once and expires in ${ctx.config.resetTokenTtlHours} hours.`,
+            'If you did not expect this message, you can ignore it.',
+          ],
+        },
+        user.email,
+        brand,
+      );
+      // The token and its mail commit together: the mail job exists exactly when the link works.
+      await db.transaction(async (tx) => {
+        await repo.createResetToken(tx, user.id, sha256(token), expiresAt);
+        await ctx.jobs.send(tx, 'mail.send', mail);
       });
       return { message: MESSAGES.passwordReset };
     },

@@ -53,13 +53,44 @@ describe('POST /auth/login', () => {
     expect(res.json().message).toMatch(/password/);
   });
 
-  it('locks an account after repeated failures and says so, even with the right password', async () => {
-    for (let i = 0; i < THROTTLE.account.max; i++) {
-      expect((await login('finance@example.com', 'wrong-password-x', `10.1.0.${i}`)).statusCode).toBe(401);
+  it('locks an account at one address after repeated failures there, but not the account elsewhere', async () => {
+    for (let i = 0; i < THROTTLE.pair.max; i++) {
+      expect((await login('finance@example.com', 'wrong-password-x', '10.1.0.1')).statusCode).toBe(401);
     }
-    const locked = await login('finance@example.com', 'selvedge-demo-2026', '10.1.1.1');
+    const locked = await login('finance@example.com', 'selvedge-demo-2026', '10.1.0.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many failed sign-in attempts/);
+    // an attacker's failures do not lock the owner out from their own address
+    expect((await login('finance@example.com', 'selvedge-demo-2026', '10.1.0.2')).statusCode).toBe(200);
+    await t.db.execute(sql`delete from login_failures`);
+  });
+
+  it('slows guessing one account from many addresses (a higher, per-account limit)', async () => {
+    for (let i = 0; i < THROTTLE.account.max; i++) {
+      await login('finance@example.com', 'wrong-password-x', `10.2.${Math.floor(i / 4)}.${i % 4}`);
+    }
+    expect((await login('finance@example.com', 'selvedge-demo-2026', '10.3.0.1')).statusCode).toBe(429);
+    await t.db.execute(sql`delete from login_failures`);
+  });
+
+  it('ignores X-Forwarded-For from clients that are not a configured proxy', async () => {
+    for (let i = 0; i < THROTTLE.address.max; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/auth/login',
+        payload: { email: `nobody${i}@example.com`, password: 'wrong-password-x' },
+        remoteAddress: '10.4.0.1',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/auth/login',
+      payload: { email: 'customer@example.com', password: 'selvedge-demo-2026' },
+      remoteAddress: '10.4.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.250' },
+    });
+    expect(res.statusCode).toBe(429);
     await t.db.execute(sql`delete from login_failures`);
   });
 
@@ -178,7 +209,7 @@ describe('POST /auth/users/{id}/reset-password and POST /auth/update-password', 
     const res = await t.app.inject({ method: 'POST', url: resetUrl(vendorId), headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password Reset Sent' });
-    await expect.poll(() => t.smtp.messages.length).toBe(before + 1);
+    await expect.poll(() => t.smtp.messages.length, { timeout: 15_000 }).toBe(before + 1);
     const mail = t.smtp.messages.at(-1)!;
     expect(mail.to).toEqual(['vendor2@example.com']);
     const raw = mail.raw.replace(/=\r?\n/g, '');

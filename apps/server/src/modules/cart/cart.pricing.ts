@@ -13,6 +13,7 @@
  */
 import { amountsDiffer, type CartPricing, chargesDiffer, priceCart } from '@selvedge/shared';
 import type { Tx } from '../../platform/db';
+import { ordersRepository } from '../orders/orders.repository';
 import { type CartRow, cartRepository as repo } from './cart.repository';
 
 export interface RepriceResult {
@@ -39,7 +40,7 @@ export async function repriceCart(tx: Tx, cart: CartRow): Promise<RepriceResult>
   const lines = await repo.pricingLines(tx, cart.id);
   const first = lines[0];
   const costCurrencyId = first?.factoryCurrencyId ?? null;
-  const codes = await repo.currencyCodes(tx, [
+  const codes = await ordersRepository.currencyCodes(tx, [
     cart.priceCurrencyId,
     ...(costCurrencyId ? [costCurrencyId] : []),
   ]);

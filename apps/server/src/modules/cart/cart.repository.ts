@@ -12,7 +12,6 @@ import {
   orderCharges,
   orderItemSizes,
   orderItems,
-  orderLogs,
   orders,
   priceTiers,
   productCodes,
@@ -23,6 +22,7 @@ import {
   vendorShippingAddresses,
   vendors,
 } from '../../platform/db/schema';
+import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
 
 type Q = Db | Tx;
 
@@ -100,14 +100,13 @@ export const cartRepository = {
   firstCurrency: async (db: Q) =>
     (await db.select().from(currencies).orderBy(asc(currencies.id)).limit(1))[0],
 
-  currencyCodes: async (db: Q, ids: number[]): Promise<Map<number, string>> => {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: currencies.id, code: currencies.code })
-      .from(currencies)
-      .where(inArray(currencies.id, ids));
-    return new Map(rows.map((r) => [r.id, r.code]));
-  },
+  /**
+   * The house currency: what a cart without a vendor is priced in (DEFAULT_PRICE_CURRENCY, else the
+   * first currency of the reference data); undefined only without any currency.
+   */
+  houseCurrency: async (db: Q) =>
+    (await cartRepository.currencyByCode(db, DEFAULT_PRICE_CURRENCY)) ??
+    (await cartRepository.firstCurrency(db)),
 
   /** Product items with their subcode, customer, factory and region: what a new line is checked against. */
   productItemsForLine: (db: Q, ids: number[]) =>
@@ -353,71 +352,6 @@ export const cartRepository = {
       )
       .returning({ id: orderItems.id });
     return rows.length;
-  },
-
-  insertLog: (tx: Tx, log: { orderId: number; userId: number; userName: string; description: string }) =>
-    tx.insert(orderLogs).values(log),
-
-  // ------------------------------------------------------------ the cart as shown
-
-  /** The cart header with the names and currency codes it shows. */
-  cartHeader: async (db: Q, orderId: number) =>
-    (
-      await db
-        .select({
-          order: orders,
-          company: vendors.companyName,
-          customer: customers.companyName,
-          productionRegion: productionRegions.productionRegionName,
-        })
-        .from(orders)
-        .leftJoin(vendors, eq(vendors.id, orders.vendorId))
-        .leftJoin(customers, eq(customers.id, orders.customerId))
-        .leftJoin(productionRegions, eq(productionRegions.id, orders.productionRegionId))
-        .where(eq(orders.id, orderId))
-        .limit(1)
-    )[0],
-
-  cartItems: (db: Q, orderId: number) =>
-    db
-      .select({
-        orderItemId: orderItems.id,
-        productSubcodeId: orderItems.productSubcodeId,
-        productType: orderItems.productType,
-        quantity: orderItems.quantity,
-        attributes: orderItems.attributes,
-        careLabel: orderItems.careLabel,
-        unitPrice: orderItems.unitPrice,
-        unitCost: orderItems.unitCost,
-        totalPrice: orderItems.totalPrice,
-        totalCost: orderItems.totalCost,
-        productSubcode: productSubcodes.productSubcode,
-        description: productSubcodes.description,
-        packSize: productSubcodes.packSize,
-        productImagePath: productSubcodes.productImagePath,
-        productImageType: productSubcodes.productImageType,
-      })
-      .from(orderItems)
-      .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id)),
-
-  cartSizes: async (db: Q, orderItemIds: number[]) => {
-    if (orderItemIds.length === 0) return [];
-    return db
-      .select({
-        orderItemId: orderItemSizes.orderItemId,
-        productItemId: orderItemSizes.productItemId,
-        size: productItems.productSize,
-        quantity: orderItemSizes.quantity,
-        unitPrice: orderItemSizes.unitPrice,
-        unitCost: orderItemSizes.unitCost,
-        attributesItem: orderItemSizes.attributesItem,
-      })
-      .from(orderItemSizes)
-      .innerJoin(productItems, eq(productItems.id, orderItemSizes.productItemId))
-      .where(inArray(orderItemSizes.orderItemId, orderItemIds))
-      .orderBy(asc(productItems.sortKey), asc(productItems.id));
   },
 
   shippingAddresses: (db: Q, vendorId: number) =>

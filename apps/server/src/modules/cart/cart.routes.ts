@@ -5,6 +5,8 @@ import {
   cartStatusResponse,
   errorResponse,
   okResponse,
+  orderAgainResponse,
+  orderIdParam,
   orderItemIdParam,
   orderLinePayload,
   orderLineResponse,
@@ -13,12 +15,14 @@ import {
   shippingAddressesResponse,
   updateOrderLinePayload,
 } from '@selvedge/shared';
-import type { ApiModule } from '../../app';
 import { currentUser } from '../../platform/auth';
+import type { ApiModule } from '../../platform/context';
+import { createOrderAgain } from './cart.orderAgain';
 import { createCartService } from './cart.service';
 
 export const cartRoutes: ApiModule = (app, ctx) => {
   const cart = createCartService(ctx);
+  const again = createOrderAgain(ctx, cart);
   const tags = ['cart'];
   const config = { permission: 'cart' as const };
   const errors = {
@@ -144,5 +148,30 @@ export const cartRoutes: ApiModule = (app, ctx) => {
       },
     },
     async (req) => cart.place(currentUser(req), req.query.termsAndConditions === 'true'),
+  );
+
+  app.post(
+    '/orders/:id/order-again',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Order again: copy a placed order's lines into the user cart at today's prices and rules",
+        description:
+          'Each line goes through the same checks as POST /orders (quantities rounded to today’s minimum order ' +
+          'quantity and pack size, attributes, one customer and production region per cart, pricing). The answer ' +
+          'says line by line what was copied, what changed (price or cost, a size no longer available, a quantity ' +
+          'raised) and what could not be copied, with the reason. An order outside the user’s scope answers 404.',
+        params: orderIdParam,
+        response: {
+          200: orderAgainResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (req) => again.orderAgain(currentUser(req), req.params.id),
   );
 };

@@ -39,27 +39,31 @@ import {
   type PlaceOrderResponse,
   placeOrderMessage,
   quantityRuleMessage,
-  toFixedAmount,
   validateCartForPlacement,
 } from '@selvedge/shared';
-import type { AppContext } from '../../app';
+import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
+import { orders } from '../../platform/db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { DEFAULT_PRICE_CURRENCY, loadOrderRecord } from '../orders/orders.readModel';
+import { ordersRepository } from '../orders/orders.repository';
+import { cartView } from '../orders/orders.views';
+import { createOrderWorkflow, workflowOf } from '../orders/orders.workflow';
 import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
 import { repriceCart } from './cart.pricing';
 import { type CartRow, cartRepository as repo } from './cart.repository';
 
 type Q = Db | Tx;
 
-/** The price currency of a cart whose user has no vendor. */
-export const DEFAULT_PRICE_CURRENCY = 'USD';
-
 export const CART_API_MESSAGES = {
   productNotFound: 'Product not found.',
   lineNotFound: 'This item is not in your cart.',
   cartEmpty: 'Your cart is empty.',
   alreadyPlaced: 'This cart has already been placed.',
+  unsavedAddress: 'shippingAddress: choose one of the saved shipping addresses of your company.',
+  cartBusy: 'Your cart is being placed or changed in another window. Please try again.',
   noQuantity: 'Enter a quantity for at least one size.',
   typeNotSupported: (type: string) =>
     `${type} products cannot be added to the cart yet; only STANDARD products can.`,
@@ -97,28 +101,9 @@ interface PreparedLine {
   };
 }
 
-/**
- * MAIL — not built yet. When mail is added, queue here (inside the placing transaction, through
- * the jobs queue so that it is sent only if the order is committed) the 'order placed' message to
- * the people who act next: the CSRs of the order's customer (artwork upload when the order needs
- * artwork, else production), the regional supervisors of its region, and a copy to the placing
- * user's email on the order.
- */
-async function queueOrderPlacedMail(
-  _tx: Tx,
-  _order: { orderId: number; needsArtwork: boolean },
-): Promise<void> {}
-
-/** An amount with its currency: 4 decimals for unit prices and costs, 2 for totals. */
-const amount = (currency: string, value: string, places: number) => ({
-  currency,
-  price: toFixedAmount(value, places),
-});
-const amountOrNull = (currency: string | null, value: string | null | undefined, places: number) =>
-  currency && value != null ? amount(currency, value, places) : null;
-
 export function createCartService(ctx: AppContext) {
   const { db } = ctx;
+  const workflow = createOrderWorkflow(ctx);
 
   /** The user's first vendor (lowest id), or null. */
   const firstVendorId = (user: AuthUser) => (user.vendorIds.length > 0 ? Math.min(...user.vendorIds) : null);
@@ -128,7 +113,7 @@ export function createCartService(ctx: AppContext) {
     const vendorId = firstVendorId(user);
     const vendor = vendorId ? await repo.vendorWithCurrency(q, vendorId) : undefined;
     const contact = await repo.userContact(q, user.id);
-    const fallback = (await repo.currencyByCode(q, DEFAULT_PRICE_CURRENCY)) ?? (await repo.firstCurrency(q));
+    const fallback = await repo.houseCurrency(q);
     return {
       userId: user.id,
       vendorId: vendor?.id ?? null,
@@ -144,15 +129,35 @@ export function createCartService(ctx: AppContext) {
     };
   }
 
-  /** The user's cart, locked; created (prefilled) when missing. */
+  /**
+   * The user's cart, locked; created (prefilled) when missing. While the user's cart is being
+   * placed by another request, the lock waits for it and the placed order is no longer a cart; the
+   * new cart's insert may then meet the placing row in the one-cart index for a moment: try again
+   * (a few times), and answer 409 rather than fail if it still cannot be had.
+   */
   async function lockOrCreateCart(tx: Tx, user: AuthUser): Promise<CartRow> {
-    const existing = await repo.lockCart(tx, user.id);
-    if (existing) return existing;
-    const { companyName: _, ...values } = await newCartValues(tx, user);
-    await repo.insertCartIfMissing(tx, values);
-    const created = await repo.lockCart(tx, user.id);
-    if (!created) throw new Error('cart was not created');
-    return created;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const existing = await repo.lockCart(tx, user.id);
+      if (existing) return existing;
+      const { companyName: _, ...values } = await newCartValues(tx, user);
+      await repo.insertCartIfMissing(tx, values);
+      const created = await repo.lockCart(tx, user.id);
+      if (created) return created;
+    }
+    throw conflict(CART_API_MESSAGES.cartBusy);
+  }
+
+  /**
+   * A cart's shipping address is one of its vendor's saved addresses (ordering §2 Cart: "choice from
+   * the vendor's saved addresses"; a new one is added on vendor details). Free text only for a cart
+   * without vendor, or a vendor with no saved address yet (docs/decisions/0009-cart-rules.md).
+   */
+  async function assertSavedAddress(q: Q, cart: CartRow, address: string) {
+    if (cart.vendorId == null) return;
+    const saved = await repo.shippingAddresses(q, cart.vendorId);
+    if (saved.length > 0 && !saved.some((a) => a.address === address.trim())) {
+      throw badRequest(CART_API_MESSAGES.unsavedAddress);
+    }
   }
 
   /** Checks an order-line payload against the products (outside any transaction). */
@@ -250,108 +255,17 @@ export function createCartService(ctx: AppContext) {
       throw conflict(CART_API_MESSAGES.noPrice(line.productSubcode, r.priceCurrency));
   }
 
-  /** The cart as the role may see it (ordering §3 Cart; §6 Visibility). */
+  /** The cart as the role may see it: a view of the order read model (orders.views.ts cartView). */
   async function view(q: Q, orderId: number, user: AuthUser): Promise<Cart> {
-    const showPrice = canSee('price', user.role);
-    const showCost = canSee('cost', user.role);
-    const header = await repo.cartHeader(q, orderId);
-    if (!header) throw notFound(CART_API_MESSAGES.lineNotFound);
-    const o = header.order;
-    const codes = await repo.currencyCodes(
-      q,
-      [o.priceCurrencyId, o.costCurrencyId].filter((id): id is number => id != null),
-    );
-    const priceCurrency = (o.priceCurrencyId && codes.get(o.priceCurrencyId)) || DEFAULT_PRICE_CURRENCY;
-    const costCurrency = o.costCurrencyId ? (codes.get(o.costCurrencyId) ?? null) : null;
-    const items = await repo.cartItems(q, orderId);
-    const sizes = await repo.cartSizes(
-      q,
-      items.map((i) => i.orderItemId),
-    );
-    const mins = o.priceCurrencyId
-      ? await repo.minValuesOf(q, [...new Set(items.map((i) => i.productSubcodeId))], o.priceCurrencyId)
-      : new Map<number, string>();
-    const charges = await repo.chargesOf(q, orderId);
-    const chargeCodes = await repo.currencyCodes(q, [...new Set(charges.map((c) => c.currencyId))]);
-
-    const priceFields = (unit: string | null, total?: string) =>
-      showPrice
-        ? {
-            unitPrice: amountOrNull(priceCurrency, unit, 4),
-            ...(total !== undefined ? { totalPrice: amount(priceCurrency, total, 2) } : {}),
-          }
-        : {};
-    const costFields = (unit: string | null, total?: string) =>
-      showCost
-        ? {
-            unitCost: amountOrNull(costCurrency, unit, 4),
-            ...(total !== undefined && costCurrency ? { totalCost: amount(costCurrency, total, 2) } : {}),
-          }
-        : {};
-
-    return {
-      orderId: o.id,
-      vendorPO: o.vendorPO,
-      vendorId: o.vendorId,
-      contact: o.contact,
-      email: o.email,
-      phone: o.phone,
-      dateRequested: o.dateRequested,
-      shippingAddress: o.shippingAddress,
-      deliveryMethod: o.deliveryMethod,
-      deliveryAccount: o.deliveryAccount,
-      billingAccount: o.billingAccount,
-      billingAddress: o.billingAddress,
-      comments: o.comments,
-      orderItems: items.map((i) => ({
-        orderItemId: i.orderItemId,
-        productSubcode: i.productSubcode,
-        description: i.description,
-        packSize: i.packSize,
-        quantity: i.quantity,
-        productType: 'STANDARD' as const,
-        variableDataProduct: false,
-        sizes: sizes
-          .filter((s) => s.orderItemId === i.orderItemId)
-          .map((s) => ({
-            productItemId: s.productItemId,
-            size: s.size,
-            quantity: s.quantity,
-            ...priceFields(s.unitPrice),
-            ...costFields(s.unitCost),
-            attributesItem: s.attributesItem ?? {},
-          })),
-        attributes: i.attributes ?? {},
-        careLabel: i.careLabel ?? null,
-        productThumbnail: i.productImagePath ? { path: i.productImagePath, type: i.productImageType } : null,
-        ...priceFields(i.unitPrice, i.totalPrice),
-        ...costFields(i.unitCost, i.totalCost),
-        ...(showPrice ? { minValue: amountOrNull(priceCurrency, mins.get(i.productSubcodeId), 2) } : {}),
-      })),
-      ...(showPrice
-        ? {
-            orderCharges: charges.map((c) => ({
-              chargeName: c.chargeName,
-              subcode: c.subcode,
-              subCodeDescription: c.subCodeDescription,
-              charge: amount(chargeCodes.get(c.currencyId) ?? priceCurrency, c.charge, 2),
-            })),
-            totalPrice: amount(priceCurrency, o.totalPrice, 2),
-          }
-        : {}),
-      ...(showCost ? { totalCost: amountOrNull(costCurrency, o.totalCost, 2) } : {}),
-      company: header.company,
-      customerId: o.customerId,
-      customer: header.customer,
-      productionRegionId: o.productionRegionId,
-      productionRegion: header.productionRegion,
-    };
+    const row = await ordersRepository.findOrder(q, orderId, eq(orders.userId, user.id));
+    if (!row) throw notFound(CART_API_MESSAGES.lineNotFound);
+    return cartView(await loadOrderRecord(q, row), user.role);
   }
 
   /** The header a new cart would get, for a user without one (nothing saved). */
   async function unsavedView(user: AuthUser): Promise<Cart> {
     const v = await newCartValues(db, user);
-    const codes = await repo.currencyCodes(db, v.priceCurrencyId ? [v.priceCurrencyId] : []);
+    const codes = await ordersRepository.currencyCodes(db, v.priceCurrencyId ? [v.priceCurrencyId] : []);
     const priceCurrency = (v.priceCurrencyId && codes.get(v.priceCurrencyId)) || DEFAULT_PRICE_CURRENCY;
     return {
       orderId: null,
@@ -377,6 +291,7 @@ export function createCartService(ctx: AppContext) {
       customer: null,
       productionRegionId: null,
       productionRegion: null,
+      relatedDocs: [],
     };
   }
 
@@ -461,6 +376,7 @@ export function createCartService(ctx: AppContext) {
       }
       return db.transaction(async (tx) => {
         const cart = await lockOrCreateCart(tx, user);
+        if (values.shippingAddress) await assertSavedAddress(tx, cart, values.shippingAddress);
         if (Object.keys(values).length > 0) await repo.updateOrder(tx, cart.id, values);
         return view(tx, cart.id, user);
       });
@@ -493,9 +409,10 @@ export function createCartService(ctx: AppContext) {
           throw badRequest(CART_API_MESSAGES.cartEmpty);
         }
         if ((await repo.countLines(tx, cart.id)) === 0) throw badRequest(CART_API_MESSAGES.cartEmpty);
-        const errors = validateCartForPlacement(cart, { isVendor: user.role === 'VENDOR', termsAccepted });
+        const errors = validateCartForPlacement(cart, { role: user.role, termsAccepted });
         const first = Object.values(errors)[0];
         if (first) throw badRequest(first);
+        if (cart.shippingAddress) await assertSavedAddress(tx, cart, cart.shippingAddress);
         const [inactive] = await repo.inactiveItemsOf(tx, cart.id);
         if (inactive)
           throw conflict(CART_API_MESSAGES.inactiveAtPlace(inactive.productSubcode, inactive.productSize));
@@ -513,21 +430,17 @@ export function createCartService(ctx: AppContext) {
 
         const artworkLines = await repo.markArtworkLines(tx, cart.id);
         const now = new Date();
-        await repo.updateOrder(tx, cart.id, {
-          orderStatus: artworkLines > 0 ? 'NEEDS_ARTWORK' : 'PRODUCTION_READY',
-          hasArtwork: artworkLines > 0,
-          orderDate: now,
-          termsAcceptedAt: now,
-          factoryId: r.factoryId,
-          productionRegionId: r.productionRegionId,
+        await workflow.transition(tx, user, { row: cart, workflow: await workflowOf(tx, cart) }, 'place', {
+          update: {
+            hasArtwork: artworkLines > 0,
+            orderDate: now,
+            termsAcceptedAt: now,
+            factoryId: r.factoryId,
+            productionRegionId: r.productionRegionId,
+          },
+          log: ORDER_PLACED_LOG,
+          mail: 'placed',
         });
-        await repo.insertLog(tx, {
-          orderId: cart.id,
-          userId: user.id,
-          userName: user.name,
-          description: ORDER_PLACED_LOG,
-        });
-        await queueOrderPlacedMail(tx, { orderId: cart.id, needsArtwork: artworkLines > 0 });
         return cart.id;
       });
       return { orderId, message: placeOrderMessage(orderId, user.role) };

@@ -15,9 +15,14 @@ import {
   vendorShippingAddresses,
   vendors,
 } from '../../platform/db/schema';
+import { VENDORS } from '../../seed/data';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { type CartFixtures, createCartFixtures } from './cart.fixtures';
 import { CART_API_MESSAGES, ORDER_PLACED_LOG } from './cart.service';
+
+/** A saved shipping address of vendor@example.com's vendor (Dhaka Knitwear Ltd.). */
+const DEMO_VENDOR_ADDRESS = VENDORS.find((v) => v.companyName === 'Dhaka Knitwear Ltd.')!
+  .shippingAddresses[0]!.address;
 
 let t: TestApp;
 let f: CartFixtures;
@@ -76,7 +81,7 @@ const tagLine = (q: number) =>
 const dateOk = () => dayjs(earliestDateRequested()).add(3, 'day').format('YYYY-MM-DD');
 const completeHeader = {
   vendorPO: 'PO-TEST-1',
-  shippingAddress: 'Gazipur Plant, Bangladesh',
+  shippingAddress: DEMO_VENDOR_ADDRESS,
   dateRequested: '',
 };
 
@@ -86,8 +91,13 @@ async function add(who: Who, payload: object) {
   return res.json().orderItemId as number;
 }
 async function fillHeader(who: Who, extra: object = {}) {
+  // The shipping address is one of the user's vendor's saved addresses.
+  const saved = (await call(who, 'GET', '/orders/shipping-addresses')).json().addresses as {
+    address: string;
+  }[];
   const res = await call(who, 'PUT', '/orders/cart', {
     ...completeHeader,
+    ...(saved[0] ? { shippingAddress: saved[0].address } : {}),
     dateRequested: dateOk(),
     ...extra,
   });
@@ -333,9 +343,13 @@ describe('PUT /orders/cart', () => {
     const res = await call('VENDOR', 'PUT', '/orders/cart', { shippingAddress: 'x'.repeat(256) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^shippingAddress: Shipping address cannot exceed 255 characters/);
-    expect(
-      (await call('VENDOR', 'PUT', '/orders/cart', { shippingAddress: 'x'.repeat(255) })).statusCode,
-    ).toBe(200);
+    // 255 characters pass the length rule, but any text is not an address of the vendor (issue 7)
+    const unsaved = await call('VENDOR', 'PUT', '/orders/cart', { shippingAddress: 'x'.repeat(255) });
+    expect(unsaved.statusCode).toBe(400);
+    expect(unsaved.json().message).toBe(CART_API_MESSAGES.unsavedAddress);
+    const saved = await call('VENDOR', 'PUT', '/orders/cart', { shippingAddress: DEMO_VENDOR_ADDRESS });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().shippingAddress).toBe(DEMO_VENDOR_ADDRESS);
   });
   it('answers 400 for a bad email and for a badly formed date', async () => {
     const bad = await call('VENDOR', 'PUT', '/orders/cart', { email: 'two@a.com, b@c.com' });
@@ -478,7 +492,7 @@ describe('the journey: add, see, update, remove, add, header, place', () => {
 
     // header: the full rules apply at place
     const noPo = await call('VENDOR', 'PUT', '/orders/cart', {
-      shippingAddress: 'Gazipur Plant',
+      shippingAddress: DEMO_VENDOR_ADDRESS,
       dateRequested: dateOk(),
     });
     expect(noPo.statusCode).toBe(200);
@@ -500,9 +514,17 @@ describe('the journey: add, see, update, remove, add, header, place', () => {
     expect(noTerms.json().message).toBe(CART_MESSAGES.termsRequired);
     expect((await call('VENDOR', 'PUT', '/orders/place')).json().message).toBe(CART_MESSAGES.termsRequired);
 
+    const mailsBefore = t.smtp.messages.length;
     const placed = await place('VENDOR');
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json()).toEqual({ orderId: cart.orderId, message: MESSAGES.orderPlaced });
+    // placing runs the workflow's transition: the CSRs of the customer are told to upload artwork
+    await t.settleJobs();
+    const placedMails = t.smtp.messages
+      .slice(mailsBefore)
+      .filter((m) => m.raw.includes(`order ${cart.orderId}`));
+    expect(placedMails.map((m) => m.to)).toEqual([[DEMO_EMAILS.CSR]]);
+    expect(placedMails[0]!.raw).toContain('Upload the artwork and request approval.');
 
     const [order] = await t.db.select().from(orders).where(eq(orders.id, cart.orderId));
     expect(order).toMatchObject({

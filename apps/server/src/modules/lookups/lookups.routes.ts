@@ -12,8 +12,8 @@ import {
   productSearchProductionRegionsResponse,
   vendorsResponse,
 } from '@selvedge/shared';
-import type { ApiModule } from '../../app';
 import { currentUser } from '../../platform/auth';
+import type { ApiModule } from '../../platform/context';
 import { createLookupsService } from './lookups.service';
 
 export const lookupRoutes: ApiModule = (app, ctx) => {

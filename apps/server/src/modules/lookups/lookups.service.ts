@@ -14,8 +14,8 @@ import {
   type ProductSearchProductionRegionsResponse,
   type VendorsResponse,
 } from '@selvedge/shared';
-import type { AppContext } from '../../app';
 import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
 import { orderableCustomerIds, visibleCustomerIds } from '../products/products.scope';
 import { lookupsRepository as repo } from './lookups.repository';
 

@@ -2,10 +2,12 @@
  * All SQL of the order list and order details. Callers pass the scope condition (orders.scope.ts)
  * so that no query here can reach an order the user may not see.
  */
-import { and, asc, desc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import type { NeedsActionCondition, NeedsActionStep } from '@selvedge/shared';
+import { and, asc, desc, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
 import {
+  artworkVersions,
   currencies,
   customers,
   factories,
@@ -16,9 +18,17 @@ import {
   orderItems,
   orderLogs,
   orders,
+  packingSlips,
+  productCodes,
   productItems,
+  productionPurchaseOrders,
   productionRegions,
   productSubcodes,
+  userCustomers,
+  userFactories,
+  userRegions,
+  users,
+  userVendors,
   vendors,
 } from '../../platform/db/schema';
 
@@ -82,8 +92,30 @@ const entryColumns = {
   costCurrencyId: orders.costCurrencyId,
 };
 
+/** Order flags of a needs-action condition and their columns. */
+const FLAG_COLUMNS = {
+  financeApproval: orders.financeApproval,
+  csrArtPrepared: orders.csrArtPrepared,
+  csrProductionConfirmed: orders.csrProductionConfirmed,
+} as const;
+
+/**
+ * The orders waiting at a needs-action step (rules/needsAction.ts): not cancelled, in one of the
+ * step's statuses, with the step's flags.
+ */
+export function waitingAt(condition: NeedsActionCondition): SQL {
+  const flags = Object.entries(condition.flags).map(([flag, value]) =>
+    eq(FLAG_COLUMNS[flag as keyof typeof FLAG_COLUMNS], value as boolean),
+  );
+  return and(
+    eq(orders.cancelled, false),
+    inArray(orders.orderStatus, [...condition.statuses]),
+    ...flags,
+  ) as SQL;
+}
+
 export type OrderListRow = Awaited<ReturnType<typeof ordersRepository.listOrders>>[number];
-export type OrderHeaderRow = NonNullable<Awaited<ReturnType<typeof ordersRepository.findOrder>>>;
+export type OrderRow = typeof orders.$inferSelect;
 
 export const ordersRepository = {
   /**
@@ -118,37 +150,161 @@ export const ordersRepository = {
       .orderBy(desc(page.orderDate), desc(page.id));
   },
 
+  /**
+   * How many orders inside `scope` wait at each step: one pass over the scope's open orders
+   * (`count(*) filter (where …)` per step).
+   */
+  countWaiting: async (
+    db: Q,
+    scope: SQL,
+    steps: { step: NeedsActionStep; condition: NeedsActionCondition }[],
+  ): Promise<Map<NeedsActionStep, number>> => {
+    if (steps.length === 0) return new Map();
+    const columns = Object.fromEntries(
+      steps.map(({ step, condition }) => [
+        step,
+        sql<number>`(count(*) filter (where ${waitingAt(condition)}))::int`,
+      ]),
+    );
+    const statuses = [...new Set(steps.flatMap((s) => s.condition.statuses))];
+    const [row] = await db
+      .select(columns)
+      .from(orders)
+      .where(and(scope, eq(orders.cancelled, false), inArray(orders.orderStatus, statuses)));
+    return new Map(steps.map(({ step }) => [step, Number(row?.[step] ?? 0)]));
+  },
+
   /** Number of orders matching `where`. */
   countOrders: async (db: Q, where: SQL) =>
     (await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.n ?? 0,
 
-  /** The order with this id inside `scope`, with its header fields; undefined when none. */
+  /** The order row with this id inside `scope` (all columns); undefined when none. */
   findOrder: async (db: Q, id: number, scope: SQL) =>
     (
       await db
-        .select({
-          ...entryColumns,
-          ...lookups('orders'),
-          csrArtPrepared: orders.csrArtPrepared,
-          csrProductionConfirmed: orders.csrProductionConfirmed,
-          dateRequested: orders.dateRequested,
-          estimatedCompletionDate: orders.estimatedCompletionDate,
-          shipAndCompleteDate: orders.shipAndCompleteDate,
-          invoiceNumber: orders.invoiceNumber,
-          billingAccount: orders.billingAccount,
-          billingAddress: orders.billingAddress,
-          shippingAddress: orders.shippingAddress,
-          contact: orders.contact,
-          email: orders.email,
-          phone: orders.phone,
-          deliveryMethod: orders.deliveryMethod,
-          deliveryAccount: orders.deliveryAccount,
-          comments: orders.comments,
-        })
+        .select()
         .from(orders)
         .where(and(eq(orders.id, id), scope))
         .limit(1)
     )[0],
+
+  /**
+   * The order row with this id inside `scope`, locked until the transaction ends (select … for
+   * update): every order action takes this lock, so two actions on one order run one after the
+   * other and the second sees the first one's result.
+   */
+  lockOrder: async (tx: Tx, id: number, scope: SQL) =>
+    (
+      await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), scope))
+        .limit(1)
+        .for('update')
+    )[0],
+
+  /** Artwork status of the lines that need artwork (for the state machine's guards). */
+  artworkStates: (db: Q, orderId: number) =>
+    db
+      .select({
+        orderItemId: orderItems.id,
+        status: orderItems.artworkStatus,
+        artworkFinalized: orderItems.artworkFinalized,
+      })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.artworkStatus} is not null`))
+      .orderBy(asc(orderItems.id)),
+
+  updateOrder: (tx: Tx, id: number, patch: Partial<typeof orders.$inferInsert>) =>
+    tx
+      .update(orders)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(orders.id, id)),
+
+  insertLogs: (
+    tx: Tx,
+    logs: { orderId: number; userId: number | null; userName: string; description: string }[],
+  ) =>
+    logs.length === 0
+      ? Promise.resolve()
+      : tx
+          .insert(orderLogs)
+          .values(logs)
+          .then(() => undefined),
+
+  /** Parties of an order: vendor, customer and region rows (null when the order has none). */
+  parties: async (
+    db: Q,
+    o: { vendorId: number | null; customerId: number | null; productionRegionId: number | null },
+  ) => {
+    // Three primary-key lookups, in turn (the caller may be inside a transaction).
+    const vendor =
+      o.vendorId == null
+        ? undefined
+        : (
+            await db
+              .select({
+                id: vendors.id,
+                name: vendors.companyName,
+                address: vendors.billingAddress,
+                vendorNumber: vendors.vendorNumber,
+                currencyId: vendors.currencyTypeId,
+              })
+              .from(vendors)
+              .where(eq(vendors.id, o.vendorId))
+          )[0];
+    const customer =
+      o.customerId == null
+        ? undefined
+        : (
+            await db
+              .select({ id: customers.id, name: customers.companyName })
+              .from(customers)
+              .where(eq(customers.id, o.customerId))
+          )[0];
+    const region =
+      o.productionRegionId == null
+        ? undefined
+        : (
+            await db
+              .select({ id: productionRegions.id, name: productionRegions.productionRegionName })
+              .from(productionRegions)
+              .where(eq(productionRegions.id, o.productionRegionId))
+          )[0];
+    return { vendor: vendor ?? null, customer: customer ?? null, region: region ?? null };
+  },
+
+  /** Factories by id with their currency code. */
+  factoriesByIds: async (db: Q, ids: number[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select({
+            id: factories.id,
+            name: factories.name,
+            shortCode: factories.shortCode,
+            address: factories.address,
+            telephone: factories.telephone,
+            currency: currencies.code,
+          })
+          .from(factories)
+          .leftJoin(currencies, eq(currencies.id, factories.currencyTypeId))
+          .where(inArray(factories.id, ids))
+          .orderBy(asc(factories.id)),
+
+  /** ISO codes of currencies by id. */
+  currencyCodes: async (db: Q, ids: number[]): Promise<Map<number, string>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: currencies.id, code: currencies.code })
+      .from(currencies)
+      .where(inArray(currencies.id, ids));
+    return new Map(rows.map((r) => [r.id, r.code]));
+  },
+
+  currencyIdByCode: async (db: Q, code: string) =>
+    (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code)).limit(1))[0]
+      ?.id ?? null,
 
   /** Lines of an order with their subcode, in the order they were added. */
   listItems: (db: Q, orderId: number) =>
@@ -158,26 +314,28 @@ export const ordersRepository = {
         productSubcodeId: orderItems.productSubcodeId,
         productSubcode: productSubcodes.productSubcode,
         description: productSubcodes.description,
+        productCode: productCodes.productCode,
         packSize: productSubcodes.packSize,
+        factoryId: productSubcodes.factoryId,
         productImagePath: productSubcodes.productImagePath,
         productImageType: productSubcodes.productImageType,
         productType: orderItems.productType,
         attributes: orderItems.attributes,
         careLabel: orderItems.careLabel,
         poNumber: orderItems.poNumber,
+        styleNumber: orderItems.styleNumber,
         quantity: orderItems.quantity,
         unitPrice: orderItems.unitPrice,
         unitCost: orderItems.unitCost,
         totalPrice: orderItems.totalPrice,
         totalCost: orderItems.totalCost,
-        needsArtwork: orderItems.needsArtwork,
         artworkStatus: orderItems.artworkStatus,
-        artworkName: orderItems.artworkName,
         artworkComments: orderItems.artworkComments,
         artworkFinalized: orderItems.artworkFinalized,
       })
       .from(orderItems)
       .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
+      .innerJoin(productCodes, eq(productCodes.id, productSubcodes.productCodeId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id)),
 
@@ -187,7 +345,9 @@ export const ordersRepository = {
       ? []
       : db
           .select({
+            id: orderItemSizes.id,
             orderItemId: orderItemSizes.orderItemId,
+            productItemId: orderItemSizes.productItemId,
             size: productItems.productSize,
             quantity: orderItemSizes.quantity,
             attributesItem: orderItemSizes.attributesItem,
@@ -198,6 +358,16 @@ export const ordersRepository = {
           .innerJoin(productItems, eq(productItems.id, orderItemSizes.productItemId))
           .where(inArray(orderItemSizes.orderItemId, orderItemIds))
           .orderBy(asc(orderItemSizes.orderItemId), asc(productItems.sortKey), asc(productItems.id)),
+
+  /** Artwork versions of the given lines, newest first. */
+  listArtworkVersions: async (db: Q, orderItemIds: number[]) =>
+    orderItemIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(artworkVersions)
+          .where(inArray(artworkVersions.orderItemId, orderItemIds))
+          .orderBy(asc(artworkVersions.orderItemId), desc(artworkVersions.version)),
 
   /** Minimum order values of the given subcodes in one currency. */
   listMinValues: async (db: Q, productSubcodeIds: number[], currencyId: number) =>
@@ -242,4 +412,188 @@ export const ordersRepository = {
       .from(orderDocuments)
       .where(eq(orderDocuments.orderId, orderId))
       .orderBy(asc(orderDocuments.id)),
+
+  listProductionPOs: (db: Q, orderId: number) =>
+    db
+      .select({
+        purchaseOrderId: productionPurchaseOrders.id,
+        productionPO: productionPurchaseOrders.productionPO,
+        factoryId: productionPurchaseOrders.factoryId,
+        createdAt: productionPurchaseOrders.createdAt,
+      })
+      .from(productionPurchaseOrders)
+      .where(eq(productionPurchaseOrders.orderId, orderId))
+      .orderBy(asc(productionPurchaseOrders.id)),
+
+  listPackingSlips: (db: Q, orderId: number) =>
+    db
+      .select({
+        packingSlipId: packingSlips.id,
+        kind: packingSlips.kind,
+        number: packingSlips.number,
+        factoryId: packingSlips.factoryId,
+        createdAt: packingSlips.createdAt,
+      })
+      .from(packingSlips)
+      .where(eq(packingSlips.orderId, orderId))
+      .orderBy(asc(packingSlips.id)),
+
+  // ------------------------------------------------------------ writes of the workflow
+
+  /** The factories that make the lines of an order (their subcodes' factories), by id. */
+  lineFactories: (db: Q, orderId: number) =>
+    db
+      .selectDistinct({ id: factories.id, shortCode: factories.shortCode })
+      .from(orderItems)
+      .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
+      .innerJoin(factories, eq(factories.id, productSubcodes.factoryId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(factories.id)),
+
+  /** Production POs for the factories not yet covered (idempotent: one per order and factory). */
+  insertProductionPOs: (tx: Tx, rows: { orderId: number; factoryId: number; productionPO: string }[]) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : tx
+          .insert(productionPurchaseOrders)
+          .values(rows)
+          .onConflictDoNothing()
+          .then(() => undefined),
+
+  insertPackingSlips: (
+    tx: Tx,
+    rows: { orderId: number; kind: 'VENDOR' | 'PRODUCTION'; factoryId: number | null; number: string }[],
+  ) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : tx
+          .insert(packingSlips)
+          .values(rows)
+          .onConflictDoNothing()
+          .then(() => undefined),
+
+  /** The line with this id in this order; undefined when none. */
+  findItem: async (db: Q, orderId: number, orderItemId: number) =>
+    (
+      await db
+        .select({
+          id: orderItems.id,
+          productSubcode: productSubcodes.productSubcode,
+          artworkStatus: orderItems.artworkStatus,
+          artworkFinalized: orderItems.artworkFinalized,
+        })
+        .from(orderItems)
+        .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.id, orderItemId)))
+        .limit(1)
+    )[0],
+
+  updateItem: (tx: Tx, orderItemId: number, patch: Partial<typeof orderItems.$inferInsert>) =>
+    tx.update(orderItems).set(patch).where(eq(orderItems.id, orderItemId)),
+
+  /** Finalizes the approved artwork of an order's lines (Submit Reviews). */
+  finalizeApprovedArtwork: (tx: Tx, orderId: number) =>
+    tx
+      .update(orderItems)
+      .set({ artworkFinalized: true })
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.artworkStatus, 'APPROVED'))),
+
+  /** The newest artwork version of a line; undefined before the first upload. */
+  latestArtworkVersion: async (db: Q, orderItemId: number) =>
+    (
+      await db
+        .select()
+        .from(artworkVersions)
+        .where(eq(artworkVersions.orderItemId, orderItemId))
+        .orderBy(desc(artworkVersions.version))
+        .limit(1)
+    )[0],
+
+  artworkVersion: async (db: Q, orderItemId: number, versionId: number) =>
+    (
+      await db
+        .select()
+        .from(artworkVersions)
+        .where(and(eq(artworkVersions.orderItemId, orderItemId), eq(artworkVersions.id, versionId)))
+        .limit(1)
+    )[0],
+
+  insertArtworkVersion: async (tx: Tx, row: typeof artworkVersions.$inferInsert) =>
+    (await tx.insert(artworkVersions).values(row).returning({ id: artworkVersions.id }))[0]!.id,
+
+  reviewArtworkVersion: (
+    tx: Tx,
+    versionId: number,
+    review: { status: 'APPROVED' | 'REJECTED'; comment: string; reviewedBy: number; reviewedByName: string },
+  ) =>
+    tx
+      .update(artworkVersions)
+      .set({ ...review, reviewedAt: new Date() })
+      .where(eq(artworkVersions.id, versionId)),
+
+  // ------------------------------------------------------------ documents
+
+  insertDocument: async (tx: Tx, row: typeof orderDocuments.$inferInsert) =>
+    (await tx.insert(orderDocuments).values(row).returning({ id: orderDocuments.id }))[0]!.id,
+
+  findDocument: async (db: Q, orderId: number, documentId: number, kind: 'RELATED' | 'SHIPPING') =>
+    (
+      await db
+        .select()
+        .from(orderDocuments)
+        .where(
+          and(
+            eq(orderDocuments.orderId, orderId),
+            eq(orderDocuments.id, documentId),
+            eq(orderDocuments.kind, kind),
+          ),
+        )
+        .limit(1)
+    )[0],
+
+  deleteDocument: (tx: Tx, documentId: number) =>
+    tx.delete(orderDocuments).where(eq(orderDocuments.id, documentId)),
+
+  // ------------------------------------------------------------ mail recipients
+
+  /**
+   * Active users with mail enabled who act next on an order: users of `roles` assigned to the
+   * order's vendor (VENDOR), customer (CSR, FINANCE, ACCOUNT, CUSTOMER) or region/factory
+   * (FACTORY_ACCOUNT) — the same assignments that let them see the order.
+   */
+  recipients: async (
+    db: Q,
+    o: {
+      vendorId: number | null;
+      customerId: number | null;
+      productionRegionId: number | null;
+      factoryId: number | null;
+    },
+    roles: readonly string[],
+  ) => {
+    if (roles.length === 0) return [];
+    const conditions: SQL[] = [];
+    if (roles.includes('VENDOR') && o.vendorId != null) {
+      conditions.push(
+        sql`(${users.role} = 'VENDOR' and exists (select 1 from ${userVendors} uv where uv.user_id = ${users.id} and uv.vendor_id = ${o.vendorId}))`,
+      );
+    }
+    const customerRoles = roles.filter((r) => ['CSR', 'FINANCE', 'ACCOUNT', 'CUSTOMER'].includes(r));
+    if (customerRoles.length > 0 && o.customerId != null) {
+      conditions.push(
+        sql`(${inArray(users.role, customerRoles)} and exists (select 1 from ${userCustomers} uc where uc.user_id = ${users.id} and uc.customer_id = ${o.customerId}))`,
+      );
+    }
+    if (roles.includes('FACTORY_ACCOUNT')) {
+      conditions.push(
+        sql`(${users.role} = 'FACTORY_ACCOUNT' and (exists (select 1 from ${userRegions} ur where ur.user_id = ${users.id} and ur.production_region_id = ${o.productionRegionId ?? -1}) or exists (select 1 from ${userFactories} uf where uf.user_id = ${users.id} and uf.factory_id = ${o.factoryId ?? -1})))`,
+      );
+    }
+    if (conditions.length === 0) return [];
+    return db
+      .select({ id: users.id, email: users.email, name: users.contactName, role: users.role })
+      .from(users)
+      .where(and(eq(users.active, true), eq(users.emailEnabled, true), or(...conditions)))
+      .orderBy(asc(users.id));
+  },
 };

@@ -1,14 +1,15 @@
 /** Order list and order details (ordering §7 Orders). Thin: schema, permission, service call. */
 import {
   errorResponse,
+  needsActionResponse,
   orderDetails,
   orderIdParam,
   orderListQuery,
   orderListResponse,
 } from '@selvedge/shared';
 import type { FastifyRequest } from 'fastify';
-import type { ApiModule } from '../../app';
 import { currentUser } from '../../platform/auth';
+import type { ApiModule } from '../../platform/context';
 import { createOrderService } from './orders.service';
 
 /** An empty query parameter (`?customer=`) means "no filter", as if it were absent. */
@@ -35,12 +36,32 @@ export const orderRoutes: ApiModule = (app, ctx) => {
           'paged from 0. Every filter is optional; an absent or empty one does not filter. orderNumber is the orderId ' +
           'as a string. totalPrice is present only for roles that see prices, totalCost only for roles that see costs. ' +
           'Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in UTC; endDate reaches to the end of its day and is ignored ' +
-          'when startDate is after it.',
+          'when startDate is after it. orderStatus follows ordering §4 List filter mapping (READY_TO_SHIP is Open ' +
+          'Orders: not shipped, not cancelled). With orderNumber, only that order is searched (the other filters ' +
+          'are ignored).',
         querystring: orderListQuery,
         response: { 200: orderListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
       },
     },
     async (req) => service.list(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/orders/needs-action',
+    {
+      config: { permission: 'ordersRead' },
+      schema: {
+        tags,
+        summary: 'Needs my action: how many orders wait for the signed-in user at each step of the workflow',
+        description:
+          'One entry per step the role can take (artwork to upload, reviews to give, production to complete, ' +
+          'finance to approve, shipments to make), counting the orders in the user’s scope on which the user could ' +
+          'take that step’s action now (the state machine of ordering §4 and §6). GET /orders?needsAction=<step> ' +
+          'lists them.',
+        response: { 200: needsActionResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (req) => service.needsAction(currentUser(req)),
   );
 
   app.get(

@@ -9,57 +9,44 @@
  *   comments for VENDOR outside NEEDS_ART_APPROVAL.
  * - Filter dates are calendar days and times in UTC; an end date reaches to the end of its day; an
  *   end date before the start date is ignored (the screen clears it, §5).
+ * - The status filter follows ordering §4 List filter mapping: READY_TO_SHIP is 'Open Orders', every
+ *   placed order not shipped and not cancelled (statusFilterSelection, docs/decisions/0010).
+ * - An order number finds that order whatever the other filters: only the scope still applies
+ *   (docs/decisions/0016).
+ * - "Needs my action" (GET /orders/needs-action, and the list's `needsAction` filter) counts and lists
+ *   the orders in the scope at which the user could take a step's action now (rules/needsAction.ts).
  */
 import {
   canSee,
-  type DocumentRef,
-  type Money,
-  ORDER_STATUS_STEP,
-  ORDER_STATUSES,
+  NEEDS_ACTION_RULES,
+  type NeedsActionResponse,
+  needsActionCondition,
+  needsActionStepsFor,
   type OrderDetails,
-  type OrderItem,
   type OrderListEntry,
   type OrderListQuery,
   type OrderListResponse,
-  type OrderStatus,
-  orderItem as orderItemSchema,
+  PLACED_STATUSES,
   parseFilterDate,
   type Role,
-  toFixedAmount,
+  statusFilterSelection,
 } from '@selvedge/shared';
-import { and, eq, gte, lt, ne, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import { and, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
 import { orders } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
-import { type OrderHeaderRow, type OrderListRow, ordersRepository as repo } from './orders.repository';
+import { asStatus, loadOrderRecord } from './orders.readModel';
+import { type OrderListRow, ordersRepository as repo, waitingAt } from './orders.repository';
 import { orderScope } from './orders.scope';
+import { orderDetailsView, total } from './orders.views';
+import { ORDER_NOT_FOUND, orderIdOf } from './orders.workflow';
 
 export const ORDER_MESSAGES = {
-  notFound: 'Order not found.',
+  notFound: ORDER_NOT_FOUND,
 } as const;
 
-const MAX_ID = 2_147_483_647;
 const DAY_MS = 86_400_000;
-
-/** Totals travel with 2 decimals, unit prices and costs with 4 (DESIGN.md Money, ordering §9). */
-const total = (currency: string | null, amount: string): Money => ({
-  currency: currency ?? '',
-  price: toFixedAmount(amount, 2),
-});
-const unit = (currency: string | null, amount: string): Money => ({
-  currency: currency ?? '',
-  price: toFixedAmount(amount, 4),
-});
-
-const asStatus = (s: string): OrderStatus => {
-  if ((ORDER_STATUSES as readonly string[]).includes(s)) return s as OrderStatus;
-  throw new Error(`unknown order status ${s}`);
-};
-type ProductType = OrderItem['productType'];
-const PRODUCT_TYPES: readonly string[] = orderItemSchema.shape.productType.options;
-const asProductType = (s: string): ProductType =>
-  PRODUCT_TYPES.includes(s) ? (s as ProductType) : 'STANDARD';
 
 /** The [from, to) bounds on orderDate of the list's date filters. */
 export function orderDateBounds(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
@@ -73,23 +60,30 @@ export function orderDateBounds(startDate?: string, endDate?: string): { from?: 
   return { from, to };
 }
 
-/** The SQL condition of the list's filters (without the scope). */
-export function orderFilters(q: OrderListQuery): SQL[] {
+/**
+ * The SQL condition of the list's filters for a user of `role` (without the scope). With an order
+ * number only the number applies (docs/decisions/0016).
+ */
+export function orderFilters(q: OrderListQuery, role: Role): SQL[] {
+  if (q.orderNumber !== undefined) return [eq(orders.id, Number(q.orderNumber))];
   const where: SQL[] = [];
-  if (q.orderNumber !== undefined) where.push(eq(orders.id, Number(q.orderNumber)));
   if (q.financeApproval) where.push(eq(orders.financeApproval, q.financeApproval === 'APPROVED'));
-  switch (q.orderStatus) {
-    case undefined:
-    case 'ALL':
-      break;
-    case 'OPEN_ORDERS':
-      where.push(ne(orders.orderStatus, 'COMPLETE_AND_SHIPPED'), eq(orders.cancelled, false));
-      break;
-    case 'CANCELLED':
-      where.push(eq(orders.cancelled, true));
-      break;
-    default:
-      where.push(eq(orders.orderStatus, q.orderStatus), eq(orders.cancelled, false));
+  if (q.orderStatus) {
+    const { statuses, cancelled } = statusFilterSelection(q.orderStatus);
+    // Said the shorter way round: Open Orders is "not shipped" (the scope already leaves carts out).
+    const excluded = PLACED_STATUSES.filter((s) => !statuses.includes(s));
+    if (excluded.length > 0) {
+      where.push(
+        excluded.length < statuses.length
+          ? notInArray(orders.orderStatus, excluded)
+          : inArray(orders.orderStatus, [...statuses]),
+      );
+    }
+    where.push(eq(orders.cancelled, cancelled));
+  }
+  if (q.needsAction) {
+    const condition = needsActionCondition(q.needsAction, role);
+    where.push(condition ? waitingAt(condition) : sql`false`);
   }
   if (q.cancelled !== undefined) where.push(eq(orders.cancelled, q.cancelled === 'true'));
   if (q.customer !== undefined) where.push(eq(orders.customerId, q.customer));
@@ -124,26 +118,13 @@ function listEntry(r: OrderListRow, role: Role): OrderListEntry {
   return entry;
 }
 
-/** Lines that need artwork: every one has it uploaded or approved / has been reviewed. */
-export function artworkProgress(items: { artwork: { status: string } | null }[]) {
-  const withArt = items.filter((i) => i.artwork);
-  return {
-    allArtPrepared: withArt.every(
-      (i) => i.artwork?.status === 'UPLOADED' || i.artwork?.status === 'APPROVED',
-    ),
-    allArtReviewed: withArt.every(
-      (i) => i.artwork?.status === 'APPROVED' || i.artwork?.status === 'REJECTED',
-    ),
-  };
-}
-
 export function createOrderService(ctx: AppContext) {
   const { db } = ctx;
 
   return {
     /** GET /orders: one page of the user's placed orders matching the filters, newest first. */
     async list(user: AuthUser, q: OrderListQuery): Promise<OrderListResponse> {
-      const where = and(orderScope(user), ...orderFilters(q)) as SQL;
+      const where = and(orderScope(user), ...orderFilters(q, user.role)) as SQL;
       const { page, size } = q;
       const rows = await repo.listOrders(db, where, size, page * size);
       // A short page is the last one: its count is known without a second query.
@@ -158,147 +139,31 @@ export function createOrderService(ctx: AppContext) {
       };
     },
 
-    /** GET /orders/{id}: the order with its lines, charges, documents and logs as the role may see them. */
+    /**
+     * GET /orders/needs-action: for each step of the user's role (rules/needsAction.ts), how many
+     * orders in the user's scope wait there; counted in one query.
+     */
+    async needsAction(user: AuthUser): Promise<NeedsActionResponse> {
+      const steps = needsActionStepsFor(user.role).flatMap((step) => {
+        const condition = needsActionCondition(step, user.role);
+        return condition ? [{ step, condition }] : [];
+      });
+      const counts = await repo.countWaiting(db, orderScope(user), steps);
+      const answer = steps.map(({ step }) => ({
+        step,
+        label: NEEDS_ACTION_RULES[step].label,
+        action: NEEDS_ACTION_RULES[step].action,
+        count: counts.get(step) ?? 0,
+      }));
+      return { steps: answer, total: answer.reduce((sum, s) => sum + s.count, 0) };
+    },
+
+    /** GET /orders/{id}: the order with its lines, charges, documents and logs as the role may see it. */
     async details(user: AuthUser, idText: string): Promise<OrderDetails> {
-      const id = Number(idText);
-      if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound(ORDER_MESSAGES.notFound);
-      const o = await repo.findOrder(db, id, orderScope(user));
-      if (!o) throw notFound(ORDER_MESSAGES.notFound);
-      return buildDetails(user.role, o);
+      const id = orderIdOf(idText);
+      const row = await repo.findOrder(db, id, orderScope(user));
+      if (!row) throw notFound(ORDER_MESSAGES.notFound);
+      return orderDetailsView(await loadOrderRecord(db, row), user);
     },
   };
-
-  async function buildDetails(role: Role, o: OrderHeaderRow): Promise<OrderDetails> {
-    const seesPrice = canSee('price', role);
-    const seesCost = canSee('cost', role);
-    const seesLogs = canSee('logs', role);
-    const seesShippingDocs = canSee('shippingDocuments', role);
-    const status = asStatus(o.orderStatus);
-    // Artwork comments are hidden from the vendor except during review (ordering §6 Visibility).
-    const seesArtComments = role !== 'VENDOR' || status === 'NEEDS_ART_APPROVAL';
-
-    const items = await repo.listItems(db, o.id);
-    const [sizes, mins, charges, logs, documents] = await Promise.all([
-      repo.listItemSizes(
-        db,
-        items.map((i) => i.id),
-      ),
-      seesPrice && o.priceCurrencyId !== null
-        ? repo.listMinValues(db, [...new Set(items.map((i) => i.productSubcodeId))], o.priceCurrencyId)
-        : Promise.resolve([]),
-      seesPrice ? repo.listCharges(db, o.id) : Promise.resolve([]),
-      seesLogs ? repo.listLogs(db, o.id) : Promise.resolve([]),
-      repo.listDocuments(db, o.id),
-    ]);
-    const minBySubcode = new Map(mins.map((m) => [m.productSubcodeId, m.price]));
-
-    const orderItems: OrderItem[] = items.map((i) => {
-      const needsArt = i.needsArtwork || i.artworkStatus !== null;
-      const artwork: OrderItem['artwork'] = needsArt
-        ? {
-            name: i.artworkName,
-            status: (i.artworkStatus ?? 'NEEDS_UPLOAD') as NonNullable<OrderItem['artwork']>['status'],
-            artworkFinalized: i.artworkFinalized,
-          }
-        : null;
-      if (artwork && seesArtComments) artwork.comments = i.artworkComments;
-      const item: OrderItem = {
-        orderItemId: i.id,
-        productSubcode: i.productSubcode,
-        description: i.description,
-        packSize: i.packSize,
-        quantity: i.quantity,
-        productType: asProductType(i.productType),
-        variableDataProduct: i.productType !== 'STANDARD',
-        poNumber: i.poNumber,
-        productThumbnail: i.productImagePath ? { path: i.productImagePath, type: i.productImageType } : null,
-        sizes: sizes
-          .filter((s) => s.orderItemId === i.id)
-          .map((s) => {
-            const size: OrderItem['sizes'][number] = {
-              size: s.size,
-              quantity: s.quantity,
-              attributesItem: s.attributesItem ?? {},
-            };
-            const unitPrice = s.unitPrice ?? i.unitPrice;
-            const unitCost = s.unitCost ?? i.unitCost;
-            if (seesPrice && unitPrice !== null) size.unitPrice = unit(o.priceCurrency, unitPrice);
-            if (seesCost && unitCost !== null) size.unitCost = unit(o.costCurrency, unitCost);
-            return size;
-          }),
-        attributes: i.attributes ?? {},
-        artwork,
-        careLabel: i.careLabel ?? null,
-      };
-      if (seesPrice) {
-        if (i.unitPrice !== null) item.unitPrice = unit(o.priceCurrency, i.unitPrice);
-        const min = minBySubcode.get(i.productSubcodeId);
-        if (min !== undefined) item.minValue = total(o.priceCurrency, min);
-        item.totalPrice = total(o.priceCurrency, i.totalPrice);
-      }
-      if (seesCost) {
-        if (i.unitCost !== null) item.unitCost = unit(o.costCurrency, i.unitCost);
-        item.totalCost = total(o.costCurrency, i.totalCost);
-      }
-      return item;
-    });
-
-    const ref = (d: { documentId: number; name: string }): DocumentRef => ({
-      documentId: d.documentId,
-      name: d.name,
-    });
-    const details: OrderDetails = {
-      orderId: o.id,
-      orderStatus: status,
-      cancelled: o.cancelled,
-      cancelAllowed: !o.cancelled && ORDER_STATUS_STEP[status] < ORDER_STATUS_STEP.PRODUCTION_CONFIRMED,
-      financeApproval: o.financeApproval,
-      hasArtwork: o.hasArtwork,
-      ...artworkProgress(orderItems),
-      csrArtPrepared: o.csrArtPrepared,
-      csrProductionConfirmed: o.csrProductionConfirmed,
-      company: o.company,
-      customer: o.customer,
-      productionRegion: o.productionRegion,
-      orderDate: orderDateIso(o),
-      dateRequested: o.dateRequested,
-      estimatedCompletionDate: o.estimatedCompletionDate,
-      shipAndCompleteDate: o.shipAndCompleteDate ? o.shipAndCompleteDate.toISOString() : null,
-      invoiceNumber: o.invoiceNumber,
-      vendorPO: o.vendorPO,
-      vendorPackingSlip: null,
-      productionsPurchaseOrders: [],
-      productionPackingSlips: [],
-      billingAccount: o.billingAccount,
-      billingAddress: o.billingAddress,
-      shippingAddress: o.shippingAddress,
-      contact: o.contact,
-      email: o.email,
-      phone: o.phone,
-      deliveryMethod: o.deliveryMethod,
-      deliveryAccount: o.deliveryAccount,
-      comments: o.comments,
-      relatedDocs: documents.filter((d) => d.kind === 'RELATED').map(ref),
-      orderItems,
-    };
-    if (seesPrice) {
-      details.totalPrice = total(o.priceCurrency, o.totalPrice);
-      details.orderCharges = charges.map((c) => ({
-        chargeName: c.chargeName,
-        subcode: c.subcode,
-        subCodeDescription: c.subCodeDescription,
-        charge: total(c.currency, c.charge),
-      }));
-    }
-    if (seesCost) details.totalCost = total(o.costCurrency, o.totalCost);
-    if (seesShippingDocs) details.shippingDocs = documents.filter((d) => d.kind === 'SHIPPING').map(ref);
-    if (seesLogs) {
-      details.logs = logs.map((l) => ({
-        timestamp: l.timestamp.toISOString(),
-        user: l.user,
-        description: l.description,
-      }));
-    }
-    return details;
-  }
 }

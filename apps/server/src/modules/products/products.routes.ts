@@ -7,8 +7,8 @@ import {
   productSearchQuery,
   productSearchResponse,
 } from '@selvedge/shared';
-import type { ApiModule } from '../../app';
 import { currentUser } from '../../platform/auth';
+import type { ApiModule } from '../../platform/context';
 import { createProductsService } from './products.service';
 
 export const productRoutes: ApiModule = (app, ctx) => {

@@ -17,9 +17,10 @@ import {
   type ProductSizeItem,
   type ProductTier,
 } from '@selvedge/shared';
-import type { AppContext } from '../../app';
 import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
+import { cartRepository } from '../cart/cart.repository';
 import { type ItemRow, productsRepository as repo, type SubcodeRow } from './products.repository';
 import { type CustomerScope, inCustomerScope, orderableCustomerIds } from './products.scope';
 
@@ -76,6 +77,19 @@ interface EditContext {
 export function createProductsService(ctx: AppContext) {
   const { db } = ctx;
 
+  /**
+   * The currency the user's prices are shown in (ordering §2 Product details: "Vendors see Total in
+   * the price currency"): the one the user's cart is (or would be) priced in — its cart's, else its
+   * first vendor's, else (for roles that see prices) the house currency (docs/decisions/0016), so a
+   * regional supervisor or a customer sees one price, not tiers in every currency.
+   */
+  async function userPriceCurrency(user: AuthUser): Promise<{ id: number; code: string } | null> {
+    const own = await repo.priceCurrencyFor(db, user.id);
+    if (own || !canSee('price', user.role)) return own;
+    const house = await cartRepository.houseCurrency(db);
+    return house ? { id: house.id, code: house.code } : null;
+  }
+
   /** Builds the STANDARD details of visible subcodes, in the order given. */
   async function standardDetails(
     user: AuthUser,
@@ -89,7 +103,7 @@ export function createProductsService(ctx: AppContext) {
 
     const [items, priceCurrency, flags, cart] = await Promise.all([
       repo.activeStandardItems(db, ids),
-      repo.priceCurrencyFor(db, user.id),
+      userPriceCurrency(user),
       repo.userFlags(db, user.id),
       repo.cartQuantities(db, user.id, ids, edit?.orderItemId),
     ]);

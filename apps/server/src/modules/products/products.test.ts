@@ -391,17 +391,18 @@ describe('GET /products/details', () => {
     });
   });
 
-  it('shows every price tier to a price role without a vendor (CUSTOMER), and no costs', async () => {
+  it('prices in the house currency (USD) for a price role without a vendor (CUSTOMER, FACTORY_ACCOUNT)', async () => {
     const p = (await details('CUSTOMER', `${r().sizeS.id}`)).products[0];
-    expect(p.priceCurrency).toBeNull();
+    expect(p.priceCurrency).toBe('USD');
     expect(p.prices).toEqual([
-      { quantity: 1, price: '0.1000', currency: 'CAD' },
-      { quantity: 1000, price: '0.0800', currency: 'CAD' },
       { quantity: 1, price: '0.0750', currency: 'USD' },
       { quantity: 1000, price: '0.0600', currency: 'USD' },
     ]);
-    expect(p.minValue).toBeNull();
+    expect(p.minValue).toEqual({ currency: 'USD', price: '75.0000' });
     expect(p).not.toHaveProperty('costs');
+    const supervisor = (await details('FACTORY_ACCOUNT', `${r().sizeS.id}`)).products[0];
+    expect(supervisor.priceCurrency).toBe('USD');
+    expect(supervisor.prices?.every((x) => x.currency === 'USD')).toBe(true);
   });
 
   it('shows both prices and costs to ADMIN, prices in its vendor currency', async () => {

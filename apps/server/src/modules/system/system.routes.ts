@@ -1,6 +1,6 @@
 /** Health and public app configuration. */
 import { z } from 'zod';
-import type { ApiModule } from '../../app';
+import type { ApiModule } from '../../platform/context';
 import { pingDatabase } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 

@@ -29,6 +29,8 @@ export interface Database {
   /** Raw client for tools that need one (pg-boss, tests). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** Connection string of a PostgreSQL database (for pg-boss's own pool). */
+  url?: string;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -54,6 +56,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       pool,
+      url: opts.url,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -100,4 +103,20 @@ export async function createScratchDatabase(serverUrl: string, name: string) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Runs independent queries side by side on the pool, or one after the other inside a transaction
+ * (a transaction is one connection, which runs one query at a time: pg deprecates overlapping them).
+ */
+export async function queries<T extends readonly unknown[]>(
+  q: Db | Tx,
+  tasks: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if ('rollback' in q) {
+    const results: unknown[] = [];
+    for (const task of tasks) results.push(await task());
+    return results as unknown as T;
+  }
+  return (await Promise.all(tasks.map((task) => task()))) as unknown as T;
 }

@@ -449,6 +449,11 @@ export const orders = pgTable(
     index('orders_vendor_date').on(t.vendorId, t.orderDate),
     index('orders_region_date').on(t.productionRegionId, t.orderDate),
     index('orders_status_date').on(t.orderStatus, t.orderDate),
+    // Open orders (placed, not shipped, not cancelled): what "Needs my action" counts on every page
+    // (docs/decisions/0016) reads only these, a small share of all orders.
+    index('orders_open_status')
+      .on(t.orderStatus)
+      .where(sql`cancelled = false and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED')`),
   ],
 );
 
@@ -479,8 +484,9 @@ export const orderItems = pgTable(
     needsArtwork: boolean('needs_artwork').notNull().default(false),
     /** NEEDS_UPLOAD, UPLOADED, REJECTED or APPROVED; null when no artwork is needed. */
     artworkStatus: text('artwork_status'),
+    /** File name of the current artwork version (artwork_versions keeps every version). */
     artworkName: text('artwork_name'),
-    artworkPath: text('artwork_path'),
+    /** Comment of the latest review. */
     artworkComments: text('artwork_comments'),
     artworkFinalized: boolean('artwork_finalized').notNull().default(false),
     createdAt: createdAt(),
@@ -545,7 +551,7 @@ export const orderLogs = pgTable(
   (t) => [index('order_logs_order').on(t.orderId, t.timestamp)],
 );
 
-/** Related and shipping documents of an order; the file lives in storage. */
+/** Related and shipping documents of an order; the file lives in storage under `storagePath`. */
 export const orderDocuments = pgTable(
   'order_documents',
   {
@@ -555,11 +561,88 @@ export const orderDocuments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** RELATED or SHIPPING. */
     kind: text('kind').notNull(),
+    /** The uploader's file name, for display and downloads only (never a path). */
     name: text('name').notNull(),
+    /** Storage key made by the server (platform/storage.ts). */
     storagePath: text('storage_path').notNull(),
+    /** Type read from the content. */
     contentType: text('content_type').notNull(),
+    /** Bytes. */
+    size: integer('size').notNull().default(0),
+    sha256: text('sha256'),
     uploadedBy: integer('uploaded_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('order_documents_order').on(t.orderId)],
+);
+
+/**
+ * Every artwork version uploaded for an order line (ordering §4 Item artwork; issue: proofing).
+ * Rows and files are never changed once written, except the review of a version while it is the
+ * current one; the approved version's SHA-256 is written in the order log.
+ */
+export const artworkVersions = pgTable(
+  'artwork_versions',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per line. */
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    storagePath: text('storage_path').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** UPLOADED, APPROVED or REJECTED. */
+    status: text('status').notNull().default('UPLOADED'),
+    comment: text('comment'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('artwork_versions_item_version').on(t.orderItemId, t.version)],
+);
+
+/**
+ * Production purchase orders: one per factory making items of an order, created when the order
+ * reaches PRODUCTION_READY (docs/decisions/0015-order-documents.md). The PDF is rendered on demand.
+ */
+export const productionPurchaseOrders = pgTable(
+  'production_purchase_orders',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    factoryId: integer('factory_id')
+      .notNull()
+      .references(() => factories.id),
+    /** e.g. PPO-1042-DKL */
+    productionPO: text('production_po').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('production_purchase_orders_order_factory').on(t.orderId, t.factoryId)],
+);
+
+/** Packing slips made at Ship & Complete: one VENDOR slip for the order, one PRODUCTION slip per factory. */
+export const packingSlips = pgTable(
+  'packing_slips',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** VENDOR or PRODUCTION. */
+    kind: text('kind').notNull(),
+    factoryId: integer('factory_id').references(() => factories.id),
+    /** e.g. VPS-1042, PPS-1042-DKL */
+    number: text('number').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('packing_slips_order').on(t.orderId)],
 );

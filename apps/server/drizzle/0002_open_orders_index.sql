@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_status" ON "orders" USING btree ("order_status") WHERE cancelled = false and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED');

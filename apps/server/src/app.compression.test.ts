@@ -1,0 +1,117 @@
+/**
+ * Issue 9, "a fast first load on a slow link": the built web app is served from the files the build
+ * compressed (brotli, gzip) with its cache rules, and API answers above 1 KB are compressed on the
+ * fly, while files already compressed (PDF, PNG) go out as they are, with their Content-Length.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness';
+
+const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+const INDEX =
+  '<!doctype html><html><head><title>Selvedge</title></head><body><div id="root"></div></body></html>';
+
+/** A built web app as Vite leaves it: hashed assets with .br and .gz siblings, index.html too. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'selvedge-web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+  };
+  write('index.html', INDEX);
+  write('assets/app-Bq9V0WBf.js', SCRIPT);
+  return dir;
+}
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = fakeWebDist();
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('the built web app', () => {
+  it('sends a hashed asset pre-compressed, as the client accepts, cached for good', async () => {
+    const br = await get('/assets/app-Bq9V0WBf.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('/assets/app-Bq9V0WBf.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await get('/assets/app-Bq9V0WBf.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers the app routes and / with index.html, compressed and revalidated', async () => {
+    for (const url of ['/', '/order-list', '/order-details?orderId=1']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+    }
+  });
+
+  it('keeps the Content-Security-Policy', async () => {
+    const res = await get('/login', { 'accept-encoding': 'br' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('API answers', () => {
+  it('compresses a JSON answer above 1 KB; a small one goes as it is', async () => {
+    const token = await t.tokenFor('ADMIN');
+    const list = await get('/api/v1.0/orders?size=50', { ...t.auth(token), 'accept-encoding': 'br, gzip' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    const orders = JSON.parse(brotliDecompressSync(list.rawPayload).toString()).orders;
+    expect(orders.length).toBeGreaterThan(0);
+
+    const health = await get('/api/v1.0/health', { 'accept-encoding': 'br, gzip' });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json().status).toBe('ok');
+  });
+
+  it('sends files compressed already (PDF, PNG) as they are, with their Content-Length', async () => {
+    const token = await t.tokenFor('ADMIN');
+    const headers = { ...t.auth(token), 'accept-encoding': 'br, gzip' };
+    const list = await get('/api/v1.0/orders?size=200', { ...t.auth(token) });
+    const withArtwork = list.json().orders.filter((o: { hasArtwork: boolean }) => o.hasArtwork);
+    const checked = new Set<string>();
+    for (const { orderId } of withArtwork) {
+      const order = (await get(`/api/v1.0/orders/${orderId}`, t.auth(token))).json();
+      for (const item of order.orderItems) {
+        const type = item.artwork?.versions?.[0]?.contentType;
+        if (!type || checked.has(type) || !['application/pdf', 'image/png'].includes(type)) continue;
+        const file = await get(`/api/v1.0/orders/${orderId}/artwork/${item.orderItemId}`, headers);
+        expect(file.statusCode, type).toBe(200);
+        expect(file.headers['content-type'], type).toBe(type);
+        expect(file.headers['content-encoding'], type).toBeUndefined();
+        expect(Number(file.headers['content-length']), type).toBe(file.rawPayload.length);
+        checked.add(type);
+      }
+    }
+    expect([...checked]).toContain('application/pdf');
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Every job handler of the product, registered on the queue (DESIGN.md Jobs). Handlers live beside
+ * their module (`*.jobs.ts`); the server (embedded mode) and `src/worker.ts` both call this.
+ */
+import { registerMailJobs } from './modules/mail/mail.jobs';
+import { registerOrderJobs } from './modules/orders/orders.jobs';
+import type { JobContext } from './platform/context';
+
+export function registerJobHandlers(ctx: JobContext) {
+  registerMailJobs(ctx);
+  registerOrderJobs(ctx);
+}

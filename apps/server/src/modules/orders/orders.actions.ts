@@ -1,0 +1,165 @@
+/**
+ * The order actions of order details (ordering §4 Order actions, §5 estimated completion date,
+ * §6 Capabilities and Visibility, §7 Orders, §8 success texts). Each runs one transaction through
+ * the workflow's `transition()` (lock within scope → 404, state machine → 403/409, update, log,
+ * mail) and answers `{ message, order }`: the spec's success text and the order as the user may
+ * see it now.
+ */
+import { MESSAGES, type OrderAction, type OrderActionResponse } from '@selvedge/shared';
+import dayjs from 'dayjs';
+import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../platform/db';
+import { badRequest, notFound } from '../../platform/errors';
+import { loadOrderRecord } from './orders.readModel';
+import { ordersRepository as repo } from './orders.repository';
+import { orderScope } from './orders.scope';
+import { orderDetailsView } from './orders.views';
+import {
+  createOrderWorkflow,
+  type LockedOrder,
+  longDate,
+  ORDER_NOT_FOUND,
+  orderIdOf,
+  type TransitionEffects,
+} from './orders.workflow';
+
+export const ORDER_ACTION_MESSAGES = {
+  cancelled: 'Order has been cancelled.',
+  completionDateSaved: 'Estimated completion date saved.',
+  invoiceNumberSaved: 'Invoice number saved.',
+  completionDateTooEarly: MESSAGES.completionDateTooEarly,
+} as const;
+
+/** Today as YYYY-MM-DD in the server's time zone (docs/decisions/0012-dates-and-time-zone.md). */
+export const today = () => dayjs().format('YYYY-MM-DD');
+
+export function createOrderActions(ctx: AppContext) {
+  const { db } = ctx;
+  const workflow = createOrderWorkflow(ctx);
+
+  /** The order as `user` sees it after a change (read after the commit). */
+  async function answer(user: AuthUser, orderId: number, message: string): Promise<OrderActionResponse> {
+    const row = await repo.findOrder(db, orderId, orderScope(user));
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    return { message, order: orderDetailsView(await loadOrderRecord(db, row), user) };
+  }
+
+  /**
+   * Runs `action` on the order `idText` in one transaction; `effects` may depend on the locked
+   * order and may do more writes (e.g. finalize artwork) before the transition is recorded.
+   */
+  async function act(
+    user: AuthUser,
+    idText: string | number,
+    action: OrderAction,
+    message: string,
+    effects: (tx: Tx, locked: LockedOrder) => Promise<TransitionEffects> | TransitionEffects,
+  ): Promise<OrderActionResponse> {
+    const orderId = orderIdOf(idText);
+    await db.transaction(async (tx) => {
+      const locked = await workflow.lock(tx, user, orderId);
+      await workflow.transition(tx, user, locked, action, await effects(tx, locked));
+    });
+    return answer(user, orderId, message);
+  }
+
+  return {
+    /** PUT /orders/{id}/artwork/prepare: Request Artwork Approval → NEEDS_ART_APPROVAL. */
+    requestArtworkApproval: (user: AuthUser, id: string) =>
+      act(user, id, 'requestArtworkApproval', MESSAGES.artworkApprovalRequested, () => ({
+        update: { csrArtPrepared: true },
+        log: 'Artwork approval requested',
+        mail: 'artworkApprovalRequested',
+      })),
+
+    /**
+     * PUT /orders/{id}/artwork/review: Submit Reviews. All approved → PRODUCTION_READY with the
+     * approvals finalized; any rejected → back to NEEDS_ARTWORK (approved ones stay final, the CSR
+     * uploads new versions of the rejected ones and requests approval again).
+     */
+    submitReviews: (user: AuthUser, id: string) =>
+      act(user, id, 'submitReviews', MESSAGES.reviewsSubmitted, async (tx, locked) => {
+        const approved = locked.workflow.artwork.filter((a) => a.status === 'APPROVED').length;
+        const rejected = locked.workflow.artwork.filter((a) => a.status === 'REJECTED').length;
+        // Only a complete set of reviews may be submitted; the transition's guard refuses others.
+        if (rejected + approved === locked.workflow.artwork.length)
+          await repo.finalizeApprovedArtwork(tx, locked.row.id);
+        const summary =
+          rejected === 0 ? 'all artwork approved' : `${approved} approved, ${rejected} rejected`;
+        return {
+          update: rejected > 0 ? { csrArtPrepared: false } : {},
+          log: `Reviews submitted: ${summary}`,
+          mail: 'reviewsSubmitted',
+          mailDetail: summary,
+        };
+      }),
+
+    /** POST /orders/{id}/approve-finance: finance approval (→ READY_TO_SHIP when production is confirmed). */
+    approveFinance: (user: AuthUser, id: string) =>
+      act(user, id, 'approveFinance', MESSAGES.orderApproved, () => ({
+        update: { financeApproval: true, financeApprovedAt: new Date() },
+        log: 'Finance approved',
+        mail: 'financeApproved',
+      })),
+
+    /** POST /orders/{id}/complete-production: → PRODUCTION_CONFIRMED (READY_TO_SHIP when finance approved). */
+    completeProduction: (user: AuthUser, id: string) =>
+      act(user, id, 'completeProduction', MESSAGES.productionConfirmed, (_tx, locked) => ({
+        update: { csrProductionConfirmed: locked.row.csrProductionConfirmed || user.role === 'CSR' },
+        log: 'Production completed',
+        mail: 'productionCompleted',
+      })),
+
+    /** POST /orders/{id}/ship-and-complete: → COMPLETE_AND_SHIPPED; packing slips are made. */
+    shipAndComplete: (user: AuthUser, id: string) =>
+      act(user, id, 'shipAndComplete', MESSAGES.shippedAndCompleted, () => ({
+        update: { shipAndCompleteDate: new Date() },
+        log: 'Shipped and completed',
+        mail: 'shipped',
+      })),
+
+    /** PUT /orders/cancel-order/{id}: sets the cancelled flag while cancelAllowed. */
+    cancel: (user: AuthUser, id: string) =>
+      act(user, id, 'cancel', ORDER_ACTION_MESSAGES.cancelled, () => ({
+        update: { cancelled: true },
+        log: 'Order cancelled',
+        mail: 'cancelled',
+      })),
+
+    /** POST /orders/completion-date: the estimated completion date, not earlier than today (§5). */
+    setEstimatedCompletionDate: (
+      user: AuthUser,
+      body: { orderId: number; estimatedCompletionDate: string },
+    ) => {
+      if (body.estimatedCompletionDate < today())
+        throw badRequest(`estimatedCompletionDate: ${ORDER_ACTION_MESSAGES.completionDateTooEarly}`);
+      return act(
+        user,
+        body.orderId,
+        'setEstimatedCompletionDate',
+        ORDER_ACTION_MESSAGES.completionDateSaved,
+        () => ({
+          update: { estimatedCompletionDate: body.estimatedCompletionDate },
+          log: `Estimated completion date set to ${longDate(body.estimatedCompletionDate)}`,
+        }),
+      );
+    },
+
+    /** PUT /orders/invoice-number: the invoice number (empty clears it), until shipped (§6 Visibility). */
+    setInvoiceNumber: (user: AuthUser, body: { orderId: number; invoiceNumber: string }) => {
+      const invoiceNumber = body.invoiceNumber.trim() || null;
+      return act(user, body.orderId, 'setInvoiceNumber', ORDER_ACTION_MESSAGES.invoiceNumberSaved, () => ({
+        update: { invoiceNumber },
+        log: invoiceNumber ? `Invoice number set to ${invoiceNumber}` : 'Invoice number cleared',
+      }));
+    },
+
+    /** Runs any action with custom effects (documents and artwork modules). */
+    act,
+    answer,
+    workflow,
+  };
+}
+
+export type OrderActions = ReturnType<typeof createOrderActions>;

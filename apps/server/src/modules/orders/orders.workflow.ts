@@ -1,0 +1,204 @@
+/**
+ * The one server side of the order state machine (rules/orderWorkflow.ts in packages/shared;
+ * ordering §4, §6; DESIGN.md Order life). Every order action — placing included — runs through
+ * `transition()` inside one transaction:
+ *
+ * 1. the order row is locked (select … for update) within the user's scope (`lockOrder`; someone
+ *    else's order is not found: 404), so concurrent actions on one order run one after the other;
+ * 2. the action is checked against the state machine: a role that may never take it → 403, a state
+ *    that does not allow it (cancelled, wrong status, failing guard — a doubled or stale click) →
+ *    409 with a message naming the state; nothing changes then;
+ * 3. the order is updated (new status and the action's own columns), the status's entry effects
+ *    run (production POs on PRODUCTION_READY, packing slips on COMPLETE_AND_SHIPPED), log lines
+ *    are written (who, when, what), and the mail to the people who act next is queued in the same
+ *    transaction (orders.mail.ts), so it is sent exactly when the change commits.
+ */
+import {
+  checkOrderAction,
+  MAX_ID,
+  nextStatus,
+  ORDER_STATUS_LABELS,
+  type OrderAction,
+  type OrderStatus,
+  type WorkflowOrder,
+} from '@selvedge/shared';
+import dayjs from 'dayjs';
+import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import type { Db, Tx } from '../../platform/db';
+import type { orders } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import { type OrderRow, ordersRepository as repo } from './orders.repository';
+import { orderScope } from './orders.scope';
+import { workflowActor } from './orders.views';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+/** Mail events, each sent to the people who act next (orders.mail.ts). */
+export type OrderEvent =
+  | 'placed'
+  | 'artworkApprovalRequested'
+  | 'reviewsSubmitted'
+  | 'productionCompleted'
+  | 'financeApproved'
+  | 'shipped'
+  | 'cancelled';
+
+/** An order locked for an action, with what the state machine needs. */
+export interface LockedOrder {
+  row: OrderRow;
+  workflow: WorkflowOrder;
+}
+
+export interface TransitionEffects {
+  /** Columns the action sets besides the status. */
+  update?: Partial<typeof orders.$inferInsert>;
+  /** What the log says (one line each); the new status is added when it changes. */
+  log: string | string[];
+  /** The mail event to queue, if the action tells someone to act. */
+  mail?: OrderEvent;
+  /** A detail for the mail (e.g. a review summary). */
+  mailDetail?: string;
+}
+
+/**
+ * An id from a path or body (already checked by the route's schema: 1 to MAX_ID); anything else is
+ * simply not found with `notFoundMessage` (a second line of defence for callers without a schema).
+ */
+export function idOf(text: string | number, notFoundMessage: string): number {
+  const id = Number(text);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound(notFoundMessage);
+  return id;
+}
+
+/** An orderId (see idOf). */
+export const orderIdOf = (text: string | number) => idOf(text, ORDER_NOT_FOUND);
+
+/** What the state machine knows of a locked order row. */
+export async function workflowOf(tx: Db | Tx, row: OrderRow): Promise<WorkflowOrder> {
+  const artwork = await repo.artworkStates(tx, row.id);
+  return {
+    orderStatus: row.orderStatus as OrderStatus,
+    cancelled: row.cancelled,
+    financeApproval: row.financeApproval,
+    csrArtPrepared: row.csrArtPrepared,
+    csrProductionConfirmed: row.csrProductionConfirmed,
+    artwork: artwork.map((a) => ({
+      status: a.status as WorkflowOrder['artwork'][number]['status'],
+      artworkFinalized: a.artworkFinalized,
+    })),
+  };
+}
+
+/** Document numbers (docs/decisions/0015-order-documents.md). */
+export const DOCUMENT_NUMBERS = {
+  productionPO: (orderId: number, shortCode: string) => `PPO-${orderId}-${shortCode}`,
+  vendorPackingSlip: (orderId: number) => `VPS-${orderId}`,
+  productionPackingSlip: (orderId: number, shortCode: string) => `PPS-${orderId}-${shortCode}`,
+} as const;
+
+/** The order workflow of the running app. */
+export function createOrderWorkflow(ctx: AppContext) {
+  /** What happens when an order enters a status, inside the transition's transaction. */
+  const onEnter: Partial<Record<OrderStatus, (tx: Tx, orderId: number) => Promise<void>>> = {
+    PRODUCTION_READY: async (tx, orderId) => {
+      const factories = await repo.lineFactories(tx, orderId);
+      await repo.insertProductionPOs(
+        tx,
+        factories.map((f) => ({
+          orderId,
+          factoryId: f.id,
+          productionPO: DOCUMENT_NUMBERS.productionPO(orderId, f.shortCode),
+        })),
+      );
+    },
+    COMPLETE_AND_SHIPPED: async (tx, orderId) => {
+      const factories = await repo.lineFactories(tx, orderId);
+      await repo.insertPackingSlips(tx, [
+        { orderId, kind: 'VENDOR', factoryId: null, number: DOCUMENT_NUMBERS.vendorPackingSlip(orderId) },
+        ...factories.map((f) => ({
+          orderId,
+          kind: 'PRODUCTION' as const,
+          factoryId: f.id,
+          number: DOCUMENT_NUMBERS.productionPackingSlip(orderId, f.shortCode),
+        })),
+      ]);
+    },
+  };
+
+  return {
+    /**
+     * Locks a placed order within the user's scope; 404 when it does not exist or is not theirs.
+     * Call inside a transaction, before `transition`.
+     */
+    async lock(tx: Tx, user: AuthUser, orderId: number): Promise<LockedOrder> {
+      const row = await repo.lockOrder(tx, orderId, orderScope(user));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      return { row, workflow: await workflowOf(tx, row) };
+    },
+
+    /**
+     * Checks `action` on the order without locking or changing it (404/403/409 as `transition`
+     * would): used before reading an upload, so a refused call costs no transfer. The transition
+     * checks again under the lock.
+     */
+    async precheck(user: AuthUser, orderId: number, action: OrderAction): Promise<void> {
+      const row = await repo.findOrder(ctx.db, orderId, orderScope(user));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      const check = checkOrderAction(
+        action,
+        await workflowOf(ctx.db, row),
+        workflowActor(user, row.vendorId),
+      );
+      if (!check.ok) throw new AppError(check.status, check.message);
+    },
+
+    /**
+     * Takes `action` on a locked order: checks it (403/409), updates, runs entry effects, logs and
+     * queues the mail. Answers the status the order moved to.
+     */
+    async transition(
+      tx: Tx,
+      user: AuthUser,
+      locked: LockedOrder,
+      action: OrderAction,
+      effects: TransitionEffects,
+    ): Promise<OrderStatus> {
+      const { row, workflow } = locked;
+      const check = checkOrderAction(action, workflow, workflowActor(user, row.vendorId));
+      if (!check.ok) throw new AppError(check.status, check.message);
+      const from = workflow.orderStatus;
+      const to = nextStatus(action, workflow);
+      await repo.updateOrder(tx, row.id, { ...effects.update, orderStatus: to });
+      if (to !== from) await onEnter[to]?.(tx, row.id);
+      const lines = Array.isArray(effects.log) ? [...effects.log] : [effects.log];
+      if (to !== from && from !== 'PENDING')
+        lines[lines.length - 1] += `; status: ${ORDER_STATUS_LABELS[to]}`;
+      await repo.insertLogs(
+        tx,
+        lines.map((description) => ({ orderId: row.id, userId: user.id, userName: user.name, description })),
+      );
+      if (effects.mail) {
+        await ctx.jobs.send(tx, 'order.mail', {
+          orderId: row.id,
+          event: effects.mail,
+          status: to,
+          actorId: user.id,
+          actorName: user.name,
+          detail: effects.mailDetail ?? null,
+        });
+      }
+      return to;
+    },
+
+    /** Writes log lines on a locked order without changing its status (item-level artwork actions). */
+    async log(tx: Tx, user: AuthUser, orderId: number, description: string) {
+      await repo.insertLogs(tx, [{ orderId, userId: user.id, userName: user.name, description }]);
+    },
+  };
+}
+
+export type OrderWorkflow = ReturnType<typeof createOrderWorkflow>;
+
+/** 'DD-MMM-YYYY' of an ISO day, for log lines and mail. */
+export const longDate = (isoDay: string) => dayjs(isoDay).format('DD-MMM-YYYY');

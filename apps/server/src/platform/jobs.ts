@@ -1,0 +1,143 @@
+/**
+ * Background jobs on pg-boss in the application's own database (DESIGN.md Jobs): mail and, later,
+ * variable-data processing.
+ *
+ * - `send(q, name, data)` queues a job through the caller's connection or transaction (pg-boss
+ *   `fromDrizzle`), so a job exists exactly when the change that asked for it commits: a rolled
+ *   back order transition sends no mail, a committed one always does.
+ * - Handlers live beside their module (`*.jobs.ts`) and are registered by `registerJobHandlers`
+ *   (src/jobs.ts); they run in the server process in embedded mode and in `npm run worker` when
+ *   the server is started with JOBS_IN_PROCESS=false (several instances on one PostgreSQL).
+ * - Works on PGlite (pg-boss `fromPglite`, one shared connection) and on PostgreSQL (its own small
+ *   pool, same database).
+ * - Retries with exponential backoff; a job that keeps failing ends in the 'failed' state (kept
+ *   for a week), never undoing the change that queued it.
+ */
+
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
+import type { Database, Db, Tx } from './db';
+
+/** Every queue, with its data type. Add a queue here and in QUEUE_OPTIONS. */
+export interface JobTypes {
+  /** One mail to one recipient, already rendered (platform/mail.ts MailMessage). */
+  'mail.send': { to: string; subject: string; text: string; html?: string };
+  /** One order event's mail: recipients and text are worked out when the job runs (orders.mail.ts). */
+  'order.mail': {
+    orderId: number;
+    event: string;
+    status: string;
+    actorId: number;
+    actorName: string;
+    detail?: string | null;
+  };
+}
+export type JobName = keyof JobTypes;
+
+/** Queue policies: retries with backoff; mail jobs are deleted a day after completion. */
+const QUEUE_OPTIONS: Record<JobName, { retryLimit: number; retryDelay: number; deleteAfterSeconds: number }> =
+  {
+    // A reset link is in the mail text: keep the finished job only briefly.
+    'mail.send': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 3600 },
+    'order.mail': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
+  };
+
+export type JobHandler<N extends JobName> = (data: JobTypes[N], job: Job<JobTypes[N]>) => Promise<void>;
+
+export interface Jobs {
+  /** Queues one job through `q` (a transaction: it commits with it). */
+  send<N extends JobName>(q: Db | Tx, name: N, data: JobTypes[N]): Promise<void>;
+  /** Registers the handler of a queue (call before `startWorkers`). */
+  handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /** Installs or migrates pg-boss's schema and creates the queues; no job runs yet. */
+  start(): Promise<void>;
+  /** Starts polling the queues with the registered handlers. */
+  startWorkers(opts?: { pollingIntervalSeconds?: number }): Promise<void>;
+  /** Waits until no job of `names` is queued or running (tests). */
+  idle(names?: JobName[], timeoutMs?: number): Promise<void>;
+  /** Stops workers (letting running jobs finish) and pg-boss. */
+  stop(): Promise<void>;
+}
+
+/** The job queue over `database` (PGlite or PostgreSQL). */
+export function createJobs(database: Database, logger: FastifyBaseLogger): Jobs {
+  const boss =
+    database.kind === 'pglite' && database.pglite
+      ? new PgBoss({
+          db: fromPglite(database.pglite),
+          backend: 'pglite',
+          schedule: false,
+          registerInstance: false,
+        })
+      : new PgBoss({
+          connectionString: database.url,
+          max: 3,
+          schedule: false,
+          registerInstance: false,
+          application_name: 'selvedge-jobs',
+        });
+  boss.on('error', (err: Error) => logger.error({ err }, 'job queue error'));
+  const handlers = new Map<JobName, JobHandler<JobName>>();
+  let started = false;
+  let workers = false;
+
+  return {
+    async send(q, name, data) {
+      await boss.send(name, data, { db: fromDrizzle(q, sql) });
+    },
+    handle(name, handler) {
+      handlers.set(name, handler as unknown as JobHandler<JobName>);
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+        await boss.createQueue(name, { ...options, retryBackoff: true, retryDelayMax: 3600 });
+      }
+      started = true;
+    },
+    async startWorkers(opts = {}) {
+      if (workers) return;
+      workers = true;
+      for (const [name, handler] of handlers) {
+        await boss.work<JobTypes[JobName]>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            try {
+              await handler(job.data, job);
+            } catch (err) {
+              // Logged without the job data: a mail's text may hold a reset link.
+              logger.warn(
+                { err, queue: name, jobId: job.id, retry: job.retryCount },
+                'job failed; it will be retried',
+              );
+              throw err;
+            }
+          },
+        );
+      }
+    },
+    async idle(names = Object.keys(QUEUE_OPTIONS) as JobName[], timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        // Counted from the job table itself: pg-boss's queue counters are refreshed periodically.
+        const r = await database.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name in (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )}) and state in ('created', 'retry', 'active')`,
+        );
+        if ((r.rows[0] as { n: number }).n === 0) return;
+        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+  };
+}

@@ -1,0 +1,298 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createStorage,
+  type FileStorage,
+  LocalStorage,
+  newStorageKey,
+  S3Storage,
+  StorageExistsError,
+  StorageKeyError,
+  StorageNotFoundError,
+} from './storage';
+
+/** The part of s3rver 3.7 (untyped CommonJS) that the tests use. */
+interface S3rverServer {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rverServer;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+
+async function readAll(stream: Readable): Promise<{ body: Buffer; chunks: number }> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(Buffer.from(chunk as Uint8Array));
+  return { body: Buffer.concat(parts), chunks: parts.length };
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+const INVALID_KEYS = [
+  '../x',
+  '/abs',
+  'A B',
+  '',
+  'a/../b',
+  'a//b',
+  'a/',
+  'a/.hidden',
+  'Upper/case',
+  'a\\b',
+  'x/file.meta.json',
+  `a${'b'.repeat(201)}`,
+];
+
+/** The behaviour every FileStorage must have, run against each implementation. */
+function storageContract(name: string, open: () => FileStorage) {
+  describe(`${name}: FileStorage contract`, () => {
+    let storage: FileStorage;
+    beforeAll(() => {
+      storage = open();
+    });
+
+    it('round-trips a file with its content type and size', async () => {
+      const key = newStorageKey('artwork/12/34');
+      const body = Buffer.from('%PDF-1.4 tiny');
+      await storage.put(key, body, { contentType: 'application/pdf' });
+      const file = await storage.get(key);
+      expect(file.size).toBe(body.length);
+      expect(file.contentType).toBe('application/pdf');
+      expect((await readAll(file.stream)).body.equals(body)).toBe(true);
+    });
+
+    it('streams a 5 MB file back in several chunks, byte for byte', async () => {
+      const key = newStorageKey('documents/77');
+      const body = randomBytes(5 * 1024 * 1024);
+      await storage.put(key, body, { contentType: 'image/tiff' });
+      const file = await storage.get(key);
+      expect(file.size).toBe(5 * 1024 * 1024);
+      const { body: read, chunks } = await readAll(file.stream);
+      expect(chunks).toBeGreaterThan(1);
+      expect(read.length).toBe(body.length);
+      expect(sha256(read)).toBe(sha256(body));
+    });
+
+    it('stores an empty file', async () => {
+      const key = newStorageKey('documents/1');
+      await storage.put(key, Buffer.alloc(0), { contentType: 'text/plain' });
+      const file = await storage.get(key);
+      expect(file.size).toBe(0);
+      expect((await readAll(file.stream)).body.length).toBe(0);
+    });
+
+    it('throws StorageNotFoundError for a missing key', async () => {
+      const key = newStorageKey('artwork/1/1');
+      const err = await storage.get(key).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StorageNotFoundError);
+      expect((err as StorageNotFoundError).key).toBe(key);
+    });
+
+    it('refuses to overwrite a stored file and keeps the first one', async () => {
+      const key = newStorageKey('artwork/5/6');
+      await storage.put(key, Buffer.from('first'), { contentType: 'image/png' });
+      await expect(
+        storage.put(key, Buffer.from('second!'), { contentType: 'image/jpeg' }),
+      ).rejects.toBeInstanceOf(StorageExistsError);
+      const file = await storage.get(key);
+      expect(file.contentType).toBe('image/png');
+      expect((await readAll(file.stream)).body.toString()).toBe('first');
+    });
+
+    it('tells whether a key exists, and deletes (idempotently)', async () => {
+      const key = newStorageKey('documents/9');
+      expect(await storage.exists(key)).toBe(false);
+      await storage.put(key, Buffer.from('x'), { contentType: 'text/plain' });
+      expect(await storage.exists(key)).toBe(true);
+      await storage.delete(key);
+      expect(await storage.exists(key)).toBe(false);
+      await expect(storage.get(key)).rejects.toBeInstanceOf(StorageNotFoundError);
+      await expect(storage.delete(key)).resolves.toBeUndefined();
+      // After a delete the key may be used again (cleanup of a failed upload, then a retry).
+      await storage.put(key, Buffer.from('again'), { contentType: 'text/plain' });
+      expect((await readAll((await storage.get(key)).stream)).body.toString()).toBe('again');
+    });
+
+    it.each(INVALID_KEYS)('refuses the invalid key %j in every method', async (key) => {
+      await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toBeInstanceOf(
+        StorageKeyError,
+      );
+      await expect(storage.get(key)).rejects.toBeInstanceOf(StorageKeyError);
+      await expect(storage.exists(key)).rejects.toBeInstanceOf(StorageKeyError);
+      await expect(storage.delete(key)).rejects.toBeInstanceOf(StorageKeyError);
+    });
+  });
+}
+
+describe('newStorageKey', () => {
+  it('makes prefix/yyyy/mm/uuid keys (UTC)', () => {
+    const key = newStorageKey('artwork/123/456', new Date('2026-03-31T23:30:00-05:00'));
+    expect(key).toMatch(
+      /^artwork\/123\/456\/2026\/04\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    expect(newStorageKey('documents/1')).not.toBe(newStorageKey('documents/1'));
+  });
+
+  it.each(['../x', '/artwork', 'Artwork/1', 'artwork/', 'a b', ''])('refuses the prefix %j', (prefix) => {
+    expect(() => newStorageKey(prefix)).toThrow(StorageKeyError);
+  });
+
+  it('refuses a prefix that makes the key too long', () => {
+    expect(() => newStorageKey(`a${'/b'.repeat(80)}`)).toThrow(StorageKeyError);
+  });
+});
+
+const tempDirs: string[] = [];
+const tempDir = (label: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `selvedge-${label}-`));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+storageContract('LocalStorage', () => new LocalStorage(join(tempDir('local'), 'files', 'not-yet-created')));
+
+describe('LocalStorage on disk', () => {
+  it('keeps the file under its key with a content-type sidecar and no temporary files', async () => {
+    const root = join(tempDir('local-disk'), 'files');
+    const storage = new LocalStorage(root);
+    await storage.put('artwork/1/2/2026/01/abc', Buffer.from('png'), { contentType: 'image/png' });
+    await storage.put('artwork/1/2/2026/01/def', Buffer.from('jpg'), { contentType: 'image/jpeg' });
+    expect(readdirSync(join(root, 'artwork/1/2/2026/01')).sort()).toEqual([
+      'abc',
+      'abc.meta.json',
+      'def',
+      'def.meta.json',
+    ]);
+  });
+
+  it('leaves no temporary file behind when a put is refused', async () => {
+    const root = tempDir('local-refused');
+    const storage = new LocalStorage(root);
+    await storage.put('a/b', Buffer.from('one'), { contentType: 'text/plain' });
+    await expect(storage.put('a/b', Buffer.from('two'), { contentType: 'text/plain' })).rejects.toThrow(
+      StorageExistsError,
+    );
+    expect((await readdir(join(root, 'a'))).sort()).toEqual(['b', 'b.meta.json']);
+  });
+
+  it('answers contentType null for a file whose sidecar is missing', async () => {
+    const root = tempDir('local-nometa');
+    const storage = new LocalStorage(root);
+    await storage.put('docs/x', Buffer.from('hello'), { contentType: 'text/plain' });
+    await rm(join(root, 'docs/x.meta.json'));
+    const file = await storage.get('docs/x');
+    expect(file.contentType).toBeNull();
+    expect(file.size).toBe(5);
+    expect((await readAll(file.stream)).body.toString()).toBe('hello');
+  });
+
+  it('does not treat a folder as a stored file', async () => {
+    const root = tempDir('local-folder');
+    const storage = new LocalStorage(root);
+    await storage.put('a/b/c', Buffer.from('x'), { contentType: 'text/plain' });
+    expect(await storage.exists('a/b')).toBe(false);
+    await expect(storage.get('a/b')).rejects.toBeInstanceOf(StorageNotFoundError);
+    await expect(storage.put('a/b', Buffer.from('y'), { contentType: 'text/plain' })).rejects.toThrow();
+    // A file where a folder of the key would be: the key cannot exist.
+    await writeFile(join(root, 'plain'), 'x');
+    expect(await storage.exists('plain/child')).toBe(false);
+    await expect(storage.get('plain/child')).rejects.toBeInstanceOf(StorageNotFoundError);
+  });
+});
+
+describe('S3Storage against s3rver', () => {
+  const bucket = 'selvedge-test';
+  let server: S3rverServer;
+  let storage: S3Storage;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    // 127.0.0.1 rather than s3rver's default 'localhost', which Node 18+ may resolve to ::1 first.
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: tempDir('s3rver'),
+      configureBuckets: [{ name: bucket }],
+    });
+    const { port } = await server.run();
+    endpoint = `http://127.0.0.1:${port}`;
+    storage = new S3Storage({
+      endpoint,
+      bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+  });
+
+  afterAll(async () => {
+    storage?.destroy();
+    await server?.close();
+  });
+
+  storageContract('S3Storage', () => storage);
+
+  it('reports a missing bucket as an error, not as a missing file', async () => {
+    const other = new S3Storage({
+      endpoint,
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    try {
+      await expect(other.put('a/b', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(
+        /bucket/i,
+      );
+      const err = await other.get('a/b').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(err).not.toBeInstanceOf(StorageNotFoundError);
+      expect((err as Error).name).toBe('NoSuchBucket');
+    } finally {
+      other.destroy();
+    }
+  });
+});
+
+describe('createStorage', () => {
+  it('uses DATA_DIR/files without S3 settings', async () => {
+    const dataDir = tempDir('create');
+    const storage = createStorage({ dataDir, s3: undefined });
+    expect(storage.kind).toBe('local');
+    expect(storage).toBeInstanceOf(LocalStorage);
+    expect((storage as LocalStorage).root).toBe(join(dataDir, 'files'));
+  });
+
+  it('uses S3 when the configuration has S3 settings', () => {
+    const storage = createStorage({
+      dataDir: tempDir('create-s3'),
+      s3: {
+        bucket: 'b',
+        region: 'eu-west-1',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: false,
+      },
+    });
+    expect(storage.kind).toBe('s3');
+    expect(storage).toBeInstanceOf(S3Storage);
+    (storage as S3Storage).destroy();
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Reading one uploaded file from a multipart request (artwork, order documents), and the file name
+ * helpers for showing and sending it back. The type is read from the content (fileTypes.ts); the
+ * client's file name is kept for display and Content-Disposition only, never for storage keys.
+ *
+ * Needs `@fastify/multipart` registered on the app (app.ts does, with `files: 1`).
+ */
+import { createHash } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest, payloadTooLarge } from './errors';
+import { type AcceptedFileTypes, checkFileType, isSafeSvg } from './fileTypes';
+
+/** What `readUpload` needs: the form field, the size limit in bytes, and the accepted types. */
+export interface ReadUploadOptions {
+  /** Name of the multipart field that carries the file, e.g. 'artwork'. */
+  field: string;
+  /** Largest accepted file in bytes; a larger one answers 413 with `tooLargeMessage`. */
+  maxBytes: number;
+  tooLargeMessage: string;
+  accepted: AcceptedFileTypes;
+}
+
+/** An uploaded file, read into memory and checked. */
+export interface Upload {
+  buffer: Buffer;
+  /** The client's file name cleaned by `displayFileName`: for display and downloads only. */
+  fileName: string;
+  /** Type read from the content (never the client's Content-Type). */
+  mime: string;
+  ext: string;
+  /** Length in bytes. */
+  size: number;
+  /** SHA-256 of the content, lower-case hex. */
+  sha256: string;
+}
+
+/** Message for an SVG refused by `isSafeSvg`. */
+export const UNSAFE_SVG_MESSAGE = 'SVG files with scripts or event handlers are not accepted.';
+
+/**
+ * Reads the one file of a multipart/form-data request from `opts.field` into memory and checks it.
+ * Throws AppError: 400 when the request is not multipart, has no file, carries it in another field,
+ * is malformed, or the file is empty, of a type not in `opts.accepted`, or an SVG with active content;
+ * 413 with `opts.tooLargeMessage` when the file is larger than `opts.maxBytes`.
+ */
+export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): Promise<Upload> {
+  const { field } = opts;
+  if (!req.isMultipart()) throw badRequest(`${field}: a file is required (multipart/form-data)`);
+
+  let part: MultipartFile | undefined;
+  try {
+    // throwFileSizeLimit: toBuffer() must fail on a cut-off file, whatever the app-wide setting.
+    part = await req.file({ limits: { fileSize: opts.maxBytes }, throwFileSizeLimit: true });
+  } catch (err) {
+    throw uploadError(err, opts);
+  }
+  if (!part) throw badRequest(`${field}: a file is required`);
+  if (part.fieldname !== field) {
+    // Let the parser run through the unread part, so the request body is consumed before the answer.
+    part.file.resume();
+    throw badRequest(`${field}: a file is required; it was sent as "${part.fieldname}" instead`);
+  }
+
+  let buffer: Buffer;
+  try {
+    buffer = await part.toBuffer();
+  } catch (err) {
+    throw uploadError(err, opts);
+  }
+  if (part.file.truncated || buffer.length > opts.maxBytes) throw payloadTooLarge(opts.tooLargeMessage);
+  if (buffer.length === 0) throw badRequest(`${field}: the file is empty`);
+
+  const type = await checkFileType(buffer, opts.accepted);
+  if (!type.ok) throw badRequest(type.message);
+  if (type.mime === 'image/svg+xml' && !isSafeSvg(buffer)) throw badRequest(UNSAFE_SVG_MESSAGE);
+
+  return {
+    buffer,
+    // A part may come without a filename at all: it still gets a display name ('file').
+    fileName: displayFileName(part.filename ?? ''),
+    mime: type.mime,
+    ext: type.ext,
+    size: buffer.length,
+    sha256: createHash('sha256').update(buffer).digest('hex'),
+  };
+}
+
+/** The answer for an error raised while the multipart body was parsed. */
+function uploadError(err: unknown, opts: ReadUploadOptions): Error {
+  const { code, statusCode } = (err ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(opts.tooLargeMessage);
+  // Anything the plugin itself classes as a server fault stays one.
+  if (typeof statusCode === 'number' && statusCode >= 500) return err as Error;
+  if (err instanceof AppError) return err;
+  // Busboy's own errors (no boundary, a part cut short, limits on parts or fields) are bad input.
+  return badRequest(`${opts.field}: the upload could not be read (malformed multipart/form-data)`);
+}
+
+/** Characters that must not reach a header or a screen: C0/C1 controls and bidirectional overrides. */
+const UNPRINTABLE = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+/** Half of a surrogate pair without its other half (encodeURIComponent throws on it). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const MAX_NAME_CHARS = 200;
+/** Longest ending kept whole when a long name is shortened, dot included. */
+const MAX_EXT_CHARS = 16;
+
+/**
+ * A client's file name made safe for display and Content-Disposition: the last path segment only
+ * (after `/` or `\`), NFC-normalised, without control characters, NUL or bidirectional overrides
+ * (which can disguise `exe.pdf`), trimmed, at most 200 characters (code points) keeping its
+ * extension, and 'file' when nothing remains.
+ */
+export function displayFileName(name: string): string {
+  const cleaned = name.normalize('NFC').replace(LONE_SURROGATE, '\ufffd').replace(UNPRINTABLE, '');
+  const base = (cleaned.split(/[/\\]/).pop() ?? '').trim();
+  if (base === '' || base === '.' || base === '..') return 'file';
+  const chars = Array.from(base);
+  if (chars.length <= MAX_NAME_CHARS) return base;
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 ? Array.from(base.slice(dot)) : [];
+  if (ext.length < 2 || ext.length > MAX_EXT_CHARS) return chars.slice(0, MAX_NAME_CHARS).join('').trimEnd();
+  return (
+    chars
+      .slice(0, MAX_NAME_CHARS - ext.length)
+      .join('')
+      .trimEnd() + ext.join('')
+  );
+}
+
+/**
+ * A Content-Disposition header value (RFC 6266) for a file name: the name is cleaned by
+ * `displayFileName`, then given twice, as an ASCII `filename="..."` (other characters replaced by `_`,
+ * quotes and backslashes escaped) for old clients and as `filename*=UTF-8''...` (RFC 8187
+ * percent-encoding) which current browsers prefer.
+ */
+export function contentDisposition(
+  fileName: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
+  const name = displayFileName(fileName);
+  const ascii = Array.from(name, (c) => (c >= ' ' && c <= '~' ? c : '_'))
+    .join('')
+    .replace(/["\\]/g, '\\$&');
+  // encodeURIComponent leaves ' ( ) * as they are, which RFC 8187 attr-chars do not allow.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,103 @@
+/**
+ * The route matrix (issue 6 "Ground first"; issue 7 "A standing suite"): every API route, as it
+ * registered with its permission, against every role and against missing and forged tokens.
+ * A route added later is covered here without a test of its own.
+ *
+ * - no token, a token signed with another secret, an `alg: none` token and a token whose payload
+ *   was changed (role ADMIN) → 401;
+ * - each signed-in role the permission refuses (packages/shared rolesRefused) → 403;
+ * - each role it admits → never 401 or 403 from the route check (a 403 may still come from a
+ *   row-level rule, so the admitted side only asserts "not 401").
+ */
+import { type Role, rolesAllowed, rolesRefused, SIGNED_IN_ROLES } from '@selvedge/shared';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../platform/auth';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let routes: RegisteredRoute[];
+const tokens = new Map<Role, string>();
+
+/** A concrete URL for a route pattern: every parameter becomes 1. */
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  routes = t.app.routeRegistry.filter((r) => rolesAllowed(r.permission) !== 'public');
+  for (const role of SIGNED_IN_ROLES) tokens.set(role, await t.tokenFor(role));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(route: RegisteredRoute, authorization?: string) {
+  const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+  const res = await t.app.inject({
+    method: route.method as 'GET',
+    url: concrete(route.url),
+    headers: authorization ? { authorization } : {},
+    ...(withBody ? { payload: {} } : {}),
+  });
+  return res.statusCode;
+}
+
+describe('route matrix', () => {
+  it('collects every API route with a permission', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    expect(keys).toContain('POST /api/v1.0/orders/:id/complete-production');
+    expect(keys).toContain('GET /api/v1.0/orders/:id/vendor-po/');
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('answers 401 without a token and with forged tokens, on every protected route', async () => {
+    const valid = tokens.get('VENDOR')!;
+    const [header, payload] = valid.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const otherSecret = await new SignJWT({ role: 'ADMIN', email: claims.email, name: claims.name })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setJti(claims.jti)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-1'));
+    const forged = {
+      otherSecret,
+      algNone: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, role: 'ADMIN' })}.`,
+      changedPayload: `${header}.${b64({ ...claims, role: 'ADMIN' })}.${valid.split('.')[2]}`,
+    };
+    const failures: string[] = [];
+    for (const route of routes) {
+      const results = {
+        none: await call(route),
+        ...Object.fromEntries(
+          await Promise.all(
+            Object.entries(forged).map(async ([k, tok]) => [k, await call(route, `Bearer ${tok}`)]),
+          ),
+        ),
+      };
+      for (const [kind, status] of Object.entries(results)) {
+        if (status !== 401) failures.push(`${route.method} ${route.url} ${kind}: ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 to every role the permission refuses, and never 401 to a role it admits', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const refused = new Set(rolesRefused(route.permission));
+      for (const role of SIGNED_IN_ROLES) {
+        // Admitted roles only on safe methods (a bodyless PUT/POST/DELETE could act), and never on
+        // logout (it would end the session the rest of the matrix signs in with).
+        if (!refused.has(role) && (route.method !== 'GET' || route.url.endsWith('/auth/logout'))) continue;
+        const status = await call(route, `Bearer ${tokens.get(role)}`);
+        if (refused.has(role) && status !== 403)
+          failures.push(`${route.method} ${route.url} ${role}: ${status}, expected 403`);
+        if (!refused.has(role) && status === 401) failures.push(`${route.method} ${route.url} ${role}: 401`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

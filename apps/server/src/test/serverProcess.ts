@@ -1,0 +1,102 @@
+/**
+ * The real server as a child process (`node --import tsx apps/server/src/main.ts`), for tests that
+ * must kill it (test/faults.test.ts, issue 7): started on a free port of 127.0.0.1 with the given
+ * environment, ready once GET /api/v1.0/health answers 200. Keeps the last lines it printed, for
+ * failure messages.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  /** http://127.0.0.1:<port> */
+  base: string;
+  pid: number;
+  /** The last lines the process printed (stdout and stderr). */
+  output: string[];
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
+  /** True until the process exits. */
+  running(): boolean;
+  /** Sends `signal` and waits for the exit. */
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts the server with `env` (on top of PATH and HOME only, so nothing of the test runner leaks
+ * in) and waits up to `timeoutMs` for its health check.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+      HOST: '127.0.0.1',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (output.length > 200) output.splice(0, output.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let gone = false;
+  // A test runner that ends without its afterAll (a timeout, Ctrl-C) takes the server with it.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      gone = true;
+      process.off('exit', orphan);
+      resolve();
+    }),
+  );
+  const server: ServerProcess = {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? -1,
+    output,
+    exited,
+    running: () => !gone,
+    async stop(signal) {
+      if (!gone) child.kill(signal);
+      await exited;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`the server exited while starting:\n${output.join('\n')}`);
+    try {
+      const res = await fetch(`${server.base}/api/v1.0/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`the server did not answer its health check in ${timeoutMs} ms:\n${output.join('\n')}`);
+}

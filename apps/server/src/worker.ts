@@ -1,0 +1,64 @@
+/**
+ * `npm run worker`: runs the job handlers (mail, order mail) in a process of its own, for
+ * installations with several server instances on one PostgreSQL (start those with
+ * JOBS_IN_PROCESS=false). The embedded default runs the same handlers inside the server.
+ * Start the server first: it applies the migrations; the worker only installs pg-boss's schema.
+ */
+import pino from 'pino';
+import { registerJobHandlers } from './jobs';
+import { loadConfigOrExit } from './platform/config';
+import { openDatabase } from './platform/db';
+import { createJobs } from './platform/jobs';
+import { loggerOptions } from './platform/logging';
+import { createMailer } from './platform/mail';
+import { createStorage } from './platform/storage';
+
+async function main() {
+  const config = loadConfigOrExit();
+  if (!config.databaseUrl) {
+    console.error(
+      'DATABASE_URL: the worker runs beside servers on one PostgreSQL; the embedded database runs jobs in the server itself.',
+    );
+    process.exit(2);
+  }
+  const logger = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    onIdleError: (err) =>
+      logger.warn({ err }, 'database connection ended by the server; it will be replaced'),
+  });
+  const jobs = createJobs(database, logger);
+  await jobs.start();
+  const ctx = {
+    db: database.db,
+    config,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    jobs,
+    storage: createStorage(config),
+  };
+  registerJobHandlers(ctx);
+  await jobs.startWorkers();
+  logger.info('worker running');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'worker shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await jobs.stop();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
