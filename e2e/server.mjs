@@ -33,7 +33,8 @@ let dropDatabase = async () => {};
 if (process.env.TEST_DATABASE_URL) {
   // Named after the run's database, so a run killed before its cleanup (Playwright may end this
   // process with SIGKILL) is cleaned by the next run and by .ci/run's exit trap.
-  const base = new URL(process.env.TEST_DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'selvedge';
+  const base =
+    new URL(process.env.TEST_DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'selvedge';
   const name = `${base}_e2e`.toLowerCase();
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();

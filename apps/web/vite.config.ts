@@ -1,8 +1,91 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin, parseSync } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Matches a package folder under node_modules (POSIX or Windows separators). */
 const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
+
+/** Libraries of one feature (validation, dates, PDF, uploads): they stay out of the ui-kit chunk. */
+const FEATURE_LIBS = pkg('zod|pdfjs-dist|decimal\\.js|dayjs|@mantine[\\/]dates|@mantine[\\/]dropzone');
+
+/** The Mantine packages whose stylesheets the app uses. */
+const MANTINE_STYLED = ['core', 'dates', 'notifications', 'dropzone'];
+
+/**
+ * Mantine's CSS follows Mantine's JS (issue 9, "load on /login only what /login needs"). Every
+ * Mantine component keeps its class names in a module `<Name>.module.mjs`; this plugin makes that
+ * module import the component's own stylesheet (`@mantine/core/styles/<Name>.layer.css`; the
+ * smaller packages ship one sheet each). The build then puts each component's CSS in the chunk of
+ * the screens that render it, in dependency order (a component after the ones it is built from),
+ * instead of the whole library's 276 KB on every first load. The `.layer.css` files put Mantine in
+ * `@layer mantine`, so the app's own CSS wins whatever order lazily loaded sheets arrive in.
+ *
+ * In development Vite pre-bundles Mantine (no per-module transform), so the whole layered sheets
+ * are imported by the entry instead.
+ */
+function mantineCssPerComponent(): Plugin {
+  const classesModule = new RegExp(
+    `node_modules[\\\\/]@mantine[\\\\/](${MANTINE_STYLED.join('|')})[\\\\/]esm[\\\\/].*[\\\\/]([A-Za-z]+)\\.module\\.mjs$`,
+  );
+  const sheetOf = (pack: string, name: string) =>
+    pack === 'core' ? `@mantine/core/styles/${name}.layer.css` : `@mantine/${pack}/styles.layer.css`;
+  let serving = false;
+  return {
+    name: 'selvedge:mantine-css-per-component',
+    enforce: 'pre',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serving) {
+        if (!/[\\/]src[\\/]main\.tsx$/.test(id)) return null;
+        const sheets = MANTINE_STYLED.map((pack) => `import '@mantine/${pack}/styles.layer.css';`);
+        return { code: `${sheets.join('\n')}\n${code}`, map: null };
+      }
+      const match = classesModule.exec(id);
+      if (!match) return null;
+      return { code: `import '${sheetOf(match[1], match[2])}';\n${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * The shared zod schemas are data (issue 9, "no validation library before it is used"): a module of
+ * packages/shared/src/schemas/ only builds schemas, but the bundler cannot know that the zod calls
+ * building them have no side effect, so one constant used from such a module kept every schema of it
+ * (and zod) in the screen's first load. This marks each top-level initialiser of those modules as
+ * pure, wrapped in an immediately called arrow (`/* @__PURE__ *\/ (() => (init))()`): the web build then
+ * keeps only the schemas a screen uses. The server, which runs these modules as they are, is unaffected.
+ */
+function pureSharedSchemas(): Plugin {
+  const schemaModule = /packages[\\/]shared[\\/]src[\\/]schemas[\\/][^\\/]+\.ts$/;
+  const kept = new Set([
+    'Literal',
+    'Identifier',
+    'ArrowFunctionExpression',
+    'FunctionExpression',
+    'TemplateLiteral',
+  ]);
+  return {
+    name: 'selvedge:pure-shared-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!schemaModule.test(id)) return null;
+      const inits: { start: number; end: number }[] = [];
+      for (const statement of parseSync(id, code).program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations) if (init && !kept.has(init.type)) inits.push(init);
+      }
+      let out = code;
+      for (const { start, end } of inits.reverse()) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
 
 /**
  * Vite build of the Selvedge web app. The server serves `apps/web/dist` on port 3000; in development
@@ -13,11 +96,21 @@ export default defineConfig(({ mode }) => {
   const apiTarget = loadEnv(mode, process.cwd(), '').API_TARGET || 'http://localhost:3000';
   const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
   return {
-    plugins: [react()],
+    plugins: [
+      react(),
+      mantineCssPerComponent(),
+      pureSharedSchemas(),
+      // Brotli and gzip siblings (x.js.br, x.js.gz) of every text file, made once at build time at
+      // the highest levels; the server sends them as they are (@fastify/static preCompressed, issue 9).
+      compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      sourcemap: true,
+      // No source maps in what is served: they would publish the sources (issue 7).
+      sourcemap: false,
+      // Every browser the portal supports preloads modules natively: no polyfill in the entry (issue 9).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         // @selvedge/shared is a barrel of pure code (no module is imported for its side effects):
         // let the parts the web app does not use (decimal.js, server-only schemas) drop out.
@@ -29,17 +122,25 @@ export default defineConfig(({ mode }) => {
           ],
         },
         output: {
-          // Long-lived vendor chunks: a new release of the app does not invalidate them.
+          // Long-lived vendor chunks of what every screen runs: a new release of the app does not
+          // invalidate them. Mantine is not one chunk on purpose: that would put every component of
+          // every screen (and, with it, its CSS) on the login screen's first load.
           codeSplitting: {
             groups: [
-              { name: 'react', test: pkg('react|react-dom|react-router|scheduler') },
+              { name: 'react', test: pkg('react|react-dom|react-router|scheduler'), priority: 3 },
+              { name: 'query', test: pkg('@tanstack'), priority: 3 },
+              // What the entry needs, in one file: the modules it shares with the lazy screens were
+              // otherwise split into a dozen small files, each one more request on the first load.
+              { name: 'shell', tags: ['$initial'], priority: 2 },
+              // The component library's parts that several screens use, in one file: split by every
+              // combination of screens that uses them, they made some 60 requests per screen, each a
+              // round trip on a slow link. Libraries of one feature (validation, dates, PDF) stay apart.
               {
-                name: 'mantine',
-                test: pkg(
-                  '@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|react-number-format|tabbable|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|clsx|tslib',
-                ),
+                name: 'ui-kit',
+                test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
+                minShareCount: 2,
+                priority: 1,
               },
-              { name: 'query', test: pkg('@tanstack') },
             ],
           },
         },

@@ -4,6 +4,7 @@
  * vendor2@example.com cannot open it.
  */
 import { expect, test } from '@playwright/test';
+import { openWovenLabel, placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
 test.setTimeout(180_000);
@@ -15,17 +16,9 @@ test('a vendor orders a standard product; staff find the order; another vendor c
   const vendor = await browser.newPage();
   await signIn(vendor, 'vendor@example.com');
   await expect(vendor).toHaveURL(/\/product-list$/);
-  await vendor.getByTestId('product-search-region').click();
-  await vendor.getByRole('option', { name: 'Bangladesh', exact: true }).click();
-  await vendor.getByTestId('product-search-group').click();
-  await vendor.getByRole('option', { name: 'Woven Labels', exact: true }).click();
-  await vendor.getByTestId('product-search-submit').click();
-  const row = vendor.locator('[data-testid=product-row][data-product-subcode="RT-WL-101"]');
-  await expect(row).toBeVisible();
-  await row.click();
+  await openWovenLabel(vendor, 'RT-WL-101');
 
   // --- vendor: two sizes; quantities round to the pack size (50) and MOQ (100) on blur
-  await expect(vendor).toHaveURL(/\/product-details\?productItemId=\d+/);
   await expect(vendor).toHaveTitle('Product Details | Selvedge');
   const addButton = vendor.getByTestId('add-to-order');
   await expect(addButton).toBeDisabled();
@@ -46,27 +39,9 @@ test('a vendor orders a standard product; staff find the order; another vendor c
   // --- vendor: the cart
   await expect(vendor).toHaveURL(/\/cart$/);
   await expect(vendor.locator('[data-subcode="RT-WL-101"]')).toBeVisible();
-  await vendor.getByTestId('cart-field-vendorPO').fill('PO-E2E-4471');
-  await vendor.getByTestId('cart-field-vendorPO').blur();
-  await vendor.getByTestId('cart-field-phone').fill('+880 2 5555 0101');
-  await vendor.getByTestId('cart-field-phone').blur();
-  await vendor.getByTestId('cart-field-shippingAddress').click();
-  await vendor.getByRole('option').first().click();
-  await expect(vendor.getByTestId('cart-shipping-address-text')).not.toBeEmpty();
-  await vendor.getByTestId('cart-field-dateRequested').click();
-  await vendor
-    .locator('.mantine-DatePickerInput-day:not([data-disabled]):not([data-outside])')
-    .last()
-    .click();
-  await vendor.getByTestId('cart-field-termsAndConditions').check();
-  await vendor.getByTestId('cart-place-order').click();
+  const orderId = await placeCart(vendor, 'PO-E2E-4471');
 
   // --- vendor: the placed order opens
-  await expect(vendor).toHaveURL(/\/order-details\?orderId=\d+/);
-  await expect(
-    vendor.getByTestId('message-success').filter({ hasText: 'Order has been successfully placed' }),
-  ).toBeVisible();
-  const orderId = new URL(vendor.url()).searchParams.get('orderId')!;
   await expect(vendor.getByTestId('order-title')).toContainText(`Order #${orderId}`);
   await expect(vendor.getByTestId('order-status')).toHaveAttribute('data-status', 'NEEDS_ARTWORK');
   await expect(vendor.getByTestId('order-total-price')).toBeVisible();

@@ -1,15 +1,15 @@
 /**
- * Entry point: Mantine (styles, notifications, modals), TanStack Query, the session watcher, the
- * global overlay and the router.
+ * Entry point: Mantine (theme and global styles), TanStack Query, the message and dialog hosts
+ * (loaded when first needed, issue 9), the session watcher, the global overlay and the router.
  */
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global sheets; each component's own sheet comes with the component (vite.config.ts,
+// mantineCssPerComponent), so the first load carries only the styles of what it renders (issue 9).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './ui/global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,23 +17,25 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client';
 import { SessionWatcher } from './features/session/SessionWatcher';
 import { router } from './router';
+// The login screen is the first screen of most visits: it comes with the app, not as a second
+// download after it (issue 9). The router still loads it through its lazy route and finds it here.
+import './routes/login';
+import { MessagesHost, ModalsHost } from './ui/hosts';
 import { GlobalOverlay } from './ui/overlay';
-import { theme } from './ui/theme';
+import { cssVariablesResolver, theme } from './ui/theme';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          {/* Below the header, so a retained error never covers the navigation bar or Log Out. */}
-          <Notifications position="top-right" zIndex={1000} classNames={{ root: 'app-notifications' }} />
-          <GlobalOverlay />
-          <SessionWatcher />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <MessagesHost />
+        <ModalsHost />
+        <GlobalOverlay />
+        <SessionWatcher />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -6,8 +6,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireRole, RoleRedirect } from './features/session/guards';
 import { registerSessionNavigator } from './features/session/session-store';
 import { PROTECTED_SCREENS, PUBLIC_SCREENS, type RouteHandle, type ScreenDef } from './routes/screens';
-import { AppLayout } from './ui/AppLayout';
-import { PageLoader, RouteError } from './ui/route-states';
+import { AppLayout, AppLoading } from './ui/AppLayout';
+import { RouteError } from './ui/route-states';
 
 const lazyScreen = (screen: ScreenDef) => async () => ({ Component: (await screen.load()).default });
 
@@ -15,7 +15,7 @@ const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppLayout,
-    HydrateFallback: PageLoader,
+    HydrateFallback: AppLoading,
     ErrorBoundary: RouteError,
     children: [
       { index: true, Component: RoleRedirect, handle: { title: 'Home' } satisfies RouteHandle },

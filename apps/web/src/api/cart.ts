@@ -1,6 +1,7 @@
 /**
  * Cart calls (ordering §7 Orders: /orders/cart, /orders/cart/{orderItemId}, /orders/place,
- * /orders/shipping-addresses, /orders/cart-status), their query keys and hooks. Types are the shared
+ * /orders/shipping-addresses, /orders/cart-status), their query keys and hooks (the related
+ * documents' calls are in documents.ts; `useCartCommand` runs them). Types are the shared
  * contract's (schemas/cart.ts). Invalidate `cartKeys.all` after any change to the cart so the
  * navigation bar's count (and the cart screen) follow.
  */
@@ -8,11 +9,13 @@ import type {
   Cart,
   CartHeaderUpdate,
   CartStatusResponse,
+  OrderAgainResponse,
   PlaceOrderResponse,
   ShippingAddressesResponse,
 } from '@selvedge/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
+import { type CommandRunner, useCommand } from './commands';
 
 /** Answer of GET /orders/cart-status as the navigation bar uses it. */
 export interface CartStatus {
@@ -27,6 +30,8 @@ export const cartKeys = {
   status: (userId: string) => [...cartKeys.all, 'status', userId] as const,
   detail: () => [...cartKeys.all, 'detail'] as const,
   shippingAddresses: () => [...cartKeys.all, 'shipping-addresses'] as const,
+  /** Scope of the cart's commands (related documents). */
+  command: () => [...cartKeys.all, 'command'] as const,
 };
 
 // ---- fetch functions ----
@@ -51,6 +56,14 @@ export function fetchCart(signal?: AbortSignal): Promise<Cart> {
 /** PUT /orders/cart: saves the given header fields (absent = unchanged, null = cleared); answers the cart. */
 export function updateCartHeader(patch: CartHeaderUpdate): Promise<Cart> {
   return api.put<Cart>('/orders/cart', patch);
+}
+
+/**
+ * POST /orders/{id}/order-again: copies a placed order's lines into the user's cart at today's prices
+ * and rules; answers line by line what was copied, changed or left out (docs/decisions/0016).
+ */
+export function orderAgain(orderId: number): Promise<OrderAgainResponse> {
+  return api.post<OrderAgainResponse>(`/orders/${orderId}/order-again`);
 }
 
 /** DELETE /orders/cart/{orderItemId}: removes a line from the cart. */
@@ -106,5 +119,27 @@ export function useShippingAddressesQuery() {
     queryKey: cartKeys.shippingAddresses(),
     queryFn: ({ signal }) => fetchShippingAddresses(signal),
     staleTime: 60_000,
+  });
+}
+
+/**
+ * Runs changes of the cart that answer `{ message }` (related documents: upload, remove) through the
+ * app's command mechanism (overlay, success message); the cart is refetched after each, and after
+ * a 409 (the cart was placed meanwhile).
+ */
+export function useCartCommand(): CommandRunner<{ message: string }> {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
+  return useCommand<{ message: string }>(cartKeys.command(), { onSuccess: refresh, onConflict: refresh });
+}
+
+/**
+ * Runs Order again (POST /orders/{id}/order-again) through the command mechanism (overlay, the
+ * answer's summary as the success message); the cart and its count are refetched after it.
+ */
+export function useOrderAgainCommand(): CommandRunner<OrderAgainResponse> {
+  const queryClient = useQueryClient();
+  return useCommand<OrderAgainResponse>([...cartKeys.all, 'order-again'], {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }

@@ -103,14 +103,18 @@ function expiredError(): ApiError {
   return new ApiError(401, MESSAGES.authExpired, undefined, true);
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
+/** A failed answer's body: its JSON, else its text, else undefined. */
+function bodyOf(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return bodyOf(await response.text().catch(() => ''));
 }
 
 function messageOf(body: unknown): string | null {
@@ -122,12 +126,10 @@ function messageOf(body: unknown): string | null {
 }
 
 /**
- * Sends one call and returns the successful Response (body unread). Throws ApiError on failure:
- * the answer's `message`, else MESSAGES.networkError when there was a response, else
- * MESSAGES.unexpectedError when fetch itself failed. Aborts are rethrown unchanged.
+ * The headers every call sends: `X-Request-Id`, and the bearer token when `auth` is set and a user
+ * is signed in. An expired token is never sent: the session layer is told and the call fails.
  */
-export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const { method = 'GET', query, body, auth = true, signal } = options;
+function requestHeaders(auth: boolean): { headers: Record<string, string>; token: string | null } {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': newRequestId() };
   const token = auth ? hooks.getToken() : null;
   if (token) {
@@ -137,6 +139,40 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     }
     headers.Authorization = `Bearer ${token}`;
   }
+  return { headers, token };
+}
+
+/**
+ * The ApiError of a failed answer (ordering §8): a 401 on a call sent with a token expires the
+ * session; otherwise the answer's `message`, else MESSAGES.networkError.
+ */
+function failure(status: number, answer: unknown, token: string | null, expireOn401 = true): ApiError {
+  if (status === 401 && token && expireOn401) {
+    hooks.onSessionExpired();
+    return new ApiError(401, MESSAGES.authExpired, answer, true);
+  }
+  return new ApiError(status, messageOf(answer) ?? MESSAGES.networkError, answer);
+}
+
+/** Parses a successful answer's text as JSON (undefined when empty). */
+function parseAnswer<T>(text: string, status: number): T {
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    // A 200 that is not JSON (e.g. the SPA's index.html when no API server answers).
+    throw new ApiError(status, MESSAGES.networkError, text);
+  }
+}
+
+/**
+ * Sends one call and returns the successful Response (body unread). Throws ApiError on failure:
+ * the answer's `message`, else MESSAGES.networkError when there was a response, else
+ * MESSAGES.unexpectedError when fetch itself failed. Aborts are rethrown unchanged.
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const { method = 'GET', query, body, auth = true, signal } = options;
+  const { headers, token } = requestHeaders(auth);
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof Blob) payload = body;
   else if (body !== undefined) {
@@ -153,26 +189,65 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     throw new ApiError(0, MESSAGES.unexpectedError);
   }
   if (response.ok) return response;
-
-  const answer = await readBody(response);
-  if (response.status === 401 && token && options.expireOn401 !== false) {
-    hooks.onSessionExpired();
-    throw new ApiError(401, MESSAGES.authExpired, answer, true);
-  }
-  throw new ApiError(response.status, messageOf(answer) ?? MESSAGES.networkError, answer);
+  throw failure(response.status, await readBody(response), token, options.expireOn401);
 }
 
 /** Sends one call and parses the JSON answer (undefined for an empty answer, e.g. 204). */
 export async function apiJson<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const response = await apiRequest(path, options);
-  const text = await response.text();
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    // A 200 that is not JSON (e.g. the SPA's index.html when no API server answers).
-    throw new ApiError(response.status, MESSAGES.networkError, text);
-  }
+  return parseAnswer<T>(await response.text(), response.status);
+}
+
+/** Options of {@link apiUpload}. */
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  /** Called as the request body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads one file as multipart form data (field `field`) and parses the JSON answer — the one
+ * upload function of the app (artwork, shipping and related documents; ordering §7). It uses
+ * XMLHttpRequest because fetch reports no upload progress; headers (token, X-Request-Id) and
+ * failures (ApiError, ordering §8) are those of every other call.
+ */
+export function apiUpload<T>(
+  path: string,
+  field: string,
+  file: File,
+  options: UploadOptions = {},
+): Promise<T> {
+  const { method = 'POST', onProgress, signal } = options;
+  const { headers, token } = requestHeaders(true);
+  const form = new FormData();
+  form.append(field, file, file.name);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, apiUrl(path));
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    // The bar shows from the start and is full once the body is sent (the server still works then).
+    xhr.upload.onload = () => onProgress?.(1);
+    onProgress?.(0);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(parseAnswer<T>(xhr.responseText, xhr.status));
+        } catch (error) {
+          reject(error);
+        }
+        return;
+      }
+      reject(failure(xhr.status, bodyOf(xhr.responseText), token));
+    };
+    xhr.onerror = () => reject(new ApiError(0, MESSAGES.unexpectedError));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 type BodylessOptions = Omit<ApiRequestOptions, 'method' | 'body'>;

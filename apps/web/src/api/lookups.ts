@@ -18,6 +18,7 @@ export const lookupKeys = {
   productionRegions: () => [...lookupKeys.all, 'production-regions'] as const,
   productSearchProductionRegions: () => [...lookupKeys.all, 'product-search-production-regions'] as const,
   productGroups: () => [...lookupKeys.all, 'product-groups'] as const,
+  maxArtworkUploadSize: () => [...lookupKeys.all, 'max-artwork-upload-size'] as const,
 };
 
 /** GET /has-vendor: whether the signed-in user is linked to a vendor (hides the cart for ADMIN without one). */
@@ -91,5 +92,24 @@ export function useProductGroupsQuery() {
     queryFn: ({ signal }) =>
       api.get<import('@selvedge/shared').ProductGroupsResponse>('/refs/product-group', { signal }),
     staleTime: 30 * 60_000,
+  });
+}
+
+// ---- Upload limit (artwork and document uploads; ordering §5 Artwork upload, §9) ----
+
+/**
+ * GET /orders/max-artwork-upload-size: the largest file the server takes (maxSizeInBytes,
+ * maxSizeInMB). Uploads check it before sending; without it (still loading, failed) the server's
+ * own 413 answers instead.
+ */
+export function useMaxArtworkUploadSizeQuery() {
+  return useQuery({
+    queryKey: lookupKeys.maxArtworkUploadSize(),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').MaxArtworkUploadSizeResponse>('/orders/max-artwork-upload-size', {
+        signal,
+      }),
+    staleTime: 30 * 60_000,
+    meta: { silentError: true },
   });
 }

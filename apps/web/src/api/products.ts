@@ -15,9 +15,9 @@ import type {
   UpdateOrderLinePayload,
 } from '@selvedge/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { cartKeys } from './cart';
 import { api, apiDownload } from './client';
+import { useObjectUrl } from './files';
 
 /** Query of GET /products (STANDARD search) as the screen sends it. */
 export interface ProductSearchParams {
@@ -160,17 +160,6 @@ export function useProductImageUrl(path: string | null | undefined): string | nu
     retry: false,
     meta: { silentError: true },
   });
-  const blob = query.data ?? null;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    // Not an image (e.g. an HTML or JSON answer where no image route serves): show none.
-    if (!blob || blob.size === 0 || /^(text\/|application\/json)/i.test(blob.type)) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
+  // Not an image (e.g. an HTML or JSON answer where no image route serves): show none.
+  return useObjectUrl(query.data, (blob) => blob.size > 0 && !/^(text\/|application\/json)/i.test(blob.type));
 }

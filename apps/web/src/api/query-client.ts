@@ -1,7 +1,9 @@
 /**
  * The app's TanStack Query client. A failed query or mutation is shown as a red message (ordering §8)
  * unless its `meta.silentError` is set (the screen shows the error itself, or the call is optional).
- * 4xx answers are not retried; a lost network is retried once.
+ * Retries only what is safe to retry: a query (always a GET) whose request got no answer at all (a
+ * lost network) is sent once more; an answer — 4xx or 5xx — is never asked again by itself (the
+ * screen offers 'Try again'), and mutations are never retried.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { showApiError } from '../ui/messages';
@@ -14,9 +16,9 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
+/** Retry policy of queries: once, and only when no answer arrived (ApiError status 0). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0 && failureCount < 1;
 }
 
 /** The single QueryClient of the app (cleared on logout). */

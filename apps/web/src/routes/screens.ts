@@ -45,3 +45,18 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
 export const EXISTING_SCREENS: ReadonlySet<string> = new Set(
   [...PUBLIC_SCREENS, ...PROTECTED_SCREENS].map((s) => s.path),
 );
+
+/** True when `route` has a screen today: links to a screen not built yet are not offered. */
+export const screenExists = (route: AppRoute): boolean => EXISTING_SCREENS.has(route);
+
+/**
+ * The part of the navigation a location belongs to, for highlighting the bar: a details screen
+ * belongs to its list, and product details opened to edit a cart line (orderItemId) to the cart.
+ */
+export function navSectionOf(pathname: string, search: string): AppRoute | null {
+  if (pathname === '/order-list' || pathname === '/order-details') return '/order-list';
+  if (pathname === '/product-details' && new URLSearchParams(search).has('orderItemId')) return '/cart';
+  if (pathname === '/product-list' || pathname === '/product-details') return '/product-list';
+  if (pathname === '/cart') return '/cart';
+  return null;
+}

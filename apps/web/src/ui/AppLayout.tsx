@@ -1,17 +1,29 @@
 /**
  * The app shell around every route: header (navigation bar when signed in, brand alone otherwise),
  * the routed page, and the footer. Also keeps the page title in step and shows a thin progress bar
- * while a lazy screen loads.
+ * while a lazy screen loads. The navigation bar (menus, drawer, tooltips) is loaded only once
+ * someone is signed in, so the login screen does not carry it (issue 9).
  */
-import { Anchor, AppShell, Button, Group, Progress } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useSession } from '../features/session/use-session';
 import { Footer } from './Footer';
-import { NavBar } from './NavBar';
 import { PageTitle } from './PageTitle';
+import { PageLoader } from './route-states';
 
-function PublicHeader() {
+/**
+ * react-remove-scroll-bar's class for fixed bars: while a dialog locks the page's scrolling, it
+ * keeps them clear of the scrollbar's place, so the header does not jump.
+ */
+const SCROLL_LOCK_OFFSET = 'right-scroll-bar-position';
+
+const NavBar = lazy(() => import('./NavBar').then((m) => ({ default: m.NavBar })));
+const PageLoadingBar = lazy(() => import('./progress').then((m) => ({ default: m.PageLoadingBar })));
+
+/** The header of a signed-out visitor; also stands in for the navigation bar while its code loads. */
+function PublicHeader({ withLogin = true }: { withLogin?: boolean }) {
   const brand = useBrandName();
   const { pathname } = useLocation();
   return (
@@ -19,7 +31,7 @@ function PublicHeader() {
       <Anchor component={Link} to="/" fw={800} fz="lg" underline="never" c="inherit">
         {brand}
       </Anchor>
-      {pathname !== '/login' && (
+      {withLogin && pathname !== '/login' && (
         <Button component={Link} to="/login" variant="default">
           Log In
         </Button>
@@ -28,36 +40,55 @@ function PublicHeader() {
   );
 }
 
+/**
+ * The fixed header and footer around the page, styled in global.css: Mantine's AppShell did the
+ * same with 10 KB of code for navbars and asides the portal does not have (issue 9).
+ */
+function Frame({ header, children }: { header: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <header className={`app-header ${SCROLL_LOCK_OFFSET}`}>{header}</header>
+      <main className="app-main">{children}</main>
+      <footer className={`app-footer ${SCROLL_LOCK_OFFSET}`}>
+        <Footer />
+      </footer>
+    </>
+  );
+}
+
 /** Root layout of the router: header, page (Outlet) and footer. */
 export function AppLayout() {
   const session = useSession();
   const navigation = useNavigation();
+  const header = session.authenticated ? (
+    <Suspense fallback={<PublicHeader withLogin={false} />}>
+      <NavBar session={session} />
+    </Suspense>
+  ) : (
+    <PublicHeader />
+  );
   return (
-    <AppShell header={{ height: 60 }} footer={{ height: 36 }} padding="md">
+    <Frame header={header}>
       <PageTitle />
-      <AppShell.Header>
-        {session.authenticated ? <NavBar session={session} /> : <PublicHeader />}
-      </AppShell.Header>
-      <AppShell.Main>
-        {navigation.state === 'loading' && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="fixed"
-            top={60}
-            left={0}
-            right={0}
-            style={{ zIndex: 101 }}
-            aria-label="Loading page"
-          />
-        )}
-        <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer>
-        <Footer />
-      </AppShell.Footer>
-    </AppShell>
+      {navigation.state === 'loading' && (
+        <Suspense fallback={null}>
+          <PageLoadingBar />
+        </Suspense>
+      )}
+      <Outlet />
+    </Frame>
+  );
+}
+
+/**
+ * What shows while the first screen's code loads (the router's HydrateFallback): the frame with
+ * the brand, and a loader. The page paints its header and footer at once instead of a bare loader
+ * (issue 9: the first paint comes sooner on a slow link), and they do not move when the screen comes.
+ */
+export function AppLoading() {
+  return (
+    <Frame header={<PublicHeader withLogin={false} />}>
+      <PageLoader />
+    </Frame>
   );
 }

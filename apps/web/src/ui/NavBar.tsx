@@ -1,7 +1,8 @@
 /**
- * The navigation bar of a signed-in user (ordering §2 Navigation bar): brand, Orders, Products,
- * Restock, the Configuration menu, the cart icon, the user's name and role, and Log Out. Every
- * entry follows ROUTE_ACCESS; Configuration lists only screens that exist (EXISTING_SCREENS).
+ * The navigation bar of a signed-in user (ordering §2 Navigation bar): brand, Orders (with the
+ * "Needs my action" total, docs/decisions/0016), Products, Restock, the Configuration menu, the cart
+ * icon, the user's name and role, and Log Out. Every entry follows ROUTE_ACCESS; Configuration lists
+ * only screens that exist (EXISTING_SCREENS); the section of the screen shown is highlighted.
  * Below the md breakpoint (992px) the links move into a drawer behind a burger button; below lg
  * (1200px) the user's name collapses into an avatar with a tooltip.
  */
@@ -9,6 +10,7 @@ import {
   ActionIcon,
   Anchor,
   Avatar,
+  Badge,
   Box,
   Burger,
   Button,
@@ -21,9 +23,17 @@ import {
   Stack,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type AppRoute, CONFIGURATION_MENU, canAccessRoute, ROLE_LABELS, type Role } from '@selvedge/shared';
+import {
+  type AppRoute,
+  CONFIGURATION_MENU,
+  canAccessRoute,
+  needsActionStepsFor,
+  ROLE_LABELS,
+  type Role,
+} from '@selvedge/shared';
 import {
   IconBuildingWarehouse,
   IconChevronDown,
@@ -37,14 +47,14 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useCartStatusQuery } from '../api/cart';
+import { useNeedsActionQuery } from '../api/orders';
 import type { SessionInfo } from '../features/session/use-session';
-import { EXISTING_SCREENS } from '../routes/screens';
+import { EXISTING_SCREENS, navSectionOf } from '../routes/screens';
 
-/** A top-level link of the bar; `also` lists routes that highlight it (details screens). */
+/** A top-level link of the bar, highlighted on the screens of its section (navSectionOf). */
 interface NavItem {
   label: string;
   route: AppRoute;
-  also: string[];
   icon: typeof IconClipboardList;
   testId: string;
 }
@@ -53,18 +63,16 @@ const NAV_ITEMS: NavItem[] = [
   {
     label: 'Orders',
     route: '/order-list',
-    also: ['/order-details'],
     icon: IconClipboardList,
     testId: 'nav-orders',
   },
   {
     label: 'Products',
     route: '/product-list',
-    also: ['/product-details'],
     icon: IconShirt,
     testId: 'nav-products',
   },
-  { label: 'Restock', route: '/restock', also: [], icon: IconBuildingWarehouse, testId: 'nav-restock' },
+  { label: 'Restock', route: '/restock', icon: IconBuildingWarehouse, testId: 'nav-restock' },
 ];
 
 /** The bar's links the role may open. */
@@ -93,7 +101,20 @@ function initials(name: string): string {
   ).toUpperCase();
 }
 
-function CartButton({ userId }: { userId: string }) {
+/** The "Needs my action" total on Orders (docs/decisions/0016): orders waiting for this user. */
+function NeedsActionBadge({ userId, role }: { userId: string; role: Role | null }) {
+  const needs = useNeedsActionQuery(needsActionStepsFor(role).length > 0 ? userId : null);
+  const total = needs.data?.total ?? 0;
+  if (total <= 0) return null;
+  return (
+    <Badge size="sm" circle={total < 10} variant="filled" color="orange" data-testid="nav-needs-action">
+      <span aria-hidden>{total}</span>
+      <VisuallyHidden>{`, ${total} waiting for you`}</VisuallyHidden>
+    </Badge>
+  );
+}
+
+function CartButton({ userId, active }: { userId: string; active: boolean }) {
   const cart = useCartStatusQuery(userId, true);
   const count = cart.data?.itemCount ?? 0;
   const label = count > 0 ? `Cart (${count} item${count === 1 ? '' : 's'})` : 'Cart';
@@ -103,8 +124,9 @@ function CartButton({ userId }: { userId: string }) {
         <ActionIcon
           component={Link}
           to="/cart"
-          variant="subtle"
+          variant={active ? 'light' : 'subtle'}
           size="lg"
+          aria-current={active ? 'page' : undefined}
           aria-label="Cart"
           data-testid="nav-cart"
         >
@@ -139,14 +161,15 @@ function UserInfo({ name, role }: { name: string; role: Role }) {
 /** The header content for a signed-in user (mounted in AppLayout's header). */
 export function NavBar({ session }: { session: SessionInfo }) {
   const brand = useBrandName();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const { role, user } = session;
 
   const items = visibleNavItems(role);
   const configItems = visibleConfigurationItems(role);
-  const isActive = (item: NavItem) => pathname === item.route || item.also.includes(pathname);
+  const section = navSectionOf(pathname, search);
+  const isActive = (item: NavItem) => section === item.route;
   const configActive = configItems.some((c) => pathname === c.route);
 
   const onLogout = async () => {
@@ -189,6 +212,11 @@ export function NavBar({ session }: { session: SessionInfo }) {
               color={isActive(item) ? 'blue' : 'gray'}
               leftSection={<item.icon size={18} stroke={1.6} />}
               aria-current={isActive(item) ? 'page' : undefined}
+              rightSection={
+                item.route === '/order-list' && user ? (
+                  <NeedsActionBadge userId={user.id} role={role} />
+                ) : undefined
+              }
               data-testid={item.testId}
             >
               {item.label}
@@ -220,7 +248,9 @@ export function NavBar({ session }: { session: SessionInfo }) {
       </Group>
 
       <Group gap="sm" wrap="nowrap">
-        {user && showsCart(role, session.hasVendor) && <CartButton userId={user.id} />}
+        {user && showsCart(role, session.hasVendor) && (
+          <CartButton userId={user.id} active={section === '/cart'} />
+        )}
         {user && <UserInfo name={user.name || user.email} role={user.role} />}
         <Button
           variant="default"

@@ -2,16 +2,25 @@
  * The global progress overlay (ordering §8 Progress overlays, §9 overlay delay 300 ms).
  * An overlay appears only when the work takes longer than LIMITS.overlayDelayMs, so fast calls do not
  * flash. Use `withOverlay(OVERLAYS.searching, promise)` around a call, or `useOverlay(text, active)`
- * for a query's loading state. <GlobalOverlay /> is mounted once at the root.
+ * for a query's loading state. <GlobalOverlay /> is mounted once at the root. An upload reports its
+ * progress through the handle's `setProgress`, and the overlay shows it as a bar under the text.
  */
-import { Center, Loader, Overlay, Stack, Text } from '@mantine/core';
 import { LIMITS } from '@selvedge/shared';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+
+// The panel's code loads with the first overlay started: it has the overlay delay to arrive (issue 9).
+const loadPanel = () => import('./progress');
+const OverlayPanel = lazy(() => loadPanel().then((m) => ({ default: m.OverlayPanel })));
 
 interface Entry {
   id: number;
   text: string;
+  /** Share done, 0 to 1, when the work reports it (uploads). */
+  progress?: number;
 }
+
+/** Stops an overlay when called; `setProgress` reports the share done (0 to 1) of the work under it. */
+export type OverlayHandle = (() => void) & { setProgress: (fraction: number) => void };
 
 let entries: Entry[] = [];
 let nextId = 1;
@@ -22,20 +31,22 @@ function emit() {
 }
 
 /**
- * Starts an overlay with the given text after the overlay delay; returns a function that stops it
- * (safe to call more than once, also before the delay has passed).
+ * Starts an overlay with the given text after the overlay delay; returns a handle that stops it
+ * (safe to call more than once, also before the delay has passed) and can report progress.
  */
-export function startOverlay(text: string, delayMs: number = LIMITS.overlayDelayMs): () => void {
+export function startOverlay(text: string, delayMs: number = LIMITS.overlayDelayMs): OverlayHandle {
+  loadPanel().catch(() => {});
   const id = nextId++;
   let shown = false;
   let stopped = false;
+  let progress: number | undefined;
   const timer = setTimeout(() => {
     if (stopped) return;
     shown = true;
-    entries = [...entries, { id, text }];
+    entries = [...entries, { id, text, progress }];
     emit();
   }, delayMs);
-  return () => {
+  const stop = () => {
     if (stopped) return;
     stopped = true;
     clearTimeout(timer);
@@ -44,18 +55,29 @@ export function startOverlay(text: string, delayMs: number = LIMITS.overlayDelay
       emit();
     }
   };
+  const setProgress = (fraction: number) => {
+    progress = Math.min(1, Math.max(0, fraction));
+    if (!shown || stopped) return;
+    entries = entries.map((e) => (e.id === id ? { ...e, progress } : e));
+    emit();
+  };
+  return Object.assign(stop, { setProgress });
 }
 
 /**
  * Runs a promise (or a function returning one) under the overlay text and returns its result.
- * Example: `await withOverlay(OVERLAYS.updatingPassword, updatePassword(token, password))`.
+ * Example: `await withOverlay(OVERLAYS.updatingPassword, updatePassword(token, password))`. A
+ * function receives the overlay's handle, e.g. to report an upload's progress.
  */
-export async function withOverlay<T>(text: string, work: Promise<T> | (() => Promise<T>)): Promise<T> {
-  const stop = startOverlay(text);
+export async function withOverlay<T>(
+  text: string,
+  work: Promise<T> | ((overlay: OverlayHandle) => Promise<T>),
+): Promise<T> {
+  const overlay = startOverlay(text);
   try {
-    return await (typeof work === 'function' ? work() : work);
+    return await (typeof work === 'function' ? work(overlay) : work);
   } finally {
-    stop();
+    overlay();
   }
 }
 
@@ -83,23 +105,10 @@ const snapshot = () => entries;
 export function GlobalOverlay() {
   const active = useSyncExternalStore(subscribe, snapshot, snapshot);
   if (active.length === 0) return null;
-  const text = active[active.length - 1].text;
+  const { text, progress } = active[active.length - 1];
   return (
-    <Overlay fixed center zIndex={150} backgroundOpacity={0.35} blur={1} data-testid="overlay">
-      <Center>
-        <Stack
-          align="center"
-          gap="sm"
-          p="lg"
-          bg="white"
-          style={{ borderRadius: 8 }}
-          role="status"
-          aria-live="polite"
-        >
-          <Loader />
-          <Text fw={500}>{text}</Text>
-        </Stack>
-      </Center>
-    </Overlay>
+    <Suspense fallback={null}>
+      <OverlayPanel text={text} progress={progress} />
+    </Suspense>
   );
 }

@@ -2,7 +2,8 @@
  * The cart header form (ordering §2 Cart, §5 Cart): Contact, Email, Phone, Vendor PO, Date Requested,
  * Shipping address (a saved address of the vendor), Delivery method and account, Billing account and
  * address, Comments. Each field saves when it loses focus or a choice is made (use-cart-header-form).
- * VENDOR and ADMIN get a link to add a shipping address on the vendor details screen.
+ * VENDOR and ADMIN get a link to add a shipping address on the vendor details screen — once that
+ * screen exists (routes/screens.ts); until then the link is not offered (issue 9 papercut 1).
  */
 import {
   Anchor,
@@ -17,19 +18,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { earliestDateRequested, hasCapability, type Role } from '@selvedge/shared';
-import { IconCalendar, IconCheck, IconMapPinPlus } from '@tabler/icons-react';
+import { earliestDateRequested, hasCapability, type Role, vendorPORequired } from '@selvedge/shared';
+import { IconCheck, IconMapPinPlus } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { screenExists } from '../../routes/screens';
+import { DateField } from '../../ui/DateField';
 import type { CartHeaderForm as Form, HeaderField } from './use-cart-header-form';
 import { MAX_LENGTHS } from './use-cart-header-form';
 
 /** Test id of a header field's input (also used to focus the first invalid field). */
 export const fieldTestId = (field: string) => `cart-field-${field}`;
-
-/** Date Requested display format (ordering §5: dd-MMM-yyyy, in dayjs tokens). */
-export const DATE_REQUESTED_FORMAT = 'DD-MMM-YYYY';
 
 interface ShippingAddressOption {
   optionName: string;
@@ -66,7 +65,8 @@ export function CartHeaderForm({ form, role, vendorId, addresses, addressesLoadi
   const line = (field: HeaderField) => ({ ...text(field), onKeyDown: blurOnEnter });
 
   const selectedIndex = addresses.findIndex((a) => a.address === values.shippingAddress);
-  const canAddAddress = hasCapability('addShippingAddressFromCart', role) && vendorId != null;
+  const canAddAddress =
+    hasCapability('addShippingAddressFromCart', role) && vendorId != null && screenExists('/vendor-details');
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="cart-header">
@@ -82,18 +82,13 @@ export function CartHeaderForm({ form, role, vendorId, addresses, addressesLoadi
           <TextInput label="Contact" withAsterisk autoComplete="name" {...line('contact')} />
           <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...line('email')} />
           <TextInput label="Phone" withAsterisk type="tel" autoComplete="tel" {...line('phone')} />
-          <TextInput label="Vendor PO" withAsterisk={role === 'VENDOR'} {...line('vendorPO')} />
-          <DatePickerInput
+          <TextInput label="Vendor PO" withAsterisk={vendorPORequired(role)} {...line('vendorPO')} />
+          <DateField
             label="Date Requested"
             withAsterisk
-            placeholder="Pick a date"
-            valueFormat={DATE_REQUESTED_FORMAT}
             minDate={earliestDateRequested()}
             value={values.dateRequested || null}
-            onChange={(value) => form.commit('dateRequested', value ?? '')}
-            popoverProps={{ onClose: () => form.commit('dateRequested') }}
-            clearable
-            leftSection={<IconCalendar size={18} stroke={1.5} />}
+            onCommit={(value) => form.commit('dateRequested', value ?? '')}
             error={errors.dateRequested}
             data-testid={fieldTestId('dateRequested')}
           />

@@ -4,14 +4,11 @@
  * (cost roles). Amounts the answer leaves out (the role may not see them) are not shown.
  */
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { type CartItem, formatMoney, formatUnit, type Money } from '@selvedge/shared';
+import { type CartItem, formatMoney } from '@selvedge/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { MISSING, displayTotal as total, displayUnit as unit } from '../orders/format';
 
-const MISSING = '---';
-const unit = (money: Money | null | undefined) =>
-  money ? `${money.currency} ${formatUnit(money.price)}` : MISSING;
-const total = (money: Money | null | undefined) => (money ? formatMoney(money) : MISSING);
 const quantity = (n: number) => n.toLocaleString('en-US');
 
 function sameAttributes(a: Record<string, string>, b: Record<string, string>): boolean {

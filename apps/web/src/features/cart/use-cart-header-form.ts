@@ -15,6 +15,7 @@
 import {
   type Cart,
   type CartHeaderUpdate,
+  isDateRequestedAllowed,
   isValidEmail,
   LIMITS,
   type Role,
@@ -81,6 +82,8 @@ function valuesOf(cart: Cart): HeaderValues {
 function isSendable(field: HeaderField, value: string | null): boolean {
   if (value === null) return true;
   if (field === 'email') return isValidEmail(value);
+  // A typed date earlier than allowed stays on screen with its message (ordering §5 Cart).
+  if (field === 'dateRequested') return isDateRequestedAllowed(value);
   const max = MAX_LENGTHS[field];
   return max === undefined || value.length <= max;
 }
@@ -91,7 +94,10 @@ export interface CartHeaderForm {
   errors: FormErrors;
   /** Number of saves under way. */
   saving: number;
-  /** Fills the form from the first cart loaded (later calls do nothing, so typing is never overwritten). */
+  /**
+   * Fills the form from the first cart loaded (later calls do nothing, so typing is never overwritten);
+   * a saved Date Requested that has become too early is flagged at once.
+   */
   initialize: (cart: Cart) => void;
   /** Changes a value as the user types (clears the field's message). */
   setValue: (field: HeaderField, value: string) => void;
@@ -125,14 +131,13 @@ export function useCartHeaderForm(role: Role | null, onSaved: (cart: Cart) => vo
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
-  const isVendor = role === 'VENDOR';
   const allErrors = useCallback(
     (): FormErrors =>
       validateCartForPlacement(valuesRef.current, {
-        isVendor,
+        role,
         termsAccepted: termsRef.current,
       }) as FormErrors,
-    [isVendor],
+    [role],
   );
 
   const validateField = useCallback(
@@ -170,14 +175,20 @@ export function useCartHeaderForm(role: Role | null, onSaved: (cart: Cart) => vo
     return result;
   }, []);
 
-  const initialize = useCallback((cart: Cart) => {
-    if (initializedRef.current) return;
-    initializedRef.current = true;
-    const next = valuesOf(cart);
-    valuesRef.current = next;
-    for (const field of HEADER_FIELDS) savedRef.current[field] = normalise(cart[field]);
-    setValues(next);
-  }, []);
+  const initialize = useCallback(
+    (cart: Cart) => {
+      if (initializedRef.current) return;
+      initializedRef.current = true;
+      const next = valuesOf(cart);
+      valuesRef.current = next;
+      for (const field of HEADER_FIELDS) savedRef.current[field] = normalise(cart[field]);
+      setValues(next);
+      // A date saved days ago may be less than 14 days ahead now (ordering §5 Cart): say so on opening,
+      // not only when placing.
+      if (next.dateRequested) validateField('dateRequested');
+    },
+    [validateField],
+  );
 
   const setValue = useCallback((field: HeaderField, value: string) => {
     valuesRef.current = { ...valuesRef.current, [field]: value };

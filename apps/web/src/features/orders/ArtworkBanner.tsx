@@ -1,7 +1,7 @@
 /**
  * The artwork banner of an order line (ordering §4 Item artwork): Needs Artwork Upload, Artwork
  * Uploaded, Requires Artwork Review, Artwork Approved, or Rejected with its comments. Display only;
- * the upload and review actions come with their own issue.
+ * the artwork panel (features/artwork/ArtworkPanel) shows it beside the upload and review buttons.
  */
 import { Alert, Text } from '@mantine/core';
 import type { OrderItem, OrderStatus } from '@selvedge/shared';

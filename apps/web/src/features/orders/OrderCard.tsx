@@ -1,12 +1,16 @@
 /**
- * One order of the order list (ordering §2 Order list, §3 Order list entry): order number (opens the
- * order), status, Cancelled and Finance Approved badges, company, customer, production region, vendor
- * PO, order date, production PO numbers, and the totals the role may see (present in the answer).
+ * One order of the order list (ordering §2 Order list, §3 Order list entry): order number, status,
+ * Cancelled and Finance Approved badges, company, customer, production region, vendor PO, order date,
+ * production PO numbers, and the totals the role may see (present in the answer). The order number
+ * is a real link stretched over the card: a click anywhere opens the order, a middle click or
+ * Ctrl-click opens it in a new tab, Tab reaches it (issue 9 papercut 10). The fields sit in columns
+ * at least as wide as their longest label, so no label wraps (papercut 9).
  */
-import { Anchor, Card, Group, SimpleGrid } from '@mantine/core';
+import { Anchor, Box, Card, Group } from '@mantine/core';
 import type { OrderListEntry } from '@selvedge/shared';
 import { IconChevronRight } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { stretchedLink } from '../links/stretched-link';
 import { Field } from './Field';
 import { displayDate, displayTotal } from './format';
 import { OrderBadges } from './OrderBadges';
@@ -14,9 +18,11 @@ import { OrderBadges } from './OrderBadges';
 /** Where an order opens. */
 export const orderDetailsPath = (orderId: number) => `/order-details?orderId=${orderId}`;
 
-/** A card for one order; the whole card opens the order, the order number is its link. */
+/** Narrowest column of a card's fields: the width of 'PRODUCTION REGION' (132px) and a little room. */
+const FIELD_MIN_WIDTH = 145;
+
+/** A card for one order; its order-number link covers the whole card. */
 export function OrderCard({ order }: { order: OrderListEntry }) {
-  const navigate = useNavigate();
   const to = orderDetailsPath(order.orderId);
   const fields = [
     <Field key="company" label="Company" value={order.company} />,
@@ -57,33 +63,36 @@ export function OrderCard({ order }: { order: OrderListEntry }) {
       padding="md"
       data-testid={`order-card-${order.orderId}`}
       data-order-card={order.orderNumber}
-      onClick={(event) => {
-        // Text being selected is not a click on the card.
-        if (window.getSelection()?.toString()) return;
-        if ((event.target as HTMLElement).closest('a')) return;
-        void navigate(to);
-      }}
-      style={{ cursor: 'pointer' }}
       aria-label={`Order ${order.orderNumber}`}
       component="article"
+      className={stretchedLink.container}
     >
       <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
         <Group gap="sm" wrap="wrap" align="center">
-          <Anchor component={Link} to={to} fw={700} fz="lg" data-testid="order-card-link">
+          <Anchor
+            component={Link}
+            to={to}
+            fw={700}
+            fz="lg"
+            className={stretchedLink.link}
+            data-testid="order-card-link"
+          >
             Order #{order.orderNumber}
           </Anchor>
           <OrderBadges order={order} size="sm" />
         </Group>
         <IconChevronRight size={18} color="var(--mantine-color-dimmed)" aria-hidden />
       </Group>
-      <SimpleGrid
-        cols={{ base: 2, sm: 4, md: Math.min(fields.length, 7) }}
-        spacing="md"
-        verticalSpacing="xs"
+      <Box
         mt="sm"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(auto-fill, minmax(${FIELD_MIN_WIDTH}px, 1fr))`,
+          gap: 'var(--mantine-spacing-xs) var(--mantine-spacing-md)',
+        }}
       >
         {fields}
-      </SimpleGrid>
+      </Box>
     </Card>
   );
 }

@@ -1,19 +1,22 @@
 /**
  * The filter form of the order list (ordering §2 Order list; §4 List filter mapping; §5 Order date
- * filter): Order Number, Finance Approval, Status, Customer, Company (disabled for CSR), Production
- * Region, Start Date and End Date, with Search (also Enter) and Reset.
+ * filter): Order Number (which finds its order whatever the other filters, docs/decisions/0016),
+ * Finance Approval, Status (exactly the options of §4, cleared = any), Customer, Company (disabled
+ * for CSR), Production Region, Start Date and End Date shown as DD-MMM-YY (§9), with Search (also
+ * Enter) and Reset. A "Needs my action" step in the criteria shows as a removable filter.
  */
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import {
+  DISPLAY_DATE_FORMAT,
   FINANCE_APPROVAL_FILTERS,
+  NEEDS_ACTION_RULES,
   ORDER_STATUS_FILTERS,
   type OrderStatusFilter,
+  parseTypedDate,
   type Role,
 } from '@selvedge/shared';
 import { IconRestore, IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { FormEvent } from 'react';
 import { useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
 import {
@@ -23,31 +26,6 @@ import {
   type OrderSearchCriteria,
   withDateRule,
 } from './order-search';
-
-dayjs.extend(customParseFormat);
-
-/** How the date fields show a date (the input also takes DD-MMM-YY and YYYY-MM-DD). */
-const DATE_FORMAT = 'DD-MMM-YYYY';
-const PARSE_FORMATS = [
-  'DD-MMM-YYYY',
-  'D-MMM-YYYY',
-  'DD-MMM-YY',
-  'D-MMM-YY',
-  'YYYY-MM-DD',
-  'DD MMM YYYY',
-  'D MMM YYYY',
-];
-
-/** Parses what the user typed in a date field; null when it is not a date. */
-export function parseTypedDate(value: string): string | null {
-  const text = value.trim();
-  if (!text) return null;
-  for (const format of PARSE_FORMATS) {
-    const d = dayjs(text, format, 'en', true);
-    if (d.isValid()) return d.format('YYYY-MM-DD');
-  }
-  return null;
-}
 
 const STATUS_OPTIONS = ORDER_STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }));
 const APPROVAL_OPTIONS = FINANCE_APPROVAL_FILTERS.map((f) => ({ value: f.value, label: f.label }));
@@ -60,6 +38,8 @@ export interface OrderFilterFormProps {
   role: Role | null;
   /** Error text of the order number field, if any. */
   orderNumberError?: string | null;
+  /** Removes the "Needs my action" step from the search (and searches again). */
+  onClearNeedsAction?: () => void;
 }
 
 /** The order search form; Enter anywhere in it searches. */
@@ -70,6 +50,7 @@ export function OrderFilterForm({
   onReset,
   role,
   orderNumberError,
+  onClearNeedsAction,
 }: OrderFilterFormProps) {
   const customers = useCustomersQuery();
   const vendors = useVendorsQuery();
@@ -104,9 +85,34 @@ export function OrderFilterForm({
       data-testid="order-filters"
       noValidate
     >
+      {value.needsAction && (
+        <Group gap="xs" mb="sm" data-testid="order-filter-needs-action">
+          <Text size="sm" c="dimmed">
+            Waiting for you:
+          </Text>
+          <Badge
+            size="lg"
+            variant="light"
+            tt="none"
+            rightSection={
+              <CloseButton
+                size="xs"
+                variant="transparent"
+                onClick={onClearNeedsAction}
+                aria-label={`Remove the filter ${NEEDS_ACTION_RULES[value.needsAction].label}`}
+                data-testid="order-filter-needs-action-clear"
+              />
+            }
+          >
+            {NEEDS_ACTION_RULES[value.needsAction].label}
+          </Badge>
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
         <TextInput
           label="Order Number"
+          description="Finds it whatever the other filters"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           placeholder="Any"
           inputMode="numeric"
           maxLength={String(MAX_ORDER_NUMBER).length}
@@ -126,10 +132,11 @@ export function OrderFilterForm({
         />
         <Select
           label="Status"
+          placeholder="Any status"
           data={STATUS_OPTIONS}
           value={value.orderStatus}
-          onChange={(v) => v && set('orderStatus', v as OrderStatusFilter)}
-          allowDeselect={false}
+          onChange={(v) => set('orderStatus', (v as OrderStatusFilter | null) ?? null)}
+          clearable
           maxDropdownHeight={320}
           data-testid="order-filter-status"
         />
@@ -170,7 +177,7 @@ export function OrderFilterForm({
         <DateInput
           label="Start Date"
           placeholder="Any"
-          valueFormat={DATE_FORMAT}
+          valueFormat={DISPLAY_DATE_FORMAT}
           dateParser={parseTypedDate}
           value={value.startDate}
           onChange={(v) => set('startDate', v)}
@@ -180,7 +187,7 @@ export function OrderFilterForm({
         <DateInput
           label="End Date"
           placeholder="Any"
-          valueFormat={DATE_FORMAT}
+          valueFormat={DISPLAY_DATE_FORMAT}
           dateParser={parseTypedDate}
           value={value.endDate}
           onChange={(v) => set('endDate', v)}

@@ -1,11 +1,12 @@
 /**
  * One line of an order (ordering §2 Order details, §3 Order item): subcode, description, pack size,
  * quantity, the sizes table (Size / attributes / Quantity / Unit Price / Unit Cost, prices and costs
- * only when the answer carries them), line attributes, line totals and the artwork banner.
+ * only when the answer carries them), line attributes, line totals and, for a line that needs
+ * artwork, the artwork panel (ordering §4 Item artwork).
  */
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { OrderItem, OrderStatus } from '@selvedge/shared';
-import { ArtworkBanner } from './ArtworkBanner';
+import { ArtworkPanel } from '../artwork/ArtworkPanel';
 import { Field } from './Field';
 import { displayTotal, displayUnit, orDash } from './format';
 
@@ -23,7 +24,15 @@ function careLabelSummary(careLabel: OrderItem['careLabel']): string | null {
 }
 
 /** The card of one order line. */
-export function OrderItemCard({ item, orderStatus }: { item: OrderItem; orderStatus: OrderStatus }) {
+export function OrderItemCard({
+  item,
+  orderId,
+  orderStatus,
+}: {
+  item: OrderItem;
+  orderId: number;
+  orderStatus: OrderStatus;
+}) {
   const showUnitPrice = item.sizes.some((s) => s.unitPrice);
   const showUnitCost = item.sizes.some((s) => s.unitCost);
   const sizeAttributeNames = [...new Set(item.sizes.flatMap((s) => Object.keys(s.attributesItem)))];
@@ -141,8 +150,8 @@ export function OrderItemCard({ item, orderStatus }: { item: OrderItem; orderSta
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {item.sizes.map((size, index) => (
-                  <Table.Tr key={`${size.size}-${index}`}>
+                {item.sizes.map((size) => (
+                  <Table.Tr key={size.productItemId}>
                     <Table.Td>{orDash(size.size)}</Table.Td>
                     {sizeAttributeNames.map((name) => (
                       <Table.Td key={name}>{orDash(size.attributesItem[name])}</Table.Td>
@@ -160,7 +169,11 @@ export function OrderItemCard({ item, orderStatus }: { item: OrderItem; orderSta
         {item.artwork && (
           <>
             <Divider />
-            <ArtworkBanner artwork={item.artwork} orderStatus={orderStatus} />
+            <ArtworkPanel
+              orderId={orderId}
+              orderStatus={orderStatus}
+              item={{ ...item, artwork: item.artwork }}
+            />
           </>
         )}
       </Stack>

@@ -3,10 +3,14 @@
  * artwork), Production, Finance (lit when financeApproval is set) and Shipped, from statusTracker().
  * Steps are done in order except Finance, which may be given at any time: a Finance step done ahead
  * of the steps before it is drawn as done on its own.
+ *
+ * A cancelled order never moves again (docs/decisions/0014), so its tracker does not look live
+ * (issue 9 papercut 8): the steps it reached, then a red 'Cancelled' step that ends it; the steps it
+ * will never reach are not drawn and no step is in progress.
  */
-import { Paper, Stepper } from '@mantine/core';
-import { type OrderStatus, statusTracker } from '@selvedge/shared';
-import { IconCheck } from '@tabler/icons-react';
+import { Paper, Stepper, VisuallyHidden } from '@mantine/core';
+import { type OrderStatus, statusTracker, type TrackerStep } from '@selvedge/shared';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { displayDate } from './format';
 
 interface TrackedOrder {
@@ -20,10 +24,15 @@ interface TrackedOrder {
 
 const DONE_COLOR = 'teal';
 
+const CANCELLED_STEP: TrackerStep = { label: 'Cancelled', done: true };
+
 /** Read-only stepper of the order's progress. */
 export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
-  const steps = statusTracker(order);
-  // Stepper marks steps before `active` as completed: the leading run of done steps.
+  const steps = order.cancelled
+    ? [...statusTracker(order).filter((s) => s.done), CANCELLED_STEP]
+    : statusTracker(order);
+  // Stepper marks steps before `active` as completed: the leading run of done steps (every step of
+  // a cancelled order, so none is drawn in progress).
   let active = steps.findIndex((s) => !s.done);
   if (active === -1) active = steps.length;
 
@@ -36,7 +45,14 @@ export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid="order-tracker" aria-label="Order progress">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="order-tracker"
+      data-cancelled={order.cancelled ? 'true' : undefined}
+      aria-label={order.cancelled ? 'Order progress: cancelled' : 'Order progress'}
+    >
       <Stepper
         active={active}
         color={order.cancelled ? 'gray' : DONE_COLOR}
@@ -46,15 +62,33 @@ export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
         styles={{ steps: { flexWrap: 'nowrap' }, separator: { marginInline: 8, minWidth: 12 } }}
       >
         {steps.map((step, index) => {
+          if (step === CANCELLED_STEP) {
+            return (
+              <Stepper.Step
+                key={step.label}
+                label={step.label}
+                color="red"
+                completedIcon={<IconX size={16} />}
+                data-testid="tracker-step-cancelled"
+                data-done="true"
+                aria-label="Cancelled: the order will not move on"
+              />
+            );
+          }
           const aheadDone = step.done && index > active;
           return (
             <Stepper.Step
               key={step.label}
-              label={step.label}
+              label={
+                <>
+                  {step.label}
+                  {/* Said, not shown: a name replacing the visible text would differ from it (issue 9). */}
+                  <VisuallyHidden>{step.done ? ': done' : ': not done'}</VisuallyHidden>
+                </>
+              }
               description={descriptionOf(step.label, step.done)}
               data-testid={`tracker-step-${step.label.toLowerCase().replace(/\s+/g, '-')}`}
               data-done={step.done ? 'true' : 'false'}
-              aria-label={`${step.label}: ${step.done ? 'done' : 'not done'}`}
               icon={aheadDone ? <IconCheck size={16} /> : undefined}
               styles={
                 aheadDone

@@ -1,5 +1,5 @@
 /** Display helpers of the order screens: a missing value shows '---' (ordering §9 dates DD-MMM-YY). */
-import { formatDisplayDate, formatMoney, formatUnit, type Money } from '@selvedge/shared';
+import { formatDisplayDate, formatMoney, formatUnitMoney, type Money } from '@selvedge/shared';
 import dayjs from 'dayjs';
 
 /** The placeholder of a missing value. */
@@ -28,4 +28,4 @@ export const displayTotal = (money: Money | null | undefined): string =>
 
 /** A unit price or cost with 4 decimals ('USD 0.1200'), or '---'. */
 export const displayUnit = (money: Money | null | undefined): string =>
-  money ? `${money.currency} ${formatUnit(money.price)}`.trim() : MISSING;
+  money ? formatUnitMoney(money) : MISSING;

@@ -3,11 +3,17 @@
  * §4 List filter mapping; §5 Order date filter; §9). Criteria are kept in sessionStorage under the
  * screen's key ('order-search') together with the user they belong to, so returning to the list shows
  * the same search, and another user signing in on the same tab starts from the defaults.
+ *
+ * An order number searches that order alone, whatever the other filters (docs/decisions/0016);
+ * "Needs my action" (needsAction) lists the orders waiting for the user at one step.
  */
 import {
   canSee,
   FINANCE_APPROVAL_FILTERS,
   LIMITS,
+  NEEDS_ACTION_STEPS,
+  type NeedsActionStep,
+  OPEN_ORDERS_FILTER,
   ORDER_STATUS_FILTERS,
   type OrderStatusFilter,
   type Role,
@@ -26,7 +32,10 @@ export interface OrderSearchCriteria {
   /** Exact order number, digits only; '' = any. */
   orderNumber: string;
   financeApproval: FinanceApprovalFilter | null;
-  orderStatus: OrderStatusFilter;
+  /** A value of ordering §4 List filter mapping (READY_TO_SHIP = Open Orders); null = any status. */
+  orderStatus: OrderStatusFilter | null;
+  /** Only the orders waiting for the user at this step ("Needs my action"); null = no such filter. */
+  needsAction: NeedsActionStep | null;
   customer: string | null;
   /** Vendor id (the ordering company); always null for roles without the Company filter (CSR). */
   company: string | null;
@@ -59,7 +68,8 @@ export function defaultCriteria(role: Role | null, today?: dayjs.Dayjs): OrderSe
   return {
     orderNumber: '',
     financeApproval: role === 'FINANCE' ? 'NOT_APPROVED' : null,
-    orderStatus: 'OPEN_ORDERS',
+    orderStatus: OPEN_ORDERS_FILTER,
+    needsAction: null,
     customer: null,
     company: null,
     productionRegion: null,
@@ -72,6 +82,23 @@ export function defaultCriteria(role: Role | null, today?: dayjs.Dayjs): OrderSe
 
 /** True when the role may use the Company filter (disabled for CSR, ordering §6). */
 export const canFilterByCompany = (role: Role | null) => canSee('companyFilter', role);
+
+/**
+ * The search of one "Needs my action" step: the orders waiting at `step`, whatever their status,
+ * date, finance approval or parties (the step says which).
+ */
+export function needsActionCriteria(role: Role | null, step: NeedsActionStep): OrderSearchCriteria {
+  return {
+    ...defaultCriteria(role),
+    financeApproval: null,
+    orderStatus: null,
+    startDate: null,
+    needsAction: step,
+  };
+}
+
+/** True when the search is one order number: the other filters do not apply (docs/decisions/0016). */
+export const searchesOrderNumber = (c: Pick<OrderSearchCriteria, 'orderNumber'>) => c.orderNumber !== '';
 
 /** An end date before the start date is cleared (ordering §5 Order date filter). */
 export function withDateRule(c: OrderSearchCriteria): OrderSearchCriteria {
@@ -91,6 +118,7 @@ export function orderNumberError(orderNumber: string): string | null {
 // ---------------------------------------------------------------- storage
 
 const STATUS_VALUES: readonly string[] = ORDER_STATUS_FILTERS.map((f) => f.value);
+const STEP_VALUES: readonly string[] = NEEDS_ACTION_STEPS;
 const APPROVAL_VALUES: readonly string[] = FINANCE_APPROVAL_FILTERS.map((f) => f.value);
 
 const idOrNull = (v: unknown): string | null => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? v : null);
@@ -114,9 +142,15 @@ function sanitize(raw: unknown, role: Role | null): OrderSearchCriteria {
           ? (r.financeApproval as FinanceApprovalFilter)
           : d.financeApproval,
     orderStatus:
-      typeof r.orderStatus === 'string' && STATUS_VALUES.includes(r.orderStatus)
-        ? (r.orderStatus as OrderStatusFilter)
-        : d.orderStatus,
+      r.orderStatus === null
+        ? null
+        : typeof r.orderStatus === 'string' && STATUS_VALUES.includes(r.orderStatus)
+          ? (r.orderStatus as OrderStatusFilter)
+          : d.orderStatus,
+    needsAction:
+      typeof r.needsAction === 'string' && STEP_VALUES.includes(r.needsAction)
+        ? (r.needsAction as NeedsActionStep)
+        : null,
     customer: idOrNull(r.customer),
     company: canFilterByCompany(role) ? idOrNull(r.company) : null,
     productionRegion: idOrNull(r.productionRegion),
@@ -138,10 +172,15 @@ export function saveCriteria(userId: string | null, criteria: OrderSearchCriteri
   writeStoredCriteria(ORDER_SEARCH_KEY, userId, criteria);
 }
 
-/** The GET /orders query for the criteria (empty filters left out; dates as 'YYYY-MM-DD'). */
+/**
+ * The GET /orders query for the criteria (empty filters left out; dates as 'YYYY-MM-DD'). An order
+ * number is sent alone: the server ignores every other filter then (docs/decisions/0016).
+ */
 export function toListParams(c: OrderSearchCriteria): OrderListParams {
-  const params: OrderListParams = { orderStatus: c.orderStatus, page: c.page, size: c.size };
-  if (c.orderNumber) params.orderNumber = c.orderNumber;
+  if (searchesOrderNumber(c)) return { orderNumber: c.orderNumber, page: c.page, size: c.size };
+  const params: OrderListParams = { page: c.page, size: c.size };
+  if (c.orderStatus) params.orderStatus = c.orderStatus;
+  if (c.needsAction) params.needsAction = c.needsAction;
   if (c.financeApproval) params.financeApproval = c.financeApproval;
   if (c.customer) params.customer = c.customer;
   if (c.company) params.company = c.company;

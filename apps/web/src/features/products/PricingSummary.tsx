@@ -5,14 +5,14 @@
  * (ACCOUNT and ADMIN only), 2 decimals with thousands separators. Actions go below (children).
  */
 import { DataList, Divider, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, formatUnit, type Money } from '@selvedge/shared';
+import { formatMoney, formatUnitMoney, type Money } from '@selvedge/shared';
 import type { ReactNode } from 'react';
 import { formatCount, type ProductPricing, type TierPricing } from './product-line';
 
 function unitText(side: TierPricing): string {
   if (!side.currency) return 'See tiers';
   if (!side.applied) return '—';
-  return `${side.currency} ${formatUnit(side.applied.price)}`;
+  return formatUnitMoney(side.applied);
 }
 
 function totalText(side: TierPricing): string {

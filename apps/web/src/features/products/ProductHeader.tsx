@@ -8,13 +8,8 @@ import type { ProductItemDetails } from '@selvedge/shared';
 import { useProductImageUrl } from '../../api/products';
 import { formatCount } from './product-line';
 
-export function ProductHeader({
-  product,
-  titleOrder = 3,
-}: {
-  product: ProductItemDetails;
-  titleOrder?: 2 | 3;
-}) {
+/** The header of one product; its subcode is a level-3 heading under the screen's title. */
+export function ProductHeader({ product }: { product: ProductItemDetails }) {
   const image = useProductImageUrl(product.productImagePath);
   return (
     <Paper withBorder radius="md" p="md" data-testid="product-header">
@@ -34,7 +29,7 @@ export function ProductHeader({
         )}
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
           <Group gap="sm" wrap="wrap" align="center">
-            <Title order={titleOrder} ff="monospace" data-testid="product-subcode">
+            <Title order={3} ff="monospace" data-testid="product-subcode">
               {product.productSubcode}
             </Title>
             {product.hasInventory && (

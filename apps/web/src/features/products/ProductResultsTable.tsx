@@ -1,27 +1,26 @@
 /**
  * The STANDARD search results (ordering §2 Product list, standard mode): Product Code and
- * Description. A row click, or Enter/Space on a focused row, opens the product.
+ * Description. The product code is a real link to product details stretched over its row: a click
+ * anywhere on the row opens the product, a middle click or Ctrl-click opens it in a new tab, and Tab
+ * and Enter reach and open it like any link (issue 9 papercut 10).
  */
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import type { ProductSearchResult } from '@selvedge/shared';
-import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { stretchedLink } from '../links/stretched-link';
+
+/** Where a search result opens: product details of its first item (ordering §2 Product list). */
+export const productDetailsPath = (product: Pick<ProductSearchResult, 'productItemId'>) =>
+  `/product-details?productItemId=${product.productItemId}`;
 
 export interface ProductResultsTableProps {
   products: ProductSearchResult[];
-  onOpen: (product: ProductSearchResult) => void;
   /** True while the next page loads (rows dim). */
   stale?: boolean;
 }
 
 /** The results table. */
-export function ProductResultsTable({ products, onOpen, stale }: ProductResultsTableProps) {
-  const onKeyDown = (event: KeyboardEvent, product: ProductSearchResult) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onOpen(product);
-    }
-  };
-
+export function ProductResultsTable({ products, stale }: ProductResultsTableProps) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table
@@ -44,19 +43,24 @@ export function ProductResultsTable({ products, onOpen, stale }: ProductResultsT
           {products.map((p) => (
             <Table.Tr
               key={p.productItemId}
-              tabIndex={0}
-              title={`Open ${p.productSubcode}`}
-              onClick={() => onOpen(p)}
-              onKeyDown={(e) => onKeyDown(e, p)}
-              style={{ cursor: 'pointer' }}
+              className={stretchedLink.container}
               data-testid="product-row"
               data-product-item-id={p.productItemId}
               data-product-subcode={p.productSubcode}
             >
               <Table.Td>
-                <Text fw={600} size="sm" ff="monospace">
+                <Anchor
+                  component={Link}
+                  to={productDetailsPath(p)}
+                  className={stretchedLink.link}
+                  fw={600}
+                  size="sm"
+                  ff="monospace"
+                  data-testid="product-row-link"
+                  aria-label={`${p.productSubcode}: ${p.description}`}
+                >
                   {p.productSubcode}
-                </Text>
+                </Anchor>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{p.description}</Text>

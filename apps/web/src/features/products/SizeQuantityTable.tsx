@@ -2,12 +2,13 @@
  * The size rows of a STANDARD product (ordering §2 Product details): Size, Quantity (digits only,
  * rounded on blur), the pieces already in the cart when there are any, Inventory for inventory
  * products (roles that see inventory), and the attributes of sizes whose own schema differs from
- * the line's. Then the unit price (price roles) and unit cost (cost roles) of the tier applied, 4
- * decimals (ordering §9), on the sizes with a quantity. Totals are the line's, in the summary (unit ×
+ * the line's. Then the unit price (price roles) and unit cost (cost roles) of the tier applied with
+ * its currency, 4 decimals ('CAD 0.0731', as the cart shows it; ordering §9), on the sizes with a
+ * quantity. Totals are the line's, in the summary (unit ×
  * line quantity, as the cart prices it), so no per-size amounts that could differ from it by a cent.
  */
 import { Table, Text } from '@mantine/core';
-import { canSee, formatUnit, type ProductItemDetails, type Role } from '@selvedge/shared';
+import { canSee, formatUnitMoney, type ProductItemDetails, type Role } from '@selvedge/shared';
 import { AttributeInput } from './AttributeInput';
 import {
   formatCount,
@@ -78,7 +79,7 @@ export function SizeQuantityTable({
   const money = amountColumns(pricing);
   const minWidth =
     260 +
-    money.length * 100 +
+    money.length * 130 +
     attributeColumns.length * 180 +
     (showCart ? 90 : 0) +
     (showInventory ? 150 : 0);
@@ -111,7 +112,7 @@ export function SizeQuantityTable({
               <Table.Th
                 key={c.key}
                 ta="right"
-                w={110}
+                w={130}
                 title={c.side.currency ? `${c.unitLabel} in ${c.side.currency}` : undefined}
               >
                 {c.unitLabel}
@@ -188,10 +189,16 @@ export function SizeQuantityTable({
               })}
               {money.map((c) => {
                 const q = quantityOf(input.quantities[item.productItemId]);
-                const unit = c.side.applied?.price;
+                const applied = c.side.applied;
                 return (
                   <Table.Td key={c.key} ta="right" data-testid={`${c.key}-unit-${item.productSize}`}>
-                    {unit && q > 0 ? <Text size="sm">{formatUnit(unit)}</Text> : dash}
+                    {applied && q > 0 ? (
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatUnitMoney(applied)}
+                      </Text>
+                    ) : (
+                      dash
+                    )}
                   </Table.Td>
                 );
               })}

@@ -53,7 +53,6 @@ function ProductSection({
   errors,
   onChange,
   actions,
-  single,
   added,
 }: {
   product: ProductItemDetails;
@@ -62,7 +61,6 @@ function ProductSection({
   errors: AttributeErrors;
   onChange: (next: LineInput) => void;
   actions?: ReactNode;
-  single: boolean;
   added: boolean;
 }) {
   const quantity = totalQuantity(product, input);
@@ -85,7 +83,7 @@ function ProductSection({
       aria-label={product.productSubcode}
       data-testid={`product-${product.productSubcode}`}
     >
-      <ProductHeader product={product} titleOrder={single ? 2 : 3} />
+      <ProductHeader product={product} />
       {added && (
         <Alert color="green" variant="light" data-testid="product-added">
           This product was added to your cart.
@@ -296,7 +294,6 @@ export function StandardProductForm({ products, role, orderItemId }: StandardPro
           errors={errorsOf(p)}
           onChange={(next) => setInputs((current) => ({ ...current, [p.productSubcodeId]: next }))}
           actions={single ? (actions ?? viewOnly) : undefined}
-          single={single}
           added={added.has(p.productSubcodeId)}
         />
       ))}

@@ -1,9 +1,10 @@
 /**
  * Price or cost tiers of a product (ordering §2 Product details; §9: the tier applied is the highest
- * tier at or below the quantity, the cart quantity counting toward it). Unit amounts with 4 decimals.
+ * tier at or below the quantity, the cart quantity counting toward it). Unit amounts with their
+ * currency and 4 decimals ('CAD 0.0731', as in the cart).
  */
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
-import { formatUnit } from '@selvedge/shared';
+import { formatUnitMoney } from '@selvedge/shared';
 import { formatCount, type TierPricing } from './product-line';
 
 export interface TierTableProps {
@@ -36,7 +37,6 @@ export function TierTable({ title, amountLabel, pricing, testId }: TierTableProp
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Quantity</Table.Th>
-              {!currency && <Table.Th>Currency</Table.Th>}
               <Table.Th ta="right">{amountLabel}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -63,10 +63,9 @@ export function TierTable({ title, amountLabel, pricing, testId }: TierTableProp
                       )}
                     </Group>
                   </Table.Td>
-                  {!currency && <Table.Td>{t.currency}</Table.Td>}
                   <Table.Td ta="right">
                     <Text size="sm" fw={isApplied ? 600 : undefined}>
-                      {formatUnit(t.price)}
+                      {formatUnitMoney(t)}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

@@ -4,7 +4,6 @@
  * §5 Quantity fields and attributes; §9 tier pricing). Pure functions, no React.
  */
 import {
-  applicableTier,
   canSee,
   lineTotal,
   type OrderLinePayload,
@@ -15,6 +14,7 @@ import {
   type QuantityLimits,
   type Role,
   roundQuantity,
+  tierForQuantity,
 } from '@selvedge/shared';
 
 /** The user's input for one product (one order line). */
@@ -145,6 +145,7 @@ export function attributeErrors(p: ProductItemDetails, input: LineInput): Attrib
   return errors;
 }
 
+/** True when `attributeErrors` found any error (line or size). */
 export const hasErrors = (e: AttributeErrors) =>
   Object.keys(e.line).length > 0 || Object.values(e.items).some((m) => Object.keys(m).length > 0);
 
@@ -194,7 +195,10 @@ export interface TierPricing {
   tiers: ProductTier[];
   /** Null when the tiers come in several currencies and none is the user's. */
   currency: string | null;
-  /** The tier applied to tierQuantity, or null (nothing ordered, or below every tier). */
+  /**
+   * The tier the cart charges for tierQuantity (tierForQuantity, ordering §9: below every tier, the
+   * lowest tier), marked Applied in the tier table; null when nothing is ordered or without a currency.
+   */
   applied: ProductTier | null;
   /** This line's total (line quantity × applied unit price), or null without an applied tier. */
   total: string | null;
@@ -223,7 +227,7 @@ function side(
   if (!tiers) return null;
   const currency = tierCurrency(tiers, preferred);
   const shown = currency ? tiers.filter((t) => t.currency === currency) : tiers;
-  const applied = currency && tierQuantity > 0 ? applicableTier(tiers, tierQuantity, currency) : null;
+  const applied = currency && tierQuantity > 0 ? tierForQuantity(tiers, tierQuantity, currency) : null;
   return {
     tiers: [...shown].sort((a, b) => a.currency.localeCompare(b.currency) || a.quantity - b.quantity),
     currency,

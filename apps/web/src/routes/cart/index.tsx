@@ -1,8 +1,8 @@
 /**
  * Cart screen (/cart; ordering §2 Cart, §4 Placing an order, §5 Cart, §8 Place-order refusals).
  *
- * Left: the header form (each field saves on blur or choice), the item cards (edit, remove) and the
- * charges. Right (below on narrow screens): the summary with the totals, the Terms and Conditions
+ * Left: the header form (each field saves on blur or choice), the item cards (edit, remove), the
+ * charges and the related documents (upload, download, remove). Right (below on narrow screens): the summary with the totals, the Terms and Conditions
  * checkbox, Place Order and Return to Shopping.
  *
  * - An empty cart goes to the order list (also when its last item is removed).
@@ -30,6 +30,7 @@ import { orderKeys } from '../../api/orders';
 import { CartCharges } from '../../features/cart/CartCharges';
 import { CartHeaderForm, fieldTestId } from '../../features/cart/CartHeaderForm';
 import { CartItemCard } from '../../features/cart/CartItemCard';
+import { CartRelatedDocuments } from '../../features/cart/CartRelatedDocuments';
 import { CartSummary } from '../../features/cart/CartSummary';
 import { FORM_FIELDS, type FormErrors, useCartHeaderForm } from '../../features/cart/use-cart-header-form';
 import { useSession } from '../../features/session/use-session';
@@ -220,6 +221,7 @@ export default function CartPage() {
               ))}
             </Stack>
             <CartCharges charges={cart.orderCharges} />
+            <CartRelatedDocuments cart={cart} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} style={{ position: 'sticky', top: 76 }}>

@@ -5,18 +5,22 @@
  * because their role may not open a page sees why.
  */
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { type LoginRequest, landingRouteFor, loginRequest, MESSAGES, ROLE_LABELS } from '@selvedge/shared';
+import { useField } from '@mantine/form';
+import { type LoginRequest, landingRouteFor, MESSAGES, ROLE_LABELS } from '@selvedge/shared';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
 import { AuthCard, visibilityToggleProps } from '../../features/auth/AuthCard';
 import { deniedFrom } from '../../features/session/guards';
 import { acknowledgeLogout, signIn, takePostLoginPath } from '../../features/session/session-store';
 import { useSession } from '../../features/session/use-session';
+import { lazySchemaResolver } from '../../ui/lazy-schema';
 import { errorMessageOf } from '../../ui/messages';
+
+/** The shared sign-in schema (and zod) load on the first submit, not with the screen (issue 9). */
+const validateLogin = lazySchemaResolver(() => import('./login-schema').then((m) => m.loginRequest));
 
 function DeniedNotice({ path, name, role }: { path: string; name: string; role: keyof typeof ROLE_LABELS }) {
   const hasHome = landingRouteFor(role) !== '/login';
@@ -60,11 +64,10 @@ export default function LoginPage() {
   const denied = session.authenticated ? deniedFrom(location.state) : null;
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<LoginRequest>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginRequest, { sync: true }),
-  });
+  // Two fields of Mantine's form library, without its whole-form machinery (issue 9: the login
+  // screen is the first load of most visits).
+  const email = useField({ mode: 'uncontrolled', initialValue: '' });
+  const password = useField({ mode: 'uncontrolled', initialValue: '' });
 
   const mutation = useMutation({ mutationFn: login, meta: { silentError: true } });
 
@@ -72,7 +75,13 @@ export default function LoginPage() {
     if (session.status === 'signed-out') acknowledgeLogout();
   }, [session.status]);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values: LoginRequest = { email: email.getValue(), password: password.getValue() };
+    const errors = await validateLogin(values);
+    email.setError(errors.email ?? null);
+    password.setError(errors.password ?? null);
+    if (errors.email || errors.password) return;
     setFailure(null);
     try {
       const answer: { access_token?: string; message?: string } = await mutation.mutateAsync({
@@ -88,7 +97,7 @@ export default function LoginPage() {
     } catch (error) {
       setFailure(errorMessageOf(error));
     }
-  });
+  };
 
   return (
     <AuthCard title="Log In">
@@ -117,8 +126,8 @@ export default function LoginPage() {
             withAsterisk={false}
             autoFocus
             data-testid="login-email"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+            key={email.key}
+            {...email.getInputProps()}
           />
           <PasswordInput
             label="Password"
@@ -127,8 +136,8 @@ export default function LoginPage() {
             withAsterisk={false}
             visibilityToggleButtonProps={visibilityToggleProps}
             data-testid="login-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            key={password.key}
+            {...password.getInputProps()}
           />
           {failure && (
             <Text c="red" size="sm" role="alert" data-testid="login-error">

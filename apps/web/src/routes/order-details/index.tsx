@@ -1,15 +1,17 @@
 /**
  * Order Details screen (/order-details?orderId=…; ordering §2 Order details, §3 Order, §4, §6
- * Visibility, §8): GET /orders/{id}, then the status tracker, header details, shipping, payment (only
- * when the answer carries totalPrice), item cards with artwork banners, charges, totals, documents
+ * Visibility, §8): GET /orders/{id}, then the status tracker, the actions bar (the buttons the
+ * server lists in `actions`), header details with the editable Estimated Completion Date and Invoice
+ * Number, shipping, payment (billing; only when the answer carries totalPrice), totals (the one
+ * place of Total Price), documents, the items (Needs Action / All) with their artwork panels, charges
  * and logs (only when the answer has them). What the answer leaves out for the role is not shown.
+ * The cart roles get 'Order Again' (docs/decisions/0016).
  *
  * A missing or malformed orderId shows 'Invalid URL params' and returns to the order list; a load
- * failure (404…) shows its message and returns home. Order actions, artwork actions and document
- * downloads come with their own issues.
+ * failure (404…) shows its message and returns home.
  */
-import { Badge, Button, Grid, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, type OrderDetails } from '@selvedge/shared';
+import { Badge, Button, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { canAccessRoute, MESSAGES, type OrderDetails } from '@selvedge/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,13 +19,18 @@ import { isApiError } from '../../api/client';
 import { useOrderDetailsQuery } from '../../api/orders';
 import { ChargesTable } from '../../features/orders/ChargesTable';
 import { Field } from '../../features/orders/Field';
-import { displayDate, displayDateTime, displayTotal, orDash } from '../../features/orders/format';
+import { displayDate, displayTotal } from '../../features/orders/format';
+import { OrderActionsBar } from '../../features/orders/OrderActionsBar';
+import { OrderAgainButton } from '../../features/orders/OrderAgain';
 import { OrderStatusBadge } from '../../features/orders/OrderBadges';
-import { DocumentList } from '../../features/orders/OrderDocuments';
-import { OrderItemCard } from '../../features/orders/OrderItemCard';
+import { OrderDocumentsCard } from '../../features/orders/OrderDocumentsCard';
+import { EstimatedCompletionDateField, InvoiceNumberField } from '../../features/orders/OrderEditableFields';
+import { OrderItems } from '../../features/orders/OrderItems';
+import { OrderLogs } from '../../features/orders/OrderLogs';
 import { OrderStatusTracker } from '../../features/orders/OrderStatusTracker';
 import { MAX_ORDER_NUMBER } from '../../features/orders/order-search';
 import { Section } from '../../features/orders/Section';
+import { useSession } from '../../features/session/use-session';
 import { showApiError, showError } from '../../ui/messages';
 
 /** The orderId of the query string, or null when missing or not a valid order number. */
@@ -47,17 +54,13 @@ function HeaderDetails({ order }: { order: OrderDetails }) {
           value={displayDate(order.dateRequested)}
           testId="order-date-requested"
         />
-        <Field
-          label="Estimated Completion Date"
-          value={displayDate(order.estimatedCompletionDate)}
-          testId="order-estimated-completion-date"
-        />
+        <EstimatedCompletionDateField order={order} />
         <Field
           label="Ship & Complete Date"
           value={displayDate(order.shipAndCompleteDate)}
           testId="order-ship-complete-date"
         />
-        <Field label="Invoice Number" value={order.invoiceNumber} testId="order-invoice-number" />
+        <InvoiceNumberField order={order} />
         <Field label="Vendor PO" value={order.vendorPO} testId="order-vendor-po" />
         <Field label="Contact" value={order.contact} testId="order-contact" />
         <Field label="Email" value={order.email} testId="order-email" />
@@ -130,40 +133,8 @@ function Charges({ charges }: { charges: NonNullable<OrderDetails['orderCharges'
   );
 }
 
-function Logs({ logs }: { logs: NonNullable<OrderDetails['logs']> }) {
-  return (
-    <Section title="Logs" testId="order-logs">
-      {logs.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No log entries.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder fz="sm" verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={150}>Timestamp</Table.Th>
-                <Table.Th w={220}>User</Table.Th>
-                <Table.Th>Description</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {logs.map((log, index) => (
-                <Table.Tr key={`${log.timestamp}-${index}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDateTime(log.timestamp)}</Table.Td>
-                  <Table.Td>{orDash(log.user)}</Table.Td>
-                  <Table.Td>{orDash(log.description)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Section>
-  );
-}
-
 function OrderView({ order }: { order: OrderDetails }) {
+  const { role } = useSession();
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -183,12 +154,21 @@ function OrderView({ order }: { order: OrderDetails }) {
             </Badge>
           )}
         </Group>
-        <Button component={Link} to="/order-list" variant="default" leftSection={<IconArrowLeft size={16} />}>
-          Back to Orders
-        </Button>
+        <Group gap="sm">
+          {canAccessRoute('/cart', role) && <OrderAgainButton orderId={order.orderId} />}
+          <Button
+            component={Link}
+            to="/order-list"
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Back to Orders
+          </Button>
+        </Group>
       </Group>
 
       <OrderStatusTracker order={order} />
+      <OrderActionsBar order={order} />
 
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -226,55 +206,19 @@ function OrderView({ order }: { order: OrderDetails }) {
                     value={order.billingAddress}
                     testId="order-billing-address"
                   />
-                  <Field
-                    label="Total Price"
-                    value={displayTotal(order.totalPrice)}
-                    testId="order-payment-total"
-                  />
                 </Stack>
               </Section>
             )}
             <Totals order={order} />
-            <Section title="Documents" testId="order-documents">
-              <Stack gap="sm">
-                <DocumentList
-                  label="Related Documents"
-                  documents={order.relatedDocs}
-                  testId="order-related-docs"
-                />
-                {order.shippingDocs && (
-                  <DocumentList
-                    label="Shipping Documents"
-                    documents={order.shippingDocs}
-                    testId="order-shipping-docs"
-                  />
-                )}
-              </Stack>
-            </Section>
+            <OrderDocumentsCard order={order} />
           </Stack>
         </Grid.Col>
       </Grid>
 
-      <Stack gap="sm" component="section" aria-label="Items" data-testid="order-items">
-        <Group gap="xs">
-          <Title order={3}>Items</Title>
-          <Badge variant="light" color="gray" size="lg" circle={order.orderItems.length < 10}>
-            {order.orderItems.length}
-          </Badge>
-        </Group>
-        {order.orderItems.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            This order has no items.
-          </Text>
-        ) : (
-          order.orderItems.map((item) => (
-            <OrderItemCard key={item.orderItemId} item={item} orderStatus={order.orderStatus} />
-          ))
-        )}
-      </Stack>
+      <OrderItems order={order} role={role} />
 
       {order.orderCharges && order.orderCharges.length > 0 && <Charges charges={order.orderCharges} />}
-      {order.logs && <Logs logs={order.logs} />}
+      {order.logs && <OrderLogs logs={order.logs} />}
     </Stack>
   );
 }

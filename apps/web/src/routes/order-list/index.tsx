@@ -1,19 +1,24 @@
 /**
  * Order List screen (/order-list; ordering §2 Order list, §3 Session state, §4 List filter mapping,
- * §5 Order date filter, §9): the filter form, one card per order, and pagination (50 a page, from
- * page 0). The last search is kept per user in sessionStorage ('order-search') and runs again when
- * the screen opens. The download buttons come with their own issue.
+ * §5 Order date filter, §9): "Needs my action" (docs/decisions/0016), the filter form, one card per
+ * order, and pagination (50 a page, from page 0). The last search is kept per user in sessionStorage
+ * ('order-search') and runs again when the screen opens; /order-list?needsAction=<step> opens the
+ * orders waiting for the user at that step. A failed load shows one error in place of the results
+ * (never the previous results under it). The download buttons come with their own issue.
  */
 import { Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { OVERLAYS } from '@selvedge/shared';
+import { NEEDS_ACTION_STEPS, type NeedsActionStep, needsActionStepsFor, OVERLAYS } from '@selvedge/shared';
 import { IconClipboardOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useOrderListQuery } from '../../api/orders';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useNeedsActionQuery, useOrderListQuery } from '../../api/orders';
+import { NeedsActionPanel } from '../../features/orders/NeedsActionPanel';
 import { OrderCard } from '../../features/orders/OrderCard';
 import { OrderFilterForm } from '../../features/orders/OrderFilterForm';
 import {
   defaultCriteria,
   loadCriteria,
+  needsActionCriteria,
   type OrderSearchCriteria,
   orderNumberError,
   saveCriteria,
@@ -54,8 +59,17 @@ function LoadingCards() {
 export default function OrderListPage() {
   const { user, role } = useSession();
   const userId = user?.id ?? null;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const stepParam = searchParams.get('needsAction');
+  const linkedStep = (NEEDS_ACTION_STEPS as readonly string[]).includes(stepParam ?? '')
+    ? (stepParam as NeedsActionStep)
+    : null;
+  const needs = useNeedsActionQuery(needsActionStepsFor(role).length > 0 ? userId : null);
 
-  const [form, setForm] = useState<OrderSearchCriteria>(() => loadCriteria(userId, role));
+  const [form, setForm] = useState<OrderSearchCriteria>(() =>
+    linkedStep ? needsActionCriteria(role, linkedStep) : loadCriteria(userId, role),
+  );
   const [submitted, setSubmitted] = useState<OrderSearchCriteria>(form);
   const [numberError, setNumberError] = useState<string | null>(null);
   const params = useMemo(() => toListParams(submitted), [submitted]);
@@ -71,6 +85,19 @@ export default function OrderListPage() {
     if (sameCriteria(next, submitted)) void query.refetch();
     else setSubmitted(next);
   };
+
+  // A "Needs my action" link (/order-list?needsAction=…): search that step, then drop the parameter
+  // so that the address is the list's again (the search is kept like any other).
+  useEffect(() => {
+    if (stepParam === null) return;
+    if (linkedStep) {
+      const next = needsActionCriteria(role, linkedStep);
+      setNumberError(null);
+      setForm(next);
+      setSubmitted(next);
+    }
+    void navigate('/order-list', { replace: true });
+  }, [linkedStep, stepParam, role, navigate]);
 
   const search = () => {
     const error = orderNumberError(form.orderNumber);
@@ -117,7 +144,8 @@ export default function OrderListPage() {
   let results: ReactNode;
   if (query.isPending) {
     results = <LoadingCards />;
-  } else if (query.isError && !data) {
+  } else if (query.isError) {
+    // One error, in place of the results: rows of an earlier answer are not shown under it.
     results = (
       <LoadErrorAlert
         title="Orders could not be loaded"
@@ -168,6 +196,7 @@ export default function OrderListPage() {
   return (
     <Stack gap="md" data-testid="screen-order-list" maw={1400} mx="auto">
       <Title order={2}>Order List</Title>
+      {needs.data && <NeedsActionPanel counts={needs.data} current={submitted.needsAction} />}
       <OrderFilterForm
         value={form}
         onChange={(next) => {
@@ -178,6 +207,11 @@ export default function OrderListPage() {
         onReset={reset}
         role={role}
         orderNumberError={numberError}
+        onClearNeedsAction={() => {
+          const next = { ...form, needsAction: null, page: 0 };
+          setForm(next);
+          run(next);
+        }}
       />
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}

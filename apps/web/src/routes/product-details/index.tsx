@@ -187,9 +187,7 @@ export default function ProductDetailsPage() {
   return (
     <Stack gap="md" data-testid="screen-product-details" maw={1400} mx="auto" w="100%">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1} fz="h3" c="dimmed" fw={500}>
-          {editing ? 'Edit Cart Item' : 'Product Details'}
-        </Title>
+        <Title order={2}>{editing ? 'Edit Cart Item' : 'Product Details'}</Title>
         <Button
           component={Link}
           to={back.to}

@@ -2,17 +2,16 @@
  * Product List screen (/product-list; ordering §2 Product list, §3 Product search result and Paging
  * info, §5 Product search, §9): the search form in three steps (production region, product group,
  * code/description filter), then a paged table of STANDARD products (50 a page, from page 0). A row
- * opens /product-details?productItemId=….
+ * is a link to /product-details?productItemId=… (opens in a new tab too).
  *
  * The last search is kept per user in sessionStorage ('product-search') and runs again by itself
  * when the screen opens with valid criteria. Overlay 'Searching...' while a search runs (after 300 ms).
  * Variable-data mode (PO search, 'Order Selected') is not built yet: its group is not offered.
  */
 import { EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { OVERLAYS, type ProductSearchResult } from '@selvedge/shared';
+import { OVERLAYS } from '@selvedge/shared';
 import { IconSearch, IconShirtOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { useProductSearchQuery } from '../../api/products';
 import { ProductResultsTable } from '../../features/products/ProductResultsTable';
@@ -60,7 +59,6 @@ function LoadingRows() {
 export default function ProductListPage() {
   const { user } = useSession();
   const userId = user?.id ?? null;
-  const navigate = useNavigate();
 
   const [stored] = useState(() => loadCriteria(userId));
   const [form, setForm] = useState<ProductSearchCriteria>(() => stored ?? emptyCriteria());
@@ -115,9 +113,6 @@ export default function ProductListPage() {
     setSubmitted((s) => (s ? { ...s, page } : s));
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
-
-  const open = (product: ProductSearchResult) =>
-    void navigate(`/product-details?productItemId=${product.productItemId}`);
 
   const data = query.data;
   // A kept page beyond the last one (fewer products since): back to the first page.
@@ -187,7 +182,7 @@ export default function ProductListPage() {
           </Text>
           {pager}
         </Group>
-        <ProductResultsTable products={data.products} onOpen={open} stale={query.isPlaceholderData} />
+        <ProductResultsTable products={data.products} stale={query.isPlaceholderData} />
         {pager && <Group justify="flex-end">{pager}</Group>}
       </Stack>
     );
@@ -195,7 +190,7 @@ export default function ProductListPage() {
 
   return (
     <Stack gap="md" data-testid="screen-product-list" maw={1400} mx="auto" w="100%">
-      <Title order={2}>Products</Title>
+      <Title order={2}>Product List</Title>
       <ProductSearchForm value={form} onChange={changeForm} onSearch={search} errors={errors} />
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}

@@ -1,0 +1,48 @@
+/**
+ * Calls of the API made as the user signed in on `page` (its token from session storage), for
+ * setting up or cleaning up what a browser test needs without going through screens it does not test.
+ */
+import { expect, type Page } from '@playwright/test';
+import { accessToken } from './session';
+
+/** One call of /api/v1.0 as the page's user; answers the status and the parsed JSON body. */
+export async function apiCall<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const token = await accessToken(page);
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await page.request.fetch(`/api/v1.0${path}`, {
+    method,
+    headers,
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status(), body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Removes every line of the page user's cart (so a test leaves the cart as it found it: empty). */
+export async function emptyCart(page: Page) {
+  const cart = await apiCall<{ orderItems: { orderItemId: number }[] }>(page, 'GET', '/orders/cart');
+  for (const line of cart.body.orderItems ?? []) {
+    const res = await apiCall(page, 'DELETE', `/orders/cart/${line.orderItemId}`);
+    expect(res.status).toBe(200);
+  }
+}
+
+/** Ids of the placed orders the page's user finds with this query (GET /orders). */
+export async function orderIds(page: Page, query: string): Promise<number[]> {
+  const res = await apiCall<{ orders: { orderId: number }[] }>(page, 'GET', `/orders?${query}`);
+  expect(res.status).toBe(200);
+  return res.body.orders.map((o) => o.orderId);
+}
+
+/** A date `days` from today as 'YYYY-MM-DD' (local time, like the date fields). */
+export function isoDate(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,139 @@
+/**
+ * Issue 9, "accessible to everyone": axe-core on every screen of the app, as the roles that see it,
+ * with its data shown (search results, a cart line, orders at each step with their artwork panel).
+ * A serious or critical violation fails the test and is listed in its message. The only cart used
+ * (vendor2@example.com's) is emptied before and after, as the other journeys expect.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { apiCall, emptyCart } from '../support/api';
+import { expectNoBlockingViolations } from '../support/axe';
+import { addWovenLabelToCart, openWovenLabel } from '../support/ordering';
+import { signIn } from '../support/session';
+
+test.setTimeout(90_000);
+
+/**
+ * Waits until the screen has its data, no call is running and nothing is still loading (artwork
+ * previews), so axe sees what the user sees.
+ */
+async function settled(page: Page, testId: string) {
+  await expect(page.getByTestId(testId).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+}
+
+test.describe('public screens', () => {
+  test('login', async ({ page }) => {
+    await page.goto('/login');
+    await settled(page, 'login-submit');
+    await expectNoBlockingViolations(page, '/login');
+    // The messages of a refused submit are part of the screen too.
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expectNoBlockingViolations(page, '/login with its field errors');
+  });
+
+  test('reset password (with a token)', async ({ page }) => {
+    await page.goto('/reset-password?token=a11y-check-token');
+    await settled(page, 'reset-submit');
+    await expectNoBlockingViolations(page, '/reset-password');
+  });
+
+  test('terms and conditions', async ({ page }) => {
+    await page.goto('/terms-and-conditions');
+    await settled(page, 'footer-copyright');
+    await expectNoBlockingViolations(page, '/terms-and-conditions');
+  });
+});
+
+test.describe('ordering screens', () => {
+  test('product list with results, then product details (vendor)', async ({ page }) => {
+    await signIn(page, 'vendor@example.com');
+    await settled(page, 'product-search-submit');
+    await expectNoBlockingViolations(page, '/product-list before a search');
+    await openWovenLabel(page, 'RT-WL-101');
+    await settled(page, 'add-to-order');
+    await page.getByTestId('quantity-S').fill('500');
+    await page.getByTestId('quantity-S').blur();
+    await expectNoBlockingViolations(page, '/product-details with a quantity');
+    await page.goBack();
+    await settled(page, 'product-row');
+    await expectNoBlockingViolations(page, '/product-list with results');
+  });
+
+  test('cart with a line (vendor2)', async ({ page }) => {
+    await signIn(page, 'vendor2@example.com');
+    await emptyCart(page);
+    try {
+      await addWovenLabelToCart(page, 'RT-WL-101', 500);
+      await settled(page, 'cart-place-order');
+      await expectNoBlockingViolations(page, '/cart with a line');
+    } finally {
+      await emptyCart(page);
+    }
+  });
+
+  for (const email of ['admin@example.com', 'customer@example.com']) {
+    test(`order list (${email})`, async ({ page }) => {
+      await signIn(page, email);
+      await page.goto('/order-list');
+      await settled(page, 'order-card-link');
+      await expectNoBlockingViolations(page, `/order-list as ${email}`);
+    });
+  }
+});
+
+/** Order details at each step, opened by the role that acts there (its actions and artwork panel). */
+const ORDER_SCREENS = [
+  { status: 'NEEDS_ARTWORK', email: 'csr@example.com', cancelled: false },
+  { status: 'NEEDS_ART_APPROVAL', email: 'vendor@example.com', cancelled: false },
+  { status: 'PRODUCTION_READY', email: 'csr@example.com', cancelled: false },
+  { status: 'PRODUCTION_CONFIRMED', email: 'finance@example.com', cancelled: false },
+  { status: 'READY_TO_SHIP', email: 'csr@example.com', cancelled: false },
+  { status: 'COMPLETE_AND_SHIPPED', email: 'vendor@example.com', cancelled: false },
+  { status: 'NEEDS_ARTWORK', email: 'admin@example.com', cancelled: true },
+] as const;
+
+test.describe('order details', () => {
+  for (const { status, email, cancelled } of ORDER_SCREENS) {
+    test(`${cancelled ? 'a cancelled order' : status} (${email})`, async ({ page }) => {
+      await signIn(page, email);
+      const list = await apiCall<{
+        orders: { orderId: number; orderStatus: string; hasArtwork: boolean; cancelled: boolean }[];
+      }>(page, 'GET', '/orders?size=200');
+      expect(list.status).toBe(200);
+      const orders = list.body.orders.filter((o) => o.cancelled === cancelled);
+      // An order with artwork when there is one, so the artwork panel is checked too.
+      const order =
+        orders.find((o) => (cancelled || o.orderStatus === status) && o.hasArtwork) ??
+        orders.find((o) => cancelled || o.orderStatus === status);
+      expect(
+        order,
+        `the demo data has an order ${cancelled ? 'cancelled' : `in ${status}`} for ${email}`,
+      ).toBeTruthy();
+      await page.goto(`/order-details?orderId=${order?.orderId}`);
+      await settled(page, 'order-title');
+      if (order?.hasArtwork) await expect(page.getByTestId('artwork-panel').first()).toBeVisible();
+      await expectNoBlockingViolations(
+        page,
+        `/order-details of order ${order?.orderId} (${status}) as ${email}`,
+      );
+    });
+  }
+
+  test('the cancel question (admin)', async ({ page }) => {
+    await signIn(page, 'admin@example.com');
+    const list = await apiCall<{ orders: { orderId: number }[] }>(
+      page,
+      'GET',
+      '/orders?orderStatus=NEEDS_ARTWORK&size=1',
+    );
+    await page.goto(`/order-details?orderId=${list.body.orders[0].orderId}`);
+    await settled(page, 'order-action-cancel');
+    await page.getByTestId('order-action-cancel').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoBlockingViolations(page, 'the cancel question on /order-details');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
