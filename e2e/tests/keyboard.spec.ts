@@ -124,7 +124,12 @@ test.describe('vendor by keyboard', () => {
   }) => {
     await expect(page).toHaveURL(/\/product-list$/);
     const region = page.getByTestId('product-search-region');
-    await region.focus();
+    // The select is disabled (and focus() a no-op) until the regions have loaded: put the cursor
+    // there once it can take it, as a user would.
+    await expect(async () => {
+      await region.focus();
+      await expect(region).toBeFocused({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
     await chooseWithKeys(page, region, 'Bangladesh');
     const group = page.getByTestId('product-search-group');
     await tabTo(page, group, 3);
