@@ -35,6 +35,7 @@ import type { Db } from './platform/db';
 import { registerErrorHandling } from './platform/http';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
+import { createMetrics, registerMetrics } from './platform/metrics';
 import type { FileStorage } from './platform/storage';
 
 export const API_PREFIX = '/api/v1.0';
@@ -91,10 +92,12 @@ export async function buildApp(opts: {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Prometheus metrics when METRICS_ENABLED (platform/metrics.ts): mails sent by in-process jobs count too.
+  const metrics = opts.config.metrics.enabled ? createMetrics({ db: opts.db, jobs: opts.jobs }) : undefined;
   const ctx: AppContext = {
     db: opts.db,
     config: opts.config,
-    mailer: opts.mailer,
+    mailer: metrics ? metrics.countMails(opts.mailer) : opts.mailer,
     tokens: new TokenService(opts.jwtSecret, opts.config.tokenTtlMinutes),
     jobs: opts.jobs,
     storage: opts.storage,
@@ -122,6 +125,7 @@ export async function buildApp(opts: {
   });
   registerErrorHandling(app);
   registerAuth(app, ctx.db, ctx.tokens, API_PREFIX);
+  registerMetrics(app, metrics, opts.config.metrics);
 
   await app.register(fastifySwagger, {
     openapi: {

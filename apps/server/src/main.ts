@@ -20,6 +20,7 @@ async function main() {
   const logger = pino(loggerOptions(config.logLevel));
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: `${config.dataDir}/db`,
     onIdleError: (err) =>
       logger.warn({ err }, 'database connection ended by the server; it will be replaced'),

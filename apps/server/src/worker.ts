@@ -3,6 +3,7 @@
  * installations with several server instances on one PostgreSQL (start those with
  * JOBS_IN_PROCESS=false). The embedded default runs the same handlers inside the server.
  * Start the server first: it applies the migrations; the worker only installs pg-boss's schema.
+ * With METRICS_ENABLED=true it answers GET /metrics on METRICS_PORT (platform/metrics.ts).
  */
 import pino from 'pino';
 import { registerJobHandlers } from './jobs';
@@ -11,6 +12,7 @@ import { openDatabase } from './platform/db';
 import { createJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mail';
+import { createMetrics, startMetricsServer } from './platform/metrics';
 import { createStorage } from './platform/storage';
 
 async function main() {
@@ -24,21 +26,36 @@ async function main() {
   const logger = pino(loggerOptions(config.logLevel));
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     onIdleError: (err) =>
       logger.warn({ err }, 'database connection ended by the server; it will be replaced'),
   });
   const jobs = createJobs(database, logger);
   await jobs.start();
+  const metrics = config.metrics.enabled ? createMetrics({ db: database.db, jobs }) : undefined;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  });
   const ctx = {
     db: database.db,
     config,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    mailer: metrics ? metrics.countMails(mailer) : mailer,
     jobs,
     storage: createStorage(config),
   };
   registerJobHandlers(ctx);
   await jobs.startWorkers();
-  logger.info('worker running');
+  const metricsServer = metrics
+    ? await startMetricsServer(metrics, {
+        port: config.metrics.port,
+        host: config.host,
+        token: config.metrics.token,
+      })
+    : undefined;
+  logger.info(metricsServer ? { metricsPort: config.metrics.port } : {}, 'worker running');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +64,7 @@ async function main() {
     logger.info({ signal }, 'worker shutting down');
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
+      metricsServer?.close();
       await jobs.stop();
       await database.close();
     } finally {

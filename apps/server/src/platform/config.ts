@@ -33,6 +33,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /** Most connections of this process's PostgreSQL pool (pg-boss keeps 3 more of its own). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   BRAND_NAME: z.string().min(1).default('Selvedge'),
   PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://portal.example.com').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
@@ -88,6 +90,14 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalString.pipe(
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   ),
+  /** GET /metrics (Prometheus) on the server, and the worker's metrics port; off by default (platform/metrics.ts). */
+  METRICS_ENABLED: optionalString.pipe(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
+  /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters long').optional()),
+  /** Port of the worker's own /metrics (the worker has no other HTTP server). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
 });
 
 /** Settings of S3-compatible object storage (platform/storage.ts). */
@@ -108,6 +118,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Size of the PostgreSQL connection pool of one process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   brandName: string;
   publicUrl: string;
   jwtSecret?: string;
@@ -125,6 +137,8 @@ export type Config = {
   jobsInProcess: boolean;
   /** Object storage for files; unset means the local folder `DATA_DIR/files`. */
   s3?: S3Config;
+  /** Prometheus metrics (METRICS_*): off unless enabled; `token` guards them; `port` is the worker's. */
+  metrics: { enabled: boolean; token?: string; port: number };
 };
 
 export class ConfigError extends Error {}
@@ -154,6 +168,7 @@ const SECRET_VARIABLES = new Set([
   'S3_ACCESS_KEY_ID',
   'SMTP_URL',
   'DATABASE_URL',
+  'METRICS_TOKEN',
 ]);
 const shown = (name: string, value: string | undefined) =>
   SECRET_VARIABLES.has(name) && value ? '(value hidden)' : JSON.stringify(value);
@@ -167,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
       );
   lines.push(...s3Problems(env));
+  if ((env.METRICS_TOKEN ?? '').trim() !== '' && (env.METRICS_ENABLED ?? '').trim() !== 'true') {
+    lines.push('METRICS_TOKEN: set METRICS_ENABLED=true too (the token guards metrics that are on)');
+  }
   if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
@@ -177,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? defaultHost(e.DEMO_DATA, e.DATABASE_URL),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     brandName: e.BRAND_NAME,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
@@ -200,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
         }
       : undefined,
+    metrics: { enabled: e.METRICS_ENABLED === 'true', token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 

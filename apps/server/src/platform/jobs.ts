@@ -43,6 +43,10 @@ const QUEUE_OPTIONS: Record<JobName, { retryLimit: number; retryDelay: number; d
     'order.mail': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
   };
 
+/** The job states counted by `Jobs.counts` (completed and cancelled jobs are not a backlog). */
+export const JOB_COUNT_STATES = ['created', 'retry', 'active', 'failed'] as const;
+export type JobCountState = (typeof JOB_COUNT_STATES)[number];
+
 export type JobHandler<N extends JobName> = (data: JobTypes[N], job: Job<JobTypes[N]>) => Promise<void>;
 
 export interface Jobs {
@@ -54,6 +58,11 @@ export interface Jobs {
   start(): Promise<void>;
   /** Starts polling the queues with the registered handlers. */
   startWorkers(opts?: { pollingIntervalSeconds?: number }): Promise<void>;
+  /**
+   * Jobs per queue and state, counted in the job table (metrics: queue depth): `created` and `retry`
+   * wait, `active` run, `failed` used up their retries. A queue without jobs in a state answers 0.
+   */
+  counts(): Promise<{ queue: JobName; state: JobCountState; count: number }[]>;
   /** Waits until no job of `names` is queued or running (tests). */
   idle(names?: JobName[], timeoutMs?: number): Promise<void>;
   /** Stops workers (letting running jobs finish) and pg-boss. */
@@ -118,6 +127,20 @@ export function createJobs(database: Database, logger: FastifyBaseLogger): Jobs 
           },
         );
       }
+    },
+    async counts() {
+      const r = await database.db.execute(
+        sql`select name, state::text as state, count(*)::int as n from pgboss.job where state in (${sql.join(
+          JOB_COUNT_STATES.map((st) => sql`${st}`),
+          sql`, `,
+        )}) group by name, state`,
+      );
+      const found = new Map(
+        (r.rows as { name: string; state: string; n: number }[]).map((x) => [`${x.name} ${x.state}`, x.n]),
+      );
+      return (Object.keys(QUEUE_OPTIONS) as JobName[]).flatMap((queue) =>
+        JOB_COUNT_STATES.map((state) => ({ queue, state, count: found.get(`${queue} ${state}`) ?? 0 })),
+      );
     },
     async idle(names = Object.keys(QUEUE_OPTIONS) as JobName[], timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

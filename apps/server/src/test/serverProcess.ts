@@ -1,8 +1,9 @@
 /**
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`), for tests that
- * must kill it (test/faults.test.ts, issue 7): started on a free port of 127.0.0.1 with the given
- * environment, ready once GET /api/v1.0/health answers 200. Keeps the last lines it printed, for
- * failure messages.
+ * must kill it (test/faults.test.ts, issue 7) or run several (test/multi-instance.test.ts, issue 10):
+ * started on a free port of 127.0.0.1 with the given environment, ready once GET /api/v1.0/health
+ * answers 200; the job worker likewise, ready once its metrics answer. Keeps the last lines each
+ * printed, for failure messages.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -36,16 +37,9 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
-/**
- * Starts the server with `env` (on top of PATH and HOME only, so nothing of the test runner leaks
- * in) and waits up to `timeoutMs` for its health check.
- */
-export async function startServerProcess(
-  env: Record<string, string>,
-  timeoutMs = 60_000,
-): Promise<ServerProcess> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/** Runs `script` (a TypeScript entry point) under node with `env` on top of PATH and HOME only. */
+function spawnNode(script: string, env: Record<string, string>, base: string): ServerProcess {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -53,7 +47,6 @@ export async function startServerProcess(
       ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
       HOST: '127.0.0.1',
       ...env,
-      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,7 +58,7 @@ export async function startServerProcess(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let gone = false;
-  // A test runner that ends without its afterAll (a timeout, Ctrl-C) takes the server with it.
+  // A test runner that ends without its afterAll (a timeout, Ctrl-C) takes the process with it.
   const orphan = () => child.kill('SIGKILL');
   process.once('exit', orphan);
   const exited = new Promise<void>((resolve) =>
@@ -75,8 +68,8 @@ export async function startServerProcess(
       resolve();
     }),
   );
-  const server: ServerProcess = {
-    base: `http://127.0.0.1:${port}`,
+  return {
+    base,
     pid: child.pid ?? -1,
     output,
     exited,
@@ -86,17 +79,66 @@ export async function startServerProcess(
       await exited;
     },
   };
+}
+
+/** Waits up to `timeoutMs` until GET `url` answers 200; stops the process and throws otherwise. */
+async function waitUntilAnswers(
+  proc: ServerProcess,
+  url: string,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<ServerProcess> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`the server exited while starting:\n${output.join('\n')}`);
+    if (!proc.running()) throw new Error(`the process exited while starting:\n${proc.output.join('\n')}`);
     try {
-      const res = await fetch(`${server.base}/api/v1.0/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return server;
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return proc;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  await server.stop('SIGKILL');
-  throw new Error(`the server did not answer its health check in ${timeoutMs} ms:\n${output.join('\n')}`);
+  await proc.stop('SIGKILL');
+  throw new Error(`${url} did not answer in ${timeoutMs} ms:\n${proc.output.join('\n')}`);
+}
+
+/**
+ * Starts the server with `env` (on top of PATH and HOME only, so nothing of the test runner leaks
+ * in) and waits up to `timeoutMs` for its health check.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const server = spawnNode(
+    'apps/server/src/main.ts',
+    { ...env, PORT: String(port) },
+    `http://127.0.0.1:${port}`,
+  );
+  return waitUntilAnswers(server, `${server.base}/api/v1.0/health`, timeoutMs);
+}
+
+/**
+ * Starts the job worker (`src/worker.ts`, issue 10) with `env` and its metrics on a free port, and
+ * waits until they answer (the worker has no other HTTP server). `base` is the metrics server.
+ */
+export async function startWorkerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const worker = spawnNode(
+    'apps/server/src/worker.ts',
+    { ...env, METRICS_ENABLED: 'true', METRICS_PORT: String(port) },
+    `http://127.0.0.1:${port}`,
+  );
+  const token = env.METRICS_TOKEN;
+  return waitUntilAnswers(
+    worker,
+    `${worker.base}/metrics`,
+    timeoutMs,
+    token ? { authorization: `Bearer ${token}` } : {},
+  );
 }

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -57,7 +58,8 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       pool,
       url: opts.url,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () =>
+        withMigrationLock(opts.url!, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder })),
       close: () => pool.end(),
     };
   }
@@ -72,6 +74,47 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** Key of the advisory lock that serialises migrations (an arbitrary number, the same in every process). */
+const MIGRATION_LOCK = 7_310_552_017;
+
+/**
+ * Runs `migrate` while holding a PostgreSQL advisory lock on a connection of its own: server
+ * instances started together on one database migrate one after the other, and the later ones find
+ * nothing left to do (drizzle's migrator alone would race on CREATE SCHEMA / CREATE TABLE). The lock
+ * belongs to an open transaction, so it also holds behind PgBouncer in transaction mode, and it goes
+ * with the transaction: on COMMIT, or when the connection drops.
+ */
+async function withMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: 'selvedge-migrate' });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
+
+let lastMigration: number | undefined;
+/**
+ * Whether every migration this code knows is applied (readiness: an instance of a newer release does
+ * not take traffic before its migrations ran). Compares the newest applied migration's timestamp in
+ * drizzle's table with the newest in apps/server/drizzle, as drizzle's migrator does; false when the
+ * table is missing or the database does not answer.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  lastMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  try {
+    const r = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+    const last = Number((r.rows[0] as { last: string | number | null } | undefined)?.last ?? 0);
+    return last >= lastMigration;
+  } catch {
+    return false;
+  }
 }
 
 /** True when the database answers a trivial query. */
