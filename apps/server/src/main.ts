@@ -12,6 +12,7 @@ import { createJobs } from './platform/jobs';
 import { fastifyLoggerOptions, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mail';
 import { resolveJwtSecret } from './platform/secret';
+import { exitGracefullyOnSignals } from './platform/shutdown';
 import { createStorage } from './platform/storage';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo';
 
@@ -57,23 +58,16 @@ async function main() {
     await jobs.startWorkers();
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
+  exitGracefullyOnSignals({
+    logger: app.log,
+    what: 'server',
+    timeoutMs: 10_000,
+    steps: async () => {
       await app.close();
       await jobs.stop();
       await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    },
+  });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.brandName} is running at http://localhost:${config.port}`);

@@ -13,6 +13,7 @@ import { createJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mail';
 import { createMetrics, startMetricsServer } from './platform/metrics';
+import { exitGracefullyOnSignals } from './platform/shutdown';
 import { createStorage } from './platform/storage';
 
 async function main() {
@@ -57,23 +58,16 @@ async function main() {
     : undefined;
   logger.info(metricsServer ? { metricsPort: config.metrics.port } : {}, 'worker running');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'worker shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
-    try {
+  exitGracefullyOnSignals({
+    logger,
+    what: 'worker',
+    timeoutMs: 15_000,
+    steps: async () => {
       metricsServer?.close();
       await jobs.stop();
       await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    },
+  });
 }
 
 main().catch((err) => {
