@@ -31,6 +31,11 @@ export const theme = createTheme({
     // field. A plain object, not DateInput.extend(): importing @mantine/dates here would put the
     // date pickers in every screen's first load.
     DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
+    // A Select's list of options is built when it opens, not hidden in the page from the first render
+    // (Mantine's Combobox keeps it mounted by default): a form of five selects then paints without
+    // building and positioning five hidden dropdowns (issue 9, total blocking time). A Select given
+    // comboboxProps of its own keeps Mantine's default.
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
   },
 });
 

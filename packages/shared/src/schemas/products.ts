@@ -9,19 +9,20 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { ATTRIBUTE_TYPES, MAX_DETAIL_IDS, PRODUCT_SEARCH_MESSAGES } from '../rules/products';
 import { money, pageQuery, pagingInfo, queryId, safeText } from './common';
+
+// The product constants live in ../rules/products (no zod there, issue 9); re-exported here as before.
+export {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
+  MAX_DETAIL_IDS,
+  PRODUCT_SEARCH_MESSAGES,
+  VARIABLE_DATA_PRODUCT_GROUP,
+} from '../rules/products';
 
 // Product types are declared once, in ./cart (the order-line payload); re-exported here for the product screens.
 export { PRODUCT_TYPES, type ProductType } from './cart';
-
-export const ATTRIBUTE_TYPES = ['STRING', 'DROPDOWN'] as const;
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
-
-/** The product group of variable-data products (searched through /products/variable-data). */
-export const VARIABLE_DATA_PRODUCT_GROUP = 'VARIABLE_DATA';
-
-/** Most product item ids one details call takes. */
-export const MAX_DETAIL_IDS = 100;
 
 const id = z.number().int().positive();
 const optionalText = (max: number, field: string) =>
@@ -30,11 +31,6 @@ const optionalText = (max: number, field: string) =>
     .refine((v) => v.length <= max, `${field} must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
-
-export const PRODUCT_SEARCH_MESSAGES = {
-  regionRequired: 'Production region is required',
-  groupOrSearchRequired: 'Choose a product group or enter a code/description (productGroup or search)',
-} as const;
 
 /**
  * GET /products (STANDARD mode) — ordering §5 Product search: production region required; then a
