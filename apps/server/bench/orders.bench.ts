@@ -1,27 +1,38 @@
 /**
- * Order list and place-order benchmark (`npm run bench`). Not part of `npm test`; it asserts no
- * timings, it prints them.
+ * Order list, order details, place order and auth benchmark (`npm run bench`), measured against a
+ * ceiling. Not part of `npm test`; it asserts no timings, it prints them (docs/decisions/0019).
  *
- * 1. Opens a fresh database: on PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set (a new
- *    database selvedge_bench_<time>, dropped at the end unless BENCH_KEEP_DB=1), else an in-memory
- *    PGlite. Applies migrations and loads the demo data.
+ * 1. Creates a scratch PostgreSQL database selvedge_bench_<time> through BENCH_DATABASE_URL, else
+ *    DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (dropped at the end unless
+ *    BENCH_KEEP_DB=1); applies migrations and loads the demo data.
  * 2. Adds BENCH_ORDERS (default 100,000) placed orders with 1–3 lines each, a size row per line and
- *    a log line, in bulk SQL (insert … select from generate_series), then ANALYZE.
- * 3. Builds BENCH_PLACE_USERS (default 400) vendor users, each with a priced cart (PENDING order
- *    with one line), and signs them in by issuing tokens directly (no argon2 per user).
- * 4. Serves the app on 127.0.0.1 (random port) and measures with real HTTP (fetch, keep-alive) a
- *    bounded number of requests at a fixed concurrency per scenario: the order list with the
- *    screen's default filters as ADMIN and as VENDOR, the list without filters (ADMIN), "Needs my
- *    action" (ADMIN, VENDOR), the order details, and PUT /orders/place (each bench user places its
- *    cart once).
- * 5. Prints requests per second and p50/p99 latency per scenario, plus, on PostgreSQL, the query
- *    plans of the list queries.
+ *    a log line, in bulk SQL (insert … select from generate_series), then VACUUM ANALYZE.
+ * 3. Builds priced carts (one per vendor user) for placing, and signs users in by issuing tokens and
+ *    session rows directly (no argon2 per user).
+ * 4. Starts two servers, each in a process of its own: the product (src/main.ts, as deployed) and a
+ *    ceiling (bench/ceiling.ts: node:http + pg, same pool size) that runs, per call, the SQL
+ *    statements the product ran for that call — captured from the product, session lookup included —
+ *    and answers the same JSON. bench/instrument.ts, preloaded into both, counts statements and
+ *    samples RSS.
+ * 5. Loads each with autocannon from this process: 50 connections, BENCH_ROUNDS rounds of
+ *    BENCH_DURATION seconds per server and scenario, product and ceiling alternated within the same
+ *    run, so a busy shared machine slows both alike. Place order places each cart once
+ *    (BENCH_PLACE_PER_ROUND carts per round and server).
+ * 6. Prints per scenario: product and ceiling req/s, ratio product/ceiling (median of rounds), p50/p99
+ *    latency, statements per request and the product's largest RSS; then the list queries' plans
+ *    (EXPLAIN ANALYZE; BENCH_EXPLAIN=0 to skip).
  *
- * Settings: BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_ORDERS, BENCH_PLACE_USERS.
+ * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
+ * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
+ * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import {
   lineTotal,
   minimumOrderCharges,
@@ -31,20 +42,21 @@ import {
   tierForQuantity,
   toFixedAmount,
 } from '@selvedge/shared';
+import autocannon from 'autocannon';
 import dayjs from 'dayjs';
 import { and, type SQL, sql } from 'drizzle-orm';
-import pino from 'pino';
-import { API_PREFIX, buildApp } from '../src/app';
+import { API_PREFIX } from '../src/app';
 import { ordersRepository } from '../src/modules/orders/orders.repository';
 import { orderScope, type ScopeUser } from '../src/modules/orders/orders.scope';
-import { orderFilters } from '../src/modules/orders/orders.service';
+import { LIST_COUNT_CAP, orderFilters } from '../src/modules/orders/orders.service';
+import { TokenService } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
 import { createScratchDatabase, type Database, type Db, openDatabase } from '../src/platform/db';
 import { orders } from '../src/platform/db/schema';
-import { createJobs } from '../src/platform/jobs';
-import { createMailer } from '../src/platform/mail';
 import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
+import type { CeilingScript } from './ceiling';
+import type { InstrumentReply } from './instrument';
 
 const env = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -53,10 +65,12 @@ const env = (name: string, fallback: number) => {
   return n;
 };
 const ORDERS = env('BENCH_ORDERS', 100_000);
-const REQUESTS = env('BENCH_REQUESTS', 2_000);
-const CONCURRENCY = env('BENCH_CONCURRENCY', 16);
-const PLACE_USERS = env('BENCH_PLACE_USERS', 400);
-const WARMUP = Math.min(100, REQUESTS);
+const ROUNDS = env('BENCH_ROUNDS', 3);
+const DURATION = env('BENCH_DURATION', 3);
+const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
+const PLACE_PER_ROUND = env('BENCH_PLACE_PER_ROUND', 1000);
+const POOL_SIZE = env('BENCH_POOL_SIZE', 10);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
 
 const log = (...a: unknown[]) => console.log(...a);
 const rows = <T>(r: { rows: unknown[] }) => r.rows as T[];
@@ -65,17 +79,16 @@ const rows = <T>(r: { rows: unknown[] }) => r.rows as T[];
 
 async function openBenchDatabase(): Promise<{
   database: Database;
+  url: string;
   label: string;
   drop: () => Promise<void>;
 }> {
-  const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    return { database, label: 'PGlite (in memory)', drop: async () => {} };
-  }
+  const server =
+    process.env.BENCH_DATABASE_URL ||
+    process.env.DATABASE_URL ||
+    'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `selvedge_bench_${Date.now()}`;
-  const scratch = await createScratchDatabase(url, name);
+  const scratch = await createScratchDatabase(server, name);
   const database = await openDatabase({ url: scratch.url, poolSize: 20 });
   await database.migrate();
   const drop = async () => {
@@ -88,7 +101,7 @@ async function openBenchDatabase(): Promise<{
   const version = rows<{ v: string }>(
     await database.db.execute(sql`select current_setting('server_version') as v`),
   )[0].v;
-  return { database, label: `PostgreSQL ${version} (database ${name})`, drop };
+  return { database, url: scratch.url, label: `PostgreSQL ${version} (database ${name})`, drop };
 }
 
 /**
@@ -257,7 +270,12 @@ async function pickCartProduct(db: Db): Promise<CartProduct> {
 }
 
 /** Creates `count` vendor users with a cart each, priced exactly as placing will re-price it. */
-async function buildCarts(db: Db, count: number, p: CartProduct): Promise<number[]> {
+async function buildCarts(
+  db: Db,
+  tag: string,
+  count: number,
+  p: CartProduct,
+): Promise<{ userId: number; cartId: number }[]> {
   const tiers = async (table: string) =>
     rows<Tier>(
       await db.execute(sql`
@@ -302,282 +320,562 @@ async function buildCarts(db: Db, count: number, p: CartProduct): Promise<number
     const users = rows<{ id: number }>(
       await tx.execute(sql`
         insert into users (email, contact_name, role, password_hash, password_changed_at)
-        select 'bench.place.' || g || '@example.com', 'Bench Placer ' || g, 'VENDOR', ${hash}, now()
+        select 'bench.' || ${tag} || '.' || g || '@example.com', 'Bench Placer ' || g, 'VENDOR', ${hash}, now()
         from generate_series(1, ${count}) g
         returning id`),
     ).map((r) => r.id);
     await tx.execute(sql`
       insert into user_vendors (user_id, vendor_id)
-      select id, ${p.vendorId} from users where email like 'bench.place.%'`);
+      select id, ${p.vendorId} from users where email like ${`bench.${tag}.%`}`);
     await tx.execute(sql`
       insert into orders (order_status, user_id, vendor_id, customer_id, vendor_po, contact, email, phone, date_requested,
         shipping_address, delivery_method, billing_address, price_currency_id, total_price, total_cost)
-      select 'PENDING', u.id, ${p.vendorId}, ${p.customerId}, 'BENCH-CART-' || u.id, u.contact_name, 'bench@example.com',
+      select 'PENDING', u.id, ${p.vendorId}, ${p.customerId}, ${`BENCH-CART-${tag}-`} || u.id, u.contact_name, 'bench@example.com',
         '+1 555 0101', ${dateRequested},
         -- one of the vendor's saved addresses (placing refuses any other text)
         (select a.address from vendor_shipping_addresses a where a.vendor_id = ${p.vendorId} order by a.id limit 1),
         'Courier', '2 Bench Street', ${p.priceCurrencyId},
         ${sumAmounts([totalPrice, ...charges.map((c) => c.charge)])}, ${totalCost}
-      from users u where u.email like 'bench.place.%'`);
+      from users u where u.email like ${`bench.${tag}.%`}`);
     await tx.execute(sql`
       insert into order_items (order_id, product_subcode_id, product_type, quantity, unit_price, unit_cost, total_price, total_cost)
       select o.id, ${p.subcodeId}, 'STANDARD', ${quantity}, ${unitPrice}, ${unitCost}, ${totalPrice}, ${totalCost}
-      from orders o where o.vendor_po like 'BENCH-CART-%' and o.order_status = 'PENDING'`);
+      from orders o where o.vendor_po like ${`BENCH-CART-${tag}-%`} and o.order_status = 'PENDING'`);
     await tx.execute(sql`
       insert into order_item_sizes (order_item_id, product_item_id, quantity, unit_price, unit_cost)
       select i.id, ${p.productItemId}, ${quantity}, ${unitPrice}, ${unitCost}
       from order_items i join orders o on o.id = i.order_id
-      where o.vendor_po like 'BENCH-CART-%' and o.order_status = 'PENDING'`);
+      where o.vendor_po like ${`BENCH-CART-${tag}-%`} and o.order_status = 'PENDING'`);
     for (const c of charges) {
       await tx.execute(sql`
         insert into order_charges (order_id, charge_name, product_subcode_id, subcode, sub_code_description, charge, currency_id)
         select o.id, ${c.chargeName}, ${c.productSubcodeId}, ${c.subcode}, ${c.subCodeDescription}, ${c.charge}, ${p.priceCurrencyId}
-        from orders o where o.vendor_po like 'BENCH-CART-%' and o.order_status = 'PENDING'`);
+        from orders o where o.vendor_po like ${`BENCH-CART-${tag}-%`} and o.order_status = 'PENDING'`);
     }
-    return users;
+    return rows<{ userId: number; cartId: number }>(
+      await tx.execute(sql`
+        select user_id as "userId", id as "cartId" from orders
+        where vendor_po like ${`BENCH-CART-${tag}-%`} and order_status = 'PENDING' order by id`),
+    ).filter((c) => users.includes(c.userId));
   });
+}
+
+// ---------------------------------------------------------------- processes
+
+interface Server {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  ask: (type: string, extra?: object) => Promise<InstrumentReply>;
+  stop: () => Promise<void>;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Forks `script` with the instrument preloaded and waits until `ready` answers 200. */
+async function startServer(name: string, script: string, env: Record<string, string>, ready: string) {
+  const port = await freePort();
+  const child = fork(script, [], {
+    execArgv: [
+      '--import',
+      'tsx',
+      '--import',
+      join(here, 'instrument.ts'),
+      // BENCH_CPU_PROF=<folder>: a CPU profile of each server (written when it stops)
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
+    env: { ...process.env, ...env, PORT: String(port) },
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  let nextId = 1;
+  const waiting = new Map<number, (r: InstrumentReply) => void>();
+  child.on('message', (m: InstrumentReply) => {
+    waiting.get(m.id)?.(m);
+    waiting.delete(m.id);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const server: Server = {
+    name,
+    base,
+    child,
+    ask: (type, extra = {}) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        waiting.set(id, resolve);
+        child.send({ id, type, ...extra });
+      }),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, delay(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}${ready}`).then(
+      (r) => r.status === 200 || r.status === 404,
+      () => false,
+    );
+    if (ok) return server;
+    if (i > 600) throw new Error(`${name} server did not start`);
+    await delay(100);
+  }
 }
 
 // ---------------------------------------------------------------- load runner
 
-interface Result {
-  scenario: string;
-  requests: number;
-  errors: number;
+interface Run {
   rps: number;
   p50: number;
   p99: number;
-  note?: string;
+  requests: number;
+  bad: number;
+  maxRss: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+interface Scenario {
+  name: string;
+  method: 'GET' | 'PUT';
+  /** Requests of the scenario, cycled through (path and token). */
+  requests: { path: string; token: string }[];
+  /** Place: each request once, split into one slice per round and server. */
+  once?: { product: { path: string; token: string }[][]; ceiling: { path: string; token: string }[][] };
+}
 
-/** Runs `total` requests with `concurrency` workers; `call(i)` answers whether the answer was the expected one. */
-async function measure(
-  scenario: string,
-  total: number,
-  concurrency: number,
-  call: (i: number) => Promise<boolean>,
-): Promise<Result> {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= total) return;
-        const t0 = performance.now();
-        let ok = false;
-        try {
-          ok = await call(i);
-        } catch {
-          ok = false;
-        }
-        latencies.push(performance.now() - t0);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  const wall = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+/**
+ * Waits until `server` has answered every request it received: the requests a run leaves in flight
+ * when its time is up must neither slow the next run nor slip into a captured script.
+ */
+async function idle(server: Server) {
+  for (let i = 0; (await server.ask('stats')).inflight > 0; i++) {
+    if (i > 6000) throw new Error(`${server.name} server still busy after 5 minutes`);
+    await delay(50);
+  }
+}
+
+/** One autocannon run against `server`: DURATION seconds (or each of `once` once), 50 connections. */
+async function load(server: Server, method: string, reqs: { path: string; token: string }[], once: boolean) {
+  await idle(server);
+  await server.ask('reset');
+  let i = 0;
+  const result = await autocannon({
+    url: server.base,
+    connections: CONNECTIONS,
+    ...(once ? { amount: reqs.length } : { duration: DURATION }),
+    timeout: 30,
+    requests: [
+      {
+        method,
+        setupRequest: (req) => {
+          const r = reqs[i++ % reqs.length];
+          return {
+            ...req,
+            method,
+            path: `${API_PREFIX}${r.path}`,
+            headers: { authorization: `Bearer ${r.token}` },
+          };
+        },
+      },
+    ],
+  });
+  const stats = await server.ask('stats');
+  const total = result.requests.total;
   return {
-    scenario,
+    rps: total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
     requests: total,
-    errors,
-    rps: total / wall,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+    bad: result.non2xx + result.errors + result.timeouts,
+    maxRss: stats.maxRss,
+  } satisfies Run;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * The statements the product sends for each request of `reqs` (one at a time, nothing else
+ * running), and its answer: the ceiling's scripts, keyed as the ceiling looks them up.
+ */
+async function captureScripts(product: Server, method: string, reqs: { path: string; token: string }[]) {
+  const scripts: [string, CeilingScript][] = [];
+  for (const r of reqs) {
+    await idle(product);
+    await product.ask('capture-start');
+    const res = await fetch(`${product.base}${API_PREFIX}${r.path}`, {
+      method,
+      headers: { authorization: `Bearer ${r.token}` },
+    });
+    const body = (await res.json()) as unknown;
+    const { captured = [] } = await product.ask('capture-stop');
+    if (res.status !== 200)
+      throw new Error(`${method} ${r.path} answered ${res.status}: ${JSON.stringify(body)}`);
+    scripts.push([
+      `${method} ${API_PREFIX}${r.path} Bearer ${r.token}`,
+      { statements: captured, status: res.status, body },
+    ]);
+  }
+  return scripts;
 }
 
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const { database, label, drop } = await openBenchDatabase();
+  const { database, url, label, drop } = await openBenchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-'));
-  let closeApp: (() => Promise<unknown>) | undefined;
+  const servers: Server[] = [];
   try {
     log(`database: ${label}`);
     const db = database.db;
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     await seedDemoData(db, { storage: createStorage(config) });
     await loadOrders(db, ORDERS);
+    // The loaded orders' statistics, so the planner picks the list indexes (migration 0004) at once.
+    await db.execute(sql`vacuum analyze orders`);
     const product = await pickCartProduct(db);
-    const placeUsers = await buildCarts(db, PLACE_USERS, product);
-    log(`built ${placeUsers.length} carts (1 line of ${product.subcode})`);
+    const perRound = PLACE_PER_ROUND;
+    const productCarts = await buildCarts(db, 'p', ROUNDS * perRound + 1, product);
+    const ceilingCarts = await buildCarts(db, 'c', ROUNDS * perRound, product);
+    log(`built ${productCarts.length + ceilingCarts.length} carts (1 line of ${product.subcode})`);
+    // Statistics of the new carts, as autovacuum would have them.
+    await db.execute(sql`analyze`);
 
-    const logger = pino({ level: 'silent' });
-    // Placing queues mail jobs; the bench measures the API, so no worker sends them.
-    const jobs = createJobs(database, logger);
-    await jobs.start();
-    const app = await buildApp({
-      db,
-      config,
-      mailer: createMailer({ from: config.mailFrom, dataDir, logger }),
-      jobs,
-      storage: createStorage(config),
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-0',
-    });
-    closeApp = async () => {
-      await app.close();
-      await jobs.stop();
-    };
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as { port: number };
-    const base = `http://127.0.0.1:${port}${API_PREFIX}`;
-
-    /** Issues a token and its session row directly (no password hashing per user). */
-    const tokenOf = async (userId: number) => {
-      const u = rows<{ id: number; role: string; email: string; name: string }>(
-        await db.execute(sql`select id, role, email, contact_name as name from users where id = ${userId}`),
-      )[0];
-      const issued = await app.ctx.tokens.issue(u);
-      await db.execute(
-        sql`insert into sessions (id, user_id, expires_at, ip) values (${issued.jti}, ${u.id}, ${issued.expiresAt}, '127.0.0.1')`,
+    const tokens = new TokenService(JWT_SECRET, 480);
+    /** Issues tokens and their session rows directly (no password hashing per user). */
+    const tokensOf = async (userIds: number[]) => {
+      const us = rows<{ id: number; role: string; email: string; name: string }>(
+        await db.execute(
+          sql`select id, role, email, contact_name as name from users where id = any(${`{${userIds.join(',')}}`}::int[])`,
+        ),
       );
-      return issued.token;
+      const byId = new Map(us.map((u) => [u.id, u]));
+      const issued = await Promise.all(userIds.map((id) => tokens.issue(byId.get(id)!)));
+      for (let i = 0; i < issued.length; i += 1000) {
+        const chunk = issued.slice(i, i + 1000).map((t, k) => ({ t, userId: userIds[i + k] }));
+        await db.execute(sql`
+          insert into sessions (id, user_id, expires_at, ip)
+          select * from unnest(${`{${chunk.map((c) => c.t.jti).join(',')}}`}::uuid[],
+            ${`{${chunk.map((c) => c.userId).join(',')}}`}::int[],
+            ${`{${chunk.map((c) => `"${c.t.expiresAt.toISOString()}"`).join(',')}}`}::timestamptz[]) as s,
+            lateral (select '127.0.0.1') as ip`);
+      }
+      return issued.map((t) => t.token);
     };
     const userIdOf = async (email: string) =>
       rows<{ id: number }>(await db.execute(sql`select id from users where email = ${email}`))[0].id;
-    const adminToken = await tokenOf(await userIdOf('admin@example.com'));
-    const vendorToken = await tokenOf(await userIdOf('vendor@example.com'));
+    const [adminToken, vendorToken] = await tokensOf([
+      await userIdOf('admin@example.com'),
+      await userIdOf('vendor@example.com'),
+    ]);
+
+    const common = {
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+    };
+    const productServer = await startServer(
+      'product',
+      join(here, '../src/main.ts'),
+      {
+        ...common,
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'never',
+        JWT_SECRET,
+        JOBS_IN_PROCESS: 'false',
+        HOST: '127.0.0.1',
+        METRICS_ENABLED: 'false',
+      },
+      `${API_PREFIX}/health/live`,
+    );
+    servers.push(productServer);
+    const ceilingServer = await startServer('ceiling', join(here, 'ceiling.ts'), common, '/');
+    servers.push(ceilingServer);
+    const ceilingScripts = (scripts: [string, CeilingScript][]) => ceilingServer.ask('scripts', { scripts });
 
     const startDate = dayjs().subtract(30, 'day').format('YYYY-MM-DD');
     const defaults = `orderStatus=READY_TO_SHIP&startDate=${startDate}&page=0&size=50`;
-    const getOk = async (path: string, token: string) => {
-      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      return res.status === 200;
-    };
-    const probe = async (path: string, token: string) => {
-      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      return (await res.json()) as { totalItems: number; orders: { orderId: number }[] };
-    };
+    const probe = async (path: string, token: string) =>
+      (await (
+        await fetch(`${productServer.base}${API_PREFIX}${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { totalItems: number; totalItemsCapped?: true; orders: { orderId: number }[] };
     const adminList = await probe(`/orders?${defaults}`, adminToken);
     const vendorList = await probe(`/orders?${defaults}`, vendorToken);
     const allList = await probe('/orders?size=50', adminToken);
     log(
-      `default filter matches ${adminList.totalItems} orders for ADMIN, ${vendorList.totalItems} for VENDOR; ` +
-        `${allList.totalItems} placed orders in all`,
+      `default filter matches ${adminList.totalItems}${adminList.totalItemsCapped ? '+' : ''} orders for ADMIN, ` +
+        `${vendorList.totalItems}${vendorList.totalItemsCapped ? '+' : ''} for VENDOR; ` +
+        `${allList.totalItems}${allList.totalItemsCapped ? '+ (counted up to the cap)' : ''} placed orders in all`,
     );
     const detailIds = allList.orders.map((o) => o.orderId);
 
-    const results: Result[] = [];
-    const listScenario = async (name: string, path: string, token: string) => {
-      await measure('warm-up', WARMUP, CONCURRENCY, () => getOk(path, token));
-      results.push(await measure(name, REQUESTS, CONCURRENCY, () => getOk(path, token)));
-    };
-    await listScenario('GET /has-vendor (baseline: auth only)', '/has-vendor', adminToken);
-    await listScenario('GET /orders (default filters) as ADMIN', `/orders?${defaults}`, adminToken);
-    await listScenario('GET /orders (default filters) as VENDOR', `/orders?${defaults}`, vendorToken);
-    await listScenario('GET /orders (no filter, page 0) as ADMIN', '/orders?size=50', adminToken);
-    await listScenario('GET /orders (no filter, page 100) as ADMIN', '/orders?size=50&page=100', adminToken);
-    await listScenario('GET /orders/needs-action as ADMIN', '/orders/needs-action', adminToken);
-    await listScenario('GET /orders/needs-action as VENDOR', '/orders/needs-action', vendorToken);
-    await measure('warm-up', WARMUP, CONCURRENCY, (i) =>
-      getOk(`/orders/${detailIds[i % detailIds.length]}`, adminToken),
-    );
-    results.push(
-      await measure('GET /orders/{id} as ADMIN', REQUESTS, CONCURRENCY, (i) =>
-        getOk(`/orders/${detailIds[i % detailIds.length]}`, adminToken),
-      ),
-    );
-
-    // place: each bench user places its own cart once
-    const placeTokens: string[] = [];
-    for (const id of placeUsers) placeTokens.push(await tokenOf(id));
-    const refusals = new Map<string, number>();
-    const place = await measure(
-      'PUT /orders/place as VENDOR (one per cart)',
-      placeTokens.length,
-      CONCURRENCY,
-      async (i) => {
-        const res = await fetch(`${base}/orders/place?termsAndConditions=true`, {
-          method: 'PUT',
-          headers: { authorization: `Bearer ${placeTokens[i]}` },
-        });
-        const body = (await res.json().catch(() => ({}))) as { orderId?: number; message?: string };
-        const ok = res.status === 200 && typeof body.orderId === 'number' && body.orderId > 0;
-        if (!ok) {
-          const key = `${res.status} ${body.orderId ?? ''} ${body.message ?? ''}`.trim();
-          refusals.set(key, (refusals.get(key) ?? 0) + 1);
-        }
-        return ok;
+    const scenarios: Scenario[] = [
+      {
+        name: 'GET /has-vendor (auth only) ADMIN',
+        method: 'GET',
+        requests: [{ path: '/has-vendor', token: adminToken }],
       },
+      {
+        name: 'GET /orders default filters ADMIN',
+        method: 'GET',
+        requests: [{ path: `/orders?${defaults}`, token: adminToken }],
+      },
+      {
+        name: 'GET /orders default filters VENDOR',
+        method: 'GET',
+        requests: [{ path: `/orders?${defaults}`, token: vendorToken }],
+      },
+      {
+        name: 'GET /orders no filter page 0 ADMIN',
+        method: 'GET',
+        requests: [{ path: '/orders?size=50', token: adminToken }],
+      },
+      {
+        name: 'GET /orders no filter page 100 ADMIN',
+        method: 'GET',
+        requests: [{ path: '/orders?size=50&page=100', token: adminToken }],
+      },
+      {
+        name: 'GET /orders/{id} ADMIN',
+        method: 'GET',
+        requests: detailIds.map((id) => ({ path: `/orders/${id}`, token: adminToken })),
+      },
+      {
+        name: 'GET /orders/needs-action ADMIN',
+        method: 'GET',
+        requests: [{ path: '/orders/needs-action', token: adminToken }],
+      },
+      {
+        name: 'GET /orders/needs-action VENDOR',
+        method: 'GET',
+        requests: [{ path: '/orders/needs-action', token: vendorToken }],
+      },
+    ];
+
+    // Place: the product's statements for one cart are the template of every ceiling cart's script,
+    // with that cart's user, cart and session put in place of the template's.
+    const placePath = '/orders/place?termsAndConditions=true';
+    const productTokens = await tokensOf(productCarts.map((c) => c.userId));
+    const ceilingTokens = await tokensOf(ceilingCarts.map((c) => c.userId));
+    const sessionOf = async (token: string) => (await tokens.verify(token))!.jti;
+    const [template] = await captureScripts(productServer, 'PUT', [
+      { path: placePath, token: productTokens[productTokens.length - 1] },
+    ]);
+    const model = productCarts[productCarts.length - 1];
+    const modelSession = await sessionOf(productTokens[productTokens.length - 1]);
+    const placeScripts: [string, CeilingScript][] = [];
+    for (const [k, cart] of ceilingCarts.entries()) {
+      const swap = new Map<unknown, unknown>([
+        [model.userId, cart.userId],
+        [model.cartId, cart.cartId],
+        [String(model.userId), String(cart.userId)],
+        [String(model.cartId), String(cart.cartId)],
+        [modelSession, await sessionOf(ceilingTokens[k])],
+      ]);
+      placeScripts.push([
+        `PUT ${API_PREFIX}${placePath} Bearer ${ceilingTokens[k]}`,
+        {
+          statements: template[1].statements.map((s) => ({
+            text: s.text,
+            values: s.values.map((v) => (swap.has(v) ? swap.get(v) : v)),
+          })),
+          status: template[1].status,
+          body: { ...(template[1].body as object), orderId: cart.cartId },
+        },
+      ]);
+    }
+    const slices = (ts: string[]) =>
+      Array.from({ length: ROUNDS }, (_, r) =>
+        ts.slice(r * perRound, (r + 1) * perRound).map((token) => ({ path: placePath, token })),
+      );
+    scenarios.push({
+      name: 'PUT /orders/place VENDOR',
+      method: 'PUT',
+      requests: [],
+      once: { product: slices(productTokens), ceiling: slices(ceilingTokens) },
+    });
+
+    log(
+      `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per server and scenario (place: ${perRound} carts ` +
+        `per round), product and ceiling alternated; pool ${POOL_SIZE}`,
     );
-    if (refusals.size > 0) place.note = [...refusals].map(([k, n]) => `${n}× ${k}`).join('; ');
-    results.push(place);
-    const placed = rows<{ n: number }>(
-      await db.execute(
-        sql`select count(*)::int as n from orders where vendor_po like 'BENCH-CART-%' and order_status <> 'PENDING'`,
-      ),
-    )[0].n;
+    const table: {
+      name: string;
+      /** SQL statements per request, as captured from the product (the ceiling runs the same). */
+      statements: number;
+      product: Run[];
+      ceiling: Run[];
+    }[] = [];
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+    for (const s of scenarios) {
+      if (only && !only.test(s.name)) continue;
+      const scripts = s.once ? placeScripts : await captureScripts(productServer, s.method, s.requests);
+      await ceilingScripts(scripts);
+      const statements = scripts.reduce((n, [, c]) => n + c.statements.length, 0) / scripts.length;
+      const runs = { name: s.name, statements, product: [] as Run[], ceiling: [] as Run[] };
+      if (!s.once) {
+        // warm-up: JIT, plans, caches
+        await load(productServer, s.method, s.requests, false);
+        await load(ceilingServer, s.method, s.requests, false);
+      }
+      for (let r = 0; r < ROUNDS; r++) {
+        const order = r % 2 === 0 ? (['product', 'ceiling'] as const) : (['ceiling', 'product'] as const);
+        for (const which of order) {
+          const server = which === 'product' ? productServer : ceilingServer;
+          const reqs = s.once ? s.once[which][r] : s.requests;
+          runs[which].push(await load(server, s.method, reqs, Boolean(s.once)));
+        }
+      }
+      table.push(runs);
+      const p = runs.product;
+      log(
+        `  ${s.name}: product ${p.map((x) => x.rps.toFixed(0)).join('/')} req/s, ceiling ` +
+          `${runs.ceiling.map((x) => x.rps.toFixed(0)).join('/')} req/s`,
+      );
+    }
+    const placed = rows<{ product: number; ceiling: number }>(
+      await db.execute(sql`
+        select count(*) filter (where vendor_po like 'BENCH-CART-p-%')::int as product,
+          count(*) filter (where vendor_po like 'BENCH-CART-c-%')::int as ceiling
+        from orders where vendor_po like 'BENCH-CART-%' and order_status <> 'PENDING'`),
+    )[0];
 
     log('');
     log(
-      `${REQUESTS} requests per list/details scenario, concurrency ${CONCURRENCY}, client and server in one process`,
+      `${ORDERS.toLocaleString('en')} orders; figures are medians of ${ROUNDS} rounds; ratio = product / ceiling req/s`,
+    );
+    const head = [
+      'scenario'.padEnd(38),
+      'product/s'.padStart(9),
+      'ceiling/s'.padStart(9),
+      'ratio'.padStart(6),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(7),
+      'c.p50'.padStart(6),
+      'c.p99'.padStart(6),
+      'SQL/req'.padStart(7),
+      'RSS MB'.padStart(7),
+      'bad'.padStart(5),
+    ];
+    log(head.join(' '));
+    for (const t of table) {
+      const m = (runs: Run[], f: (r: Run) => number) => median(runs.map(f));
+      const ratio = median(t.product.map((p, i) => p.rps / t.ceiling[i].rps));
+      log(
+        [
+          t.name.padEnd(38),
+          m(t.product, (r) => r.rps)
+            .toFixed(0)
+            .padStart(9),
+          m(t.ceiling, (r) => r.rps)
+            .toFixed(0)
+            .padStart(9),
+          ratio.toFixed(2).padStart(6),
+          m(t.product, (r) => r.p50)
+            .toFixed(1)
+            .padStart(7),
+          m(t.product, (r) => r.p99)
+            .toFixed(1)
+            .padStart(7),
+          m(t.ceiling, (r) => r.p50)
+            .toFixed(1)
+            .padStart(6),
+          m(t.ceiling, (r) => r.p99)
+            .toFixed(1)
+            .padStart(6),
+          t.statements.toFixed(1).padStart(7),
+          (Math.max(...t.product.map((r) => r.maxRss)) / 2 ** 20).toFixed(0).padStart(7),
+          `${t.product.reduce((n, r) => n + r.bad, 0)}/${t.ceiling.reduce((n, r) => n + r.bad, 0)}`.padStart(
+            5,
+          ),
+        ].join(' '),
+      );
+    }
+    log(
+      `placed orders: product ${placed.product} of ${ROUNDS * perRound + 1} carts, ceiling ${placed.ceiling} of ${ROUNDS * perRound}`,
     );
     log(
-      'scenario'.padEnd(48),
-      'requests'.padStart(8),
-      'errors'.padStart(7),
-      'req/s'.padStart(9),
-      'p50 ms'.padStart(9),
-      'p99 ms'.padStart(9),
+      "c.p50/c.p99: the ceiling's latencies; SQL/req: statements per request (begin/commit included); " +
+        "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling",
     );
-    for (const r of results) {
-      log(
-        r.scenario.padEnd(48),
-        String(r.requests).padStart(8),
-        String(r.errors).padStart(7),
-        r.rps.toFixed(0).padStart(9),
-        r.p50.toFixed(1).padStart(9),
-        r.p99.toFixed(1).padStart(9),
-      );
-      if (r.note) log(`  not placed: ${r.note}`);
-    }
-    log(`placed orders: ${placed} of ${placeUsers.length} carts`);
 
-    if (database.kind === 'postgres') await explainListQueries(database);
+    if (database.pool) await explainListQueries(database);
   } finally {
-    await closeApp?.();
+    for (const s of servers) await s.stop();
     await database.close();
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Prints the plans of the list's page and count queries on PostgreSQL (BENCH_EXPLAIN=0 to skip). */
+/**
+ * EXPLAIN ANALYZE of the list's page and count queries for several roles and filters of the
+ * screen: execution time per query (BENCH_PLANS=1 prints the plans too).
+ */
 async function explainListQueries(database: Database) {
   if (process.env.BENCH_EXPLAIN === '0' || !database.pool) return;
   const db = database.db;
-  const vendor = rows<{ ids: number[] }>(
-    await db.execute(
-      sql`select array_agg(uv.vendor_id) as ids from user_vendors uv join users u on u.id = uv.user_id where u.email = 'vendor@example.com'`,
-    ),
-  )[0].ids;
+  const scopeOf = async (email: string, role: ScopeUser['role']): Promise<ScopeUser> => {
+    const r = rows<{ c: number[]; v: number[]; f: number[]; g: number[] }>(
+      await db.execute(sql`
+        select coalesce((select array_agg(customer_id) from user_customers where user_id = u.id), '{}') as c,
+          coalesce((select array_agg(vendor_id) from user_vendors where user_id = u.id), '{}') as v,
+          coalesce((select array_agg(factory_id) from user_factories where user_id = u.id), '{}') as f,
+          coalesce((select array_agg(production_region_id) from user_regions where user_id = u.id), '{}') as g
+        from users u where u.email = ${email}`),
+    )[0];
+    return { role, customerIds: r.c, vendorIds: r.v, factoryIds: r.f, regionIds: r.g };
+  };
   const users: [string, ScopeUser][] = [
-    ['ADMIN', { role: 'ADMIN', customerIds: [], vendorIds: [], factoryIds: [], regionIds: [] }],
-    ['VENDOR', { role: 'VENDOR', customerIds: [], vendorIds: vendor, factoryIds: [], regionIds: [] }],
+    ['ADMIN', await scopeOf('admin@example.com', 'ADMIN')],
+    ['VENDOR', await scopeOf('vendor@example.com', 'VENDOR')],
+    ['FACTORY_ACCOUNT', await scopeOf('supervisor@example.com', 'FACTORY_ACCOUNT')],
+    ['CSR', await scopeOf('csr@example.com', 'CSR')],
   ];
-  const q = orderListQuery.parse({
-    orderStatus: 'READY_TO_SHIP',
-    startDate: dayjs().subtract(30, 'day').format('YYYY-MM-DD'),
-  });
-  const all = orderListQuery.parse({});
+  const startDate = dayjs().subtract(30, 'day').format('YYYY-MM-DD');
+  const filters: [string, Record<string, string>][] = [
+    ['default filters', { orderStatus: 'READY_TO_SHIP', startDate }],
+    ['no filter', {}],
+    ['no filter, page 100', { page: '100' }],
+    ['Shipped', { orderStatus: 'COMPLETE_AND_SHIPPED' }],
+    ['Cancelled', { orderStatus: 'CANCELLED' }],
+    ['region 1', { productionRegion: '1' }],
+    ['customer 1', { customer: '1' }],
+    ['Open, finance approved', { orderStatus: 'READY_TO_SHIP', financeApproval: 'APPROVED' }],
+  ];
+  log(`
+list queries, EXPLAIN ANALYZE execution time (page: ${'size + 1'} rows; count: capped at ${LIST_COUNT_CAP}, or at the page's offset when further)`);
   for (const [role, user] of users) {
-    for (const [what, query] of [
-      ['default filters', q],
-      ['no filter', all],
-    ] as const) {
+    for (const [what, raw] of filters) {
+      const query = orderListQuery.parse(raw);
       const where = and(orderScope(user), ...orderFilters(query, user.role)) as SQL;
-      const page = ordersRepository.listOrders(db, where, 50, 0).toSQL();
-      const count = db.select({ n: sql`count(*)` }).from(orders).where(where).toSQL();
+      const page = ordersRepository.listOrders(db, where, query.size + 1, query.page * query.size).toSQL();
+      const matching = db
+        .select({ one: sql`1`.as('one') })
+        .from(orders)
+        .where(where)
+        .limit(Math.max(LIST_COUNT_CAP, query.page * query.size) + 1)
+        .as('matching');
+      const count = db.select({ n: sql`count(*)` }).from(matching).toSQL();
+      const times: string[] = [];
       for (const [kind, stmt] of [
         ['page', page],
         ['count', count],
@@ -586,9 +884,16 @@ async function explainListQueries(database: Database) {
           `explain (analyze, costs off, timing on) ${stmt.sql}`,
           stmt.params as unknown[],
         );
-        log(`\nplan: ${role}, ${what}, ${kind} query`);
-        for (const r of plan.rows as { 'QUERY PLAN': string }[]) log(`  ${r['QUERY PLAN']}`);
+        const lines = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+        times.push(
+          `${kind} ${lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '')}`,
+        );
+        if (process.env.BENCH_PLANS === '1') {
+          log(`plan: ${role}, ${what}, ${kind} query`);
+          for (const l of lines) log(`  ${l}`);
+        }
       }
+      log(`  ${role.padEnd(16)} ${what.padEnd(24)} ${times.join(', ')}`);
     }
   }
 }

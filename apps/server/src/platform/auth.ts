@@ -58,6 +58,16 @@ declare module 'fastify' {
   }
 }
 
+/** The claims of a verified token that identify its session. */
+export interface TokenClaims {
+  sub: string;
+  jti: string;
+  role: string;
+}
+
+/** Most verified tokens a process remembers (about 0.5 kB each). */
+const VERIFIED_TOKENS = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(
@@ -81,12 +91,32 @@ export class TokenService {
     return { token, jti, expiresAt };
   }
 
+  /**
+   * Tokens whose signature was verified, by their exact text, with their claims and expiry (oldest
+   * first, at most VERIFIED_TOKENS): a signature is checked once per process, not on every request
+   * (WebCrypto's HMAC was a large share of a request's CPU, docs/decisions/0019). Expiry is checked
+   * on every use; revocation is the session row's business, read on every request.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
+
   /** Verifies signature and expiry; null when the token is not valid. */
-  async verify(token: string): Promise<{ sub: string; jti: string; role: string } | null> {
+  async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (!payload.sub || !payload.jti || typeof payload.role !== 'string') return null;
-      return { sub: payload.sub, jti: payload.jti, role: payload.role };
+      const claims = { sub: payload.sub, jti: payload.jti, role: payload.role };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= VERIFIED_TOKENS)
+          this.verified.delete(this.verified.keys().next().value as string);
+        this.verified.set(token, { claims, exp: payload.exp });
+      }
+      return claims;
     } catch {
       return null;
     }

@@ -168,6 +168,14 @@ export type OrderListEntry = z.infer<typeof orderListEntry>;
 export const orderListResponse = z
   .object({ orders: z.array(orderListEntry) })
   .extend(pagingInfo.shape)
+  .extend({
+    totalItemsCapped: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Present when more orders match than the list counts (1,000): totalItems is then a lower bound ("1,000+"); lastPage stays exact',
+      ),
+  })
   .meta({ id: 'OrderListResponse' });
 export type OrderListResponse = z.infer<typeof orderListResponse>;
 

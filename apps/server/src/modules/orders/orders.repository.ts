@@ -72,26 +72,6 @@ function lookups(o: string) {
   };
 }
 
-/** The columns of a list entry, taken from the orders table. */
-const entryColumns = {
-  id: orders.id,
-  orderDate: orders.orderDate,
-  createdAt: orders.createdAt,
-  vendorPO: orders.vendorPO,
-  orderStatus: orders.orderStatus,
-  financeApproval: orders.financeApproval,
-  hasArtwork: orders.hasArtwork,
-  cancelled: orders.cancelled,
-  totalPrice: orders.totalPrice,
-  totalCost: orders.totalCost,
-  vendorId: orders.vendorId,
-  customerId: orders.customerId,
-  productionRegionId: orders.productionRegionId,
-  factoryId: orders.factoryId,
-  priceCurrencyId: orders.priceCurrencyId,
-  costCurrencyId: orders.costCurrencyId,
-};
-
 /** Order flags of a needs-action condition and their columns. */
 const FLAG_COLUMNS = {
   financeApproval: orders.financeApproval,
@@ -119,13 +99,14 @@ export type OrderRow = typeof orders.$inferSelect;
 
 export const ordersRepository = {
   /**
-   * One page of orders matching `where`, newest first (orderDate desc, id desc). The page is cut
-   * from `orders` alone (index order, limit/offset), then names and currencies are looked up for
-   * its rows only.
+   * One page of orders matching `where`, newest first (orderDate desc, id desc). The page's ids are
+   * cut from `orders` alone (index order, limit/offset; with the list indexes of
+   * docs/decisions/0019 an index-only scan, so the rows skipped by the offset are never read from
+   * the table), then the page's rows are read by id and names and currencies looked up for them only.
    */
   listOrders: (db: Q, where: SQL, limit: number, offset: number) => {
     const page = db
-      .select(entryColumns)
+      .select({ pageId: orders.id, pageDate: orders.orderDate })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.orderDate), desc(orders.id))
@@ -134,20 +115,21 @@ export const ordersRepository = {
       .as('page');
     return db
       .select({
-        id: page.id,
-        orderDate: page.orderDate,
-        createdAt: page.createdAt,
-        vendorPO: page.vendorPO,
-        orderStatus: page.orderStatus,
-        financeApproval: page.financeApproval,
-        hasArtwork: page.hasArtwork,
-        cancelled: page.cancelled,
-        totalPrice: page.totalPrice,
-        totalCost: page.totalCost,
-        ...lookups('page'),
+        id: orders.id,
+        orderDate: orders.orderDate,
+        createdAt: orders.createdAt,
+        vendorPO: orders.vendorPO,
+        orderStatus: orders.orderStatus,
+        financeApproval: orders.financeApproval,
+        hasArtwork: orders.hasArtwork,
+        cancelled: orders.cancelled,
+        totalPrice: orders.totalPrice,
+        totalCost: orders.totalCost,
+        ...lookups('orders'),
       })
       .from(page)
-      .orderBy(desc(page.orderDate), desc(page.id));
+      .innerJoin(orders, eq(orders.id, page.pageId))
+      .orderBy(desc(page.pageDate), desc(page.pageId));
   },
 
   /**
@@ -174,9 +156,19 @@ export const ordersRepository = {
     return new Map(steps.map(({ step }) => [step, Number(row?.[step] ?? 0)]));
   },
 
-  /** Number of orders matching `where`. */
-  countOrders: async (db: Q, where: SQL) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.n ?? 0,
+  /**
+   * Number of orders matching `where`, counted up to `cap` + 1: exact when at most `cap`, else
+   * `cap` + 1 ("more than cap"). The work is bounded by the cap whatever the table's size.
+   */
+  countOrders: async (db: Q, where: SQL, cap: number) => {
+    const matching = db
+      .select({ one: sql`1`.as('one') })
+      .from(orders)
+      .where(where)
+      .limit(cap + 1)
+      .as('matching');
+    return (await db.select({ n: sql<number>`count(*)::int` }).from(matching))[0]?.n ?? 0;
+  },
 
   /** The order row with this id inside `scope` (all columns); undefined when none. */
   findOrder: async (db: Q, id: number, scope: SQL) =>

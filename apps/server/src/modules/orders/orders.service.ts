@@ -48,6 +48,12 @@ export const ORDER_MESSAGES = {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The order list counts its matches exactly up to this many; beyond, totalItems is this number
+ * (or the rows up to the page asked for, if more) with totalItemsCapped (docs/decisions/0019).
+ */
+export const LIST_COUNT_CAP = 1_000;
+
 /** The [from, to) bounds on orderDate of the list's date filters. */
 export function orderDateBounds(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
   const start = startDate ? parseFilterDate(startDate) : null;
@@ -126,17 +132,28 @@ export function createOrderService(ctx: AppContext) {
     async list(user: AuthUser, q: OrderListQuery): Promise<OrderListResponse> {
       const where = and(orderScope(user), ...orderFilters(q, user.role)) as SQL;
       const { page, size } = q;
-      const rows = await repo.listOrders(db, where, size, page * size);
-      // A short page is the last one: its count is known without a second query.
-      const short = rows.length < size && (rows.length > 0 || page === 0);
-      const totalItems = short ? page * size + rows.length : await repo.countOrders(db, where);
-      return {
-        orders: rows.map((r) => listEntry(r, user.role)),
+      const offset = page * size;
+      // One row more than the page tells whether a next page exists (lastPage) without counting.
+      const rows = await repo.listOrders(db, where, size + 1, offset);
+      const more = rows.length > size;
+      const shown = more ? rows.slice(0, size) : rows;
+      const answer = (totalItems: number, capped: boolean): OrderListResponse => ({
+        orders: shown.map((r) => listEntry(r, user.role)),
         currentPage: page,
         pageSize: size,
-        lastPage: (page + 1) * size >= totalItems,
+        lastPage: !more,
         totalItems,
-      };
+        ...(capped ? { totalItemsCapped: true } : {}),
+      });
+      // The last page (not past the end): its count is known without a second query.
+      if (!more && (rows.length > 0 || page === 0)) return answer(offset + rows.length, false);
+      // Otherwise counted up to LIST_COUNT_CAP, or up to the page asked for if further (the page's
+      // own scan went that far already), docs/decisions/0019: exact below it — past the end
+      // always —, above it totalItems is a lower bound ("1,000+") and totalItemsCapped says so.
+      const cap = Math.max(LIST_COUNT_CAP, offset);
+      const counted = await repo.countOrders(db, where, cap);
+      if (counted <= cap) return answer(counted, false);
+      return answer(Math.max(cap, offset + shown.length + (more ? 1 : 0)), true);
     },
 
     /**
@@ -161,9 +178,18 @@ export function createOrderService(ctx: AppContext) {
     /** GET /orders/{id}: the order with its lines, charges, documents and logs as the role may see it. */
     async details(user: AuthUser, idText: string): Promise<OrderDetails> {
       const id = orderIdOf(idText);
-      const row = await repo.findOrder(db, id, orderScope(user));
-      if (!row) throw notFound(ORDER_MESSAGES.notFound);
-      return orderDetailsView(await loadOrderRecord(db, row), user);
+      // One connection and one snapshot for the ~15 reads (a read-only transaction): under load,
+      // fanning them out over the pool made each request queue for the pool again and again
+      // (docs/decisions/0019), and the reads now agree with each other.
+      const record = await db.transaction(
+        async (tx) => {
+          const row = await repo.findOrder(tx, id, orderScope(user));
+          return row ? loadOrderRecord(tx, row) : null;
+        },
+        { accessMode: 'read only' },
+      );
+      if (!record) throw notFound(ORDER_MESSAGES.notFound);
+      return orderDetailsView(record, user);
     },
   };
 }

@@ -9,10 +9,10 @@
 import { Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { NEEDS_ACTION_STEPS, type NeedsActionStep, needsActionStepsFor, OVERLAYS } from '@selvedge/shared';
 import { IconClipboardOff } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useNeedsActionQuery, useOrderListQuery } from '../../api/orders';
-import { NeedsActionPanel } from '../../features/orders/NeedsActionPanel';
+import { NeedsActionPanel, NeedsActionPlaceholder } from '../../features/orders/NeedsActionPanel';
 import { OrderCard } from '../../features/orders/OrderCard';
 import { OrderFilterForm } from '../../features/orders/OrderFilterForm';
 import {
@@ -65,7 +65,8 @@ export default function OrderListPage() {
   const linkedStep = (NEEDS_ACTION_STEPS as readonly string[]).includes(stepParam ?? '')
     ? (stepParam as NeedsActionStep)
     : null;
-  const needs = useNeedsActionQuery(needsActionStepsFor(role).length > 0 ? userId : null);
+  const needsSteps = needsActionStepsFor(role);
+  const needs = useNeedsActionQuery(needsSteps.length > 0 ? userId : null);
 
   const [form, setForm] = useState<OrderSearchCriteria>(() =>
     linkedStep ? needsActionCriteria(role, linkedStep) : loadCriteria(userId, role),
@@ -120,7 +121,11 @@ export default function OrderListPage() {
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
-  const data = query.data;
+  // The answer as rendered: a new answer's cards (up to 50) are rendered in the background, in slices
+  // that let the browser in between, rather than in one long task (issue 9, total blocking time).
+  // Until they are ready, what was there stays (the loading cards, or the previous page).
+  const data = useDeferredValue(query.data);
+  const rendering = data === undefined && query.data !== undefined;
   // A kept page beyond the last one (fewer orders since): back to the first page.
   useEffect(() => {
     if (data && data.orders.length === 0 && data.totalItems > 0 && submitted.page > 0) {
@@ -142,7 +147,7 @@ export default function OrderListPage() {
     ) : null;
 
   let results: ReactNode;
-  if (query.isPending) {
+  if (query.isPending || (rendering && !query.isError)) {
     results = <LoadingCards />;
   } else if (query.isError) {
     // One error, in place of the results: rows of an earlier answer are not shown under it.
@@ -171,10 +176,14 @@ export default function OrderListPage() {
       <Stack gap="sm">
         <Group justify="space-between" align="center" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="order-list-summary">
-            {showingText(data.currentPage, data.pageSize, data.orders.length, data.totalItems, {
-              one: 'order',
-              many: 'orders',
-            })}
+            {showingText(
+              data.currentPage,
+              data.pageSize,
+              data.orders.length,
+              data.totalItems,
+              { one: 'order', many: 'orders' },
+              data.totalItemsCapped,
+            )}
           </Text>
           {pager}
         </Group>
@@ -196,7 +205,12 @@ export default function OrderListPage() {
   return (
     <Stack gap="md" data-testid="screen-order-list" maw={1400} mx="auto">
       <Title order={2}>Order List</Title>
-      {needs.data && <NeedsActionPanel counts={needs.data} current={submitted.needsAction} />}
+      {needs.data ? (
+        <NeedsActionPanel counts={needs.data} current={submitted.needsAction} />
+      ) : (
+        // The panel's place is kept while its counts load, so the filters do not move down (issue 9).
+        needs.isPending && userId !== null && <NeedsActionPlaceholder steps={needsSteps} />
+      )}
       <OrderFilterForm
         value={form}
         onChange={(next) => {

@@ -1,0 +1,75 @@
+/**
+ * The bench's ceiling server: node:http and a `pg` pool of the product's size, nothing else. For
+ * each call the bench measures it is handed a script (over IPC): the SQL statements the product
+ * sent for that call — the session lookup included — captured from the product, and the product's
+ * answer. Per request it runs the statements in order on one pooled connection and answers
+ * JSON.stringify of that answer. No routing framework, validation, token verification or answer
+ * building: what remains is the cost of the database round trips, HTTP and JSON, the floor under
+ * any implementation of the call.
+ *
+ * Keys are `METHOD url authorization`; an unknown key answers 404.
+ */
+import http from 'node:http';
+import pg from 'pg';
+
+export interface CeilingScript {
+  statements: { text: string; values: unknown[] }[];
+  status: number;
+  body: unknown;
+}
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
+pool.on('error', () => {});
+const scripts = new Map<string, CeilingScript>();
+/** Errors already told (each once). */
+const reported = new Set<string>();
+
+process.on('message', (m: { type: string; id: number; scripts?: [string, CeilingScript][] }) => {
+  if (m?.type !== 'scripts') return;
+  for (const [key, script] of m.scripts ?? []) scripts.set(key, script);
+  process.send?.({ id: m.id, queries: 0, maxRss: 0, inflight: 0 });
+});
+
+const server = http.createServer((req, res) => {
+  const script = scripts.get(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+  req.resume();
+  if (!script) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no script"}');
+    return;
+  }
+  void (async () => {
+    const client = await pool.connect();
+    let failed: unknown;
+    try {
+      for (const s of script.statements) await client.query(s.text, s.values);
+    } catch (err) {
+      failed = err;
+      await client.query('rollback').catch(() => {});
+    } finally {
+      client.release();
+    }
+    if (failed) {
+      const text = String(failed);
+      if (!reported.has(text)) {
+        reported.add(text);
+        console.error(`ceiling: ${req.method} ${req.url}: ${text}`);
+      }
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: String(failed) }));
+      return;
+    }
+    const body = JSON.stringify(script.body);
+    res
+      .writeHead(script.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      })
+      .end(body);
+  })();
+});
+
+server.listen(Number(process.env.PORT), '127.0.0.1');
