@@ -56,14 +56,17 @@ test.describe('cart of vendor2', () => {
     await emptyCart(page);
   });
 
-  test('1: no "add a new shipping address" link while the vendor details screen does not exist', async ({
+  test('1: "add a new shipping address" opens the vendor details, which lead back to the cart', async ({
     page,
   }) => {
     await addWovenLabelToCart(page, 'RT-WL-101', 500);
     await expect(page.getByTestId('cart-field-shippingAddress')).toBeVisible();
-    // The link led to /vendor-details, which is not a screen yet: the app fell back to the product list.
-    await expect(page.getByTestId('cart-add-shipping-address')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /new shipping address/i })).toHaveCount(0);
+    // The link is offered once /vendor-details exists (issue 8), and it lands there, not elsewhere.
+    await page.getByTestId('cart-add-shipping-address').click();
+    await expect(page).toHaveURL(/\/vendor-details\?id=\d+&fromCart=true$/);
+    await expect(page.getByTestId('shipping-addresses')).toBeVisible();
+    await page.getByTestId('detail-return-to-cart').click();
+    await expect(page).toHaveURL(/\/cart$/);
   });
 
   test('4: a saved Date Requested that became too early is flagged when the cart opens', async ({ page }) => {

@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
+import { masterDataRoutes } from './modules/masterData/masterData.routes';
 import { artworkRoutes } from './modules/orders/artwork.routes';
 import { orderActionRoutes } from './modules/orders/orders.actions.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -63,6 +64,7 @@ const modules: ApiModule[] = [
   artworkRoutes,
   documentRoutes,
   cartRoutes,
+  masterDataRoutes,
 ];
 
 export async function buildApp(opts: {

@@ -6,6 +6,7 @@
  */
 import type { AppRoute } from '@selvedge/shared';
 import type { ComponentType } from 'react';
+import type { MasterDataScreenEntity } from './master-data';
 
 /** Route handle: the route name used in the page title. */
 export interface RouteHandle {
@@ -20,6 +21,50 @@ export interface ScreenDef<P extends string = string> {
   title: string;
   load: () => ScreenModule;
 }
+
+/** The master-data screens: per entity, its list and details route with their page-title names. */
+const MASTER_DATA_ROUTES: {
+  entity: MasterDataScreenEntity;
+  list: [AppRoute, string];
+  details: [AppRoute, string];
+}[] = [
+  {
+    entity: 'productCodes',
+    list: ['/product-code-list', 'Product Codes'],
+    details: ['/product-code-details', 'Product Code Details'],
+  },
+  {
+    entity: 'warehouses',
+    list: ['/warehouse-list', 'Warehouses'],
+    details: ['/warehouse-details', 'Warehouse Details'],
+  },
+  {
+    entity: 'productionRegions',
+    list: ['/production-regions-list', 'Production Regions'],
+    details: ['/production-regions-details', 'Production Region Details'],
+  },
+  {
+    entity: 'customers',
+    list: ['/customer-list', 'Customers'],
+    details: ['/customer-details', 'Customer Details'],
+  },
+  {
+    entity: 'factories',
+    list: ['/factory-list', 'Factories'],
+    details: ['/factory-details', 'Factory Details'],
+  },
+  { entity: 'users', list: ['/user-list', 'Users'], details: ['/user-details', 'User Details'] },
+  { entity: 'vendors', list: ['/vendor-list', 'Vendors'], details: ['/vendor-details', 'Vendor Details'] },
+  {
+    entity: 'attributeSchemas',
+    list: ['/attribute-schemas-list', 'Attribute Schemas'],
+    details: ['/attribute-schema-details', 'Attribute Schema Details'],
+  },
+];
+
+/** Loader of a master-data screen: all of them live in one lazily loaded module (routes/master-data). */
+const masterDataScreen = (entity: MasterDataScreenEntity, page: 'list' | 'details') => (): ScreenModule =>
+  import('./master-data').then((m) => ({ default: m.MASTER_DATA_SCREENS[entity][page] }));
 
 /** Screens anyone may open (ordering §2 Route table). */
 export const PUBLIC_SCREENS: ScreenDef[] = [
@@ -39,6 +84,11 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
   { path: '/product-list', title: 'Product List', load: () => import('./product-list') },
   { path: '/product-details', title: 'Product Details', load: () => import('./product-details') },
   { path: '/cart', title: 'Cart', load: () => import('./cart') },
+  // Master data (master-data §2; issue 8): the generic list and detail screens, configured per entity.
+  ...MASTER_DATA_ROUTES.flatMap(({ entity, list, details }) => [
+    { path: list[0], title: list[1], load: masterDataScreen(entity, 'list') },
+    { path: details[0], title: details[1], load: masterDataScreen(entity, 'details') },
+  ]),
 ];
 
 /** Routes that have a screen today; menus show only these (e.g. the Configuration menu). */
@@ -49,6 +99,11 @@ export const EXISTING_SCREENS: ReadonlySet<string> = new Set(
 /** True when `route` has a screen today: links to a screen not built yet are not offered. */
 export const screenExists = (route: AppRoute): boolean => EXISTING_SCREENS.has(route);
 
+/** Master-data details screens and the list (Configuration menu entry) each belongs to. */
+const MASTER_DATA_DETAIL_OF: Record<string, AppRoute> = Object.fromEntries(
+  MASTER_DATA_ROUTES.map(({ list, details }) => [details[0], list[0]]),
+);
+
 /**
  * The part of the navigation a location belongs to, for highlighting the bar: a details screen
  * belongs to its list, and product details opened to edit a cart line (orderItemId) to the cart.
@@ -58,5 +113,9 @@ export function navSectionOf(pathname: string, search: string): AppRoute | null 
   if (pathname === '/product-details' && new URLSearchParams(search).has('orderItemId')) return '/cart';
   if (pathname === '/product-list' || pathname === '/product-details') return '/product-list';
   if (pathname === '/cart') return '/cart';
+  // Vendor details opened from the cart (fromCart) belong to the cart.
+  if (pathname === '/vendor-details' && new URLSearchParams(search).get('fromCart') === 'true')
+    return '/cart';
+  if (pathname in MASTER_DATA_DETAIL_OF) return MASTER_DATA_DETAIL_OF[pathname];
   return null;
 }

@@ -170,7 +170,7 @@ export function NavBar({ session }: { session: SessionInfo }) {
   const configItems = visibleConfigurationItems(role);
   const section = navSectionOf(pathname, search);
   const isActive = (item: NavItem) => section === item.route;
-  const configActive = configItems.some((c) => pathname === c.route);
+  const configActive = configItems.some((c) => pathname === c.route || section === c.route);
 
   const onLogout = async () => {
     setLoggingOut(true);

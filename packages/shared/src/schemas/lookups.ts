@@ -27,7 +27,8 @@ export type CurrencyTypesResponse = z.infer<typeof currencyTypesResponse>;
 
 /** GET /refs/product-group — `value` is what /products?productGroup= takes. */
 export const productGroupOption = z
-  .object({ value: z.string(), displayName: z.string() })
+  /** `id` is what master-data records reference (product items, attribute schemas). */
+  .object({ id, value: z.string(), displayName: z.string() })
   .meta({ id: 'ProductGroupOption' });
 export const productGroupsResponse = z
   .object({ productGroups: z.array(productGroupOption) })

@@ -23,7 +23,7 @@ export const lookupsRepository = {
 
   productGroups: (db: Q) =>
     db
-      .select({ value: productGroups.value, displayName: productGroups.displayName })
+      .select({ id: productGroups.id, value: productGroups.value, displayName: productGroups.displayName })
       .from(productGroups)
       .orderBy(asc(productGroups.displayName), asc(productGroups.id)),
 

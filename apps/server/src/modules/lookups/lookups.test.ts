@@ -129,7 +129,11 @@ describe('GET /refs/currency-types and /refs/product-group and /entity/productio
     const rows = await t.db.select().from(s.productGroups);
     const body = await ok('CSR', '/refs/product-group');
     expect(body.productGroups).toHaveLength(rows.length);
-    expect(body.productGroups).toContainEqual({ value: 'ZZ_FIXTURE_GROUP', displayName: 'Zz Fixture Group' });
+    expect(body.productGroups).toContainEqual({
+      id: expect.any(Number),
+      value: 'ZZ_FIXTURE_GROUP',
+      displayName: 'Zz Fixture Group',
+    });
   });
   it('answers every production region, by name', async () => {
     const rows = await t.db.select().from(s.productionRegions);

@@ -24,6 +24,8 @@ import {
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Optimistic-lock version of a master-data record: 1 when created, +1 per update (platform/crud.ts). */
+const version = () => integer('version').notNull().default(1);
 
 // ---------------------------------------------------------------- reference data
 
@@ -37,6 +39,7 @@ export const currencies = pgTable('currencies', {
 export const productionRegions = pgTable('production_regions', {
   id: serial('id').primaryKey(),
   productionRegionName: text('production_region_name').notNull().unique(),
+  version: version(),
 });
 
 export const productGroups = pgTable('product_groups', {
@@ -53,12 +56,13 @@ export const productSubgroups = pgTable('product_subgroups', {
 
 export const warehouses = pgTable('warehouses', {
   id: serial('id').primaryKey(),
-  warehouseName: text('warehouse_name').notNull(),
+  warehouseName: text('warehouse_name').notNull().unique(),
   contactName: text('contact_name').notNull(),
   email: text('email').notNull(),
   telephone: text('telephone').notNull(),
   address: text('address').notNull(),
   preferredShippingMethod: text('preferred_shipping_method').notNull(),
+  version: version(),
 });
 
 // ---------------------------------------------------------------- parties
@@ -72,6 +76,7 @@ export const customers = pgTable('customers', {
   specialInstructionsLimit: integer('special_instructions_limit').notNull().default(0),
   copyrightShow: boolean('copyright_show').notNull().default(false),
   fabricCompositionShow: boolean('fabric_composition_show').notNull().default(true),
+  version: version(),
 });
 
 /** Named per-customer settings, e.g. VARIABLE_DATA_STYLE_NUMBER_REQUIRED = 'true'. */
@@ -95,11 +100,12 @@ export const vendors = pgTable('vendors', {
     .default(1)
     .references(() => currencies.id),
   /** 1 to 10 digits; decides which variable-data rows the vendor sees. */
-  vendorNumber: varchar('vendor_number', { length: 10 }),
+  vendorNumber: varchar('vendor_number', { length: 10 }).unique(),
   billingAddress: text('billing_address'),
   billingAccountNumber: text('billing_account_number'),
   preferredShippingMethod: text('preferred_shipping_method'),
   deliveryAccountNumber: text('delivery_account_number'),
+  version: version(),
 });
 
 export const vendorShippingAddresses = pgTable(
@@ -145,6 +151,7 @@ export const factories = pgTable('factories', {
     .notNull()
     .default(1)
     .references(() => productionRegions.id),
+  version: version(),
 });
 
 export const factoryCustomers = pgTable(
@@ -180,6 +187,7 @@ export const users = pgTable(
     /** Per-user permissions (ordering §2 Product details: checked per user). */
     canUpdateInventory: boolean('can_update_inventory').notNull().default(false),
     canRestock: boolean('can_restock').notNull().default(false),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email').on(t.email)],
@@ -276,6 +284,7 @@ export const loginFailures = pgTable('login_failures', {
 export const productCodes = pgTable('product_codes', {
   id: serial('id').primaryKey(),
   productCode: text('product_code').notNull().unique(),
+  version: version(),
 });
 
 export const attributeSchemas = pgTable('attribute_schemas', {
@@ -289,6 +298,7 @@ export const attributeSchemas = pgTable('attribute_schemas', {
     .$type<{ name: string; type: 'STRING' | 'DROPDOWN'; options: string[] }[]>()
     .notNull()
     .default([]),
+  version: version(),
 });
 
 export const productSubcodes = pgTable(
@@ -316,6 +326,7 @@ export const productSubcodes = pgTable(
     artworkRequired: boolean('artwork_required').notNull().default(false),
     productImagePath: text('product_image_path'),
     productImageType: text('product_image_type'),
+    version: version(),
   },
   (t) => [
     uniqueIndex('product_subcodes_customer_subcode').on(t.customerId, t.productSubcode),
@@ -385,6 +396,7 @@ export const productItems = pgTable(
     poNumber: text('po_number'),
     styleNumber: text('style_number'),
     variableData: jsonb('variable_data').$type<Record<string, unknown>[]>(),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -392,6 +404,32 @@ export const productItems = pgTable(
     index('product_items_group').on(t.productGroupId),
     index('product_items_po').on(t.poNumber),
   ],
+);
+
+/**
+ * History of master data (issue 8): one row per create or update of a master-data record, written
+ * by platform/crud.ts in the same transaction as the change — who, when, and each changed field's
+ * value before and after.
+ */
+export const masterDataHistory = pgTable(
+  'master_data_history',
+  {
+    id: serial('id').primaryKey(),
+    /** A HISTORY_ENTITIES name of packages/shared, e.g. 'vendor'. */
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** CREATE or UPDATE. */
+    action: text('action').notNull(),
+    /** The record's version after the change. */
+    version: integer('version').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The user's name at the time, kept for the record. */
+    userName: text('user_name').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** [{ field, before, after }] */
+    changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
+  },
+  (t) => [index('master_data_history_entity').on(t.entity, t.entityId, t.id)],
 );
 
 // ---------------------------------------------------------------- orders
@@ -444,10 +482,72 @@ export const orders = pgTable(
   (t) => [
     // one cart per user
     uniqueIndex('orders_one_cart_per_user').on(t.userId).where(sql`order_status = 'PENDING'`),
-    index('orders_order_date').on(t.orderDate, t.id),
-    index('orders_customer_date').on(t.customerId, t.orderDate),
-    index('orders_vendor_date').on(t.vendorId, t.orderDate),
-    index('orders_region_date').on(t.productionRegionId, t.orderDate),
+    // The order list (docs/decisions/0019): per scope column, placed orders by date with every column
+    // the list filters on in the key (Drizzle has no INCLUDE), so page, offset and capped count are
+    // index-only scans.
+    index('orders_list_date')
+      .on(
+        t.orderDate,
+        t.id,
+        t.orderStatus,
+        t.cancelled,
+        t.financeApproval,
+        t.vendorId,
+        t.customerId,
+        t.productionRegionId,
+        t.factoryId,
+      )
+      .where(sql`order_status <> 'PENDING'`),
+    index('orders_list_vendor')
+      .on(
+        t.vendorId,
+        t.orderDate,
+        t.id,
+        t.orderStatus,
+        t.cancelled,
+        t.financeApproval,
+        t.customerId,
+        t.productionRegionId,
+      )
+      .where(sql`order_status <> 'PENDING'`),
+    index('orders_list_customer')
+      .on(
+        t.customerId,
+        t.orderDate,
+        t.id,
+        t.orderStatus,
+        t.cancelled,
+        t.financeApproval,
+        t.vendorId,
+        t.productionRegionId,
+      )
+      .where(sql`order_status <> 'PENDING'`),
+    index('orders_list_region')
+      .on(
+        t.productionRegionId,
+        t.orderDate,
+        t.id,
+        t.orderStatus,
+        t.cancelled,
+        t.financeApproval,
+        t.vendorId,
+        t.customerId,
+        t.factoryId,
+      )
+      .where(sql`order_status <> 'PENDING'`),
+    index('orders_list_factory')
+      .on(
+        t.factoryId,
+        t.orderDate,
+        t.id,
+        t.orderStatus,
+        t.cancelled,
+        t.financeApproval,
+        t.vendorId,
+        t.customerId,
+        t.productionRegionId,
+      )
+      .where(sql`order_status <> 'PENDING'`),
     index('orders_status_date').on(t.orderStatus, t.orderDate),
     // Open orders (placed, not shipped, not cancelled): what "Needs my action" counts on every page
     // (docs/decisions/0016) reads only these, a small share of all orders.

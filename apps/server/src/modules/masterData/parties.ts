@@ -1,0 +1,559 @@
+/**
+ * Customers, factories, users and vendors (master-data §3, §5, §6): the crud kit with stores of
+ * their own — references, checklists, and for users and vendors the rules on top.
+ */
+import type {
+  Customer,
+  customerBody,
+  customerSearchQuery,
+  customerUpdateBody,
+  Factory,
+  factoryBody,
+  factorySearchQuery,
+  factoryUpdateBody,
+  User,
+  userBody,
+  userSearchQuery,
+  userUpdateBody,
+  Vendor,
+  vendorBody,
+  vendorSearchQuery,
+  vendorUpdateBody,
+} from '@selvedge/shared';
+import { MASTER_DATA_MESSAGES } from '@selvedge/shared';
+import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuthUser } from '../../platform/auth';
+import { allOf, type CrudConfig, type CrudStore, contains } from '../../platform/crud';
+import type { Tx } from '../../platform/db';
+import {
+  currencies,
+  customers,
+  factories,
+  factoryCustomers,
+  productionRegions,
+  sessions,
+  userCustomers,
+  userFactories,
+  userRegions,
+  users,
+  userVendors,
+  vendorCustomers,
+  vendorShippingAddresses,
+  vendors,
+  warehouses,
+} from '../../platform/db/schema';
+import { badRequest } from '../../platform/errors';
+import { type LinkTable, linkedRefs, replaceLinks } from './links';
+
+const customerRef = { table: customers, id: customers.id, name: customers.companyName };
+
+// ---------------------------------------------------------------- customers
+
+type CustomerCreate = z.output<typeof customerBody>;
+type CustomerUpdate = z.output<typeof customerUpdateBody>;
+type CustomerQuery = z.output<typeof customerSearchQuery>;
+
+const customerValues = (b: CustomerCreate) => ({
+  companyName: b.companyName,
+  parserType: b.parserType,
+  warehouseId: b.warehouse?.id ?? null,
+  specialInstructionsLimit: b.specialInstructionsLimit,
+  copyrightShow: b.copyrightShow,
+  fabricCompositionShow: b.fabricCompositionShow,
+});
+
+const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, CustomerQuery> = {
+  table: customers,
+  idColumn: customers.id,
+  versionColumn: customers.version,
+  async find(q, lookup) {
+    const rows = await q
+      .select({
+        id: customers.id,
+        companyName: customers.companyName,
+        parserType: customers.parserType,
+        warehouseId: warehouses.id,
+        warehouseName: warehouses.warehouseName,
+        specialInstructionsLimit: customers.specialInstructionsLimit,
+        copyrightShow: customers.copyrightShow,
+        fabricCompositionShow: customers.fabricCompositionShow,
+        version: customers.version,
+      })
+      .from(customers)
+      .leftJoin(warehouses, eq(warehouses.id, customers.warehouseId))
+      .where(
+        'ids' in lookup
+          ? inArray(customers.id, lookup.ids)
+          : allOf(lookup.query.name ? contains(customers.companyName, lookup.query.name) : undefined),
+      )
+      .orderBy(asc(customers.companyName), asc(customers.id));
+    return rows.map(({ warehouseId, warehouseName, ...r }) => ({
+      ...r,
+      parserType: r.parserType as Customer['parserType'],
+      warehouse: warehouseId ? { id: warehouseId, name: warehouseName ?? '' } : null,
+    }));
+  },
+  async insert(tx, body) {
+    const [row] = await tx.insert(customers).values(customerValues(body)).returning({ id: customers.id });
+    return row!.id;
+  },
+  async update(tx, id, body) {
+    await tx.update(customers).set(customerValues(body)).where(eq(customers.id, id));
+  },
+};
+
+export const customerCrud: CrudConfig<Customer, CustomerCreate, CustomerUpdate, CustomerQuery> = {
+  entity: 'customer',
+  label: 'Customer',
+  store: customerStore,
+  unique: { customers_company_name_unique: { label: 'Customer', value: (b) => b.companyName } },
+};
+
+// ---------------------------------------------------------------- factories
+
+type FactoryCreate = z.output<typeof factoryBody>;
+type FactoryUpdate = z.output<typeof factoryUpdateBody>;
+type FactoryQuery = z.output<typeof factorySearchQuery>;
+
+const factoryCustomerLinks: LinkTable = {
+  link: factoryCustomers,
+  owner: factoryCustomers.factoryId,
+  target: factoryCustomers.customerId,
+  ...customerRef,
+};
+
+const factoryValues = (b: FactoryCreate) => ({
+  name: b.name,
+  shortCode: b.shortCode,
+  address: b.address,
+  telephone: b.telephone,
+  // Without a choice: CAD and Bangladesh, the columns' defaults (master-data §9).
+  ...(b.currencyType ? { currencyTypeId: b.currencyType.id } : {}),
+  ...(b.productionRegion ? { productionRegionId: b.productionRegion.id } : {}),
+});
+
+const factoryStore: CrudStore<Factory, FactoryCreate, FactoryUpdate, FactoryQuery> = {
+  table: factories,
+  idColumn: factories.id,
+  versionColumn: factories.version,
+  async find(q, lookup) {
+    const query = 'query' in lookup ? lookup.query : undefined;
+    const rows = await q
+      .select({
+        id: factories.id,
+        name: factories.name,
+        shortCode: factories.shortCode,
+        address: factories.address,
+        telephone: factories.telephone,
+        currencyId: currencies.id,
+        currencyCode: currencies.code,
+        regionId: productionRegions.id,
+        regionName: productionRegions.productionRegionName,
+        version: factories.version,
+      })
+      .from(factories)
+      .innerJoin(currencies, eq(currencies.id, factories.currencyTypeId))
+      .innerJoin(productionRegions, eq(productionRegions.id, factories.productionRegionId))
+      .where(
+        'ids' in lookup
+          ? inArray(factories.id, lookup.ids)
+          : allOf(
+              query?.factoryName ? contains(factories.name, query.factoryName) : undefined,
+              query?.shortCode ? contains(factories.shortCode, query.shortCode) : undefined,
+              query?.regionId ? eq(factories.productionRegionId, query.regionId) : undefined,
+              query?.customerId
+                ? exists(
+                    q
+                      .select({ one: sql`1` })
+                      .from(factoryCustomers)
+                      .where(
+                        and(
+                          eq(factoryCustomers.factoryId, factories.id),
+                          eq(factoryCustomers.customerId, query.customerId),
+                        ),
+                      ),
+                  )
+                : undefined,
+            ),
+      )
+      .orderBy(asc(factories.name), asc(factories.id));
+    const links = await linkedRefs(
+      q,
+      factoryCustomerLinks,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      shortCode: r.shortCode,
+      address: r.address,
+      telephone: r.telephone,
+      currencyType: { id: r.currencyId, name: r.currencyCode },
+      productionRegion: { id: r.regionId, name: r.regionName },
+      customers: links.get(r.id) ?? [],
+      version: r.version,
+    }));
+  },
+  async insert(tx, body) {
+    const [row] = await tx.insert(factories).values(factoryValues(body)).returning({ id: factories.id });
+    await replaceLinks(
+      tx,
+      factoryCustomerLinks,
+      row!.id,
+      body.customers.map((c) => c.id),
+    );
+    return row!.id;
+  },
+  async update(tx, id, body) {
+    await tx.update(factories).set(factoryValues(body)).where(eq(factories.id, id));
+    await replaceLinks(
+      tx,
+      factoryCustomerLinks,
+      id,
+      body.customers.map((c) => c.id),
+    );
+  },
+};
+
+export const factoryCrud: CrudConfig<Factory, FactoryCreate, FactoryUpdate, FactoryQuery> = {
+  entity: 'factory',
+  label: 'Factory',
+  store: factoryStore,
+  unique: { factories_short_code_unique: { label: 'Factory short code', value: (b) => b.shortCode } },
+};
+
+// ---------------------------------------------------------------- users
+
+type UserCreate = z.output<typeof userBody>;
+type UserUpdate = z.output<typeof userUpdateBody>;
+type UserQuery = z.output<typeof userSearchQuery>;
+
+const userLinks = {
+  customers: {
+    link: userCustomers,
+    owner: userCustomers.userId,
+    target: userCustomers.customerId,
+    ...customerRef,
+  },
+  vendors: {
+    link: userVendors,
+    owner: userVendors.userId,
+    target: userVendors.vendorId,
+    table: vendors,
+    id: vendors.id,
+    name: vendors.companyName,
+  },
+  factories: {
+    link: userFactories,
+    owner: userFactories.userId,
+    target: userFactories.factoryId,
+    table: factories,
+    id: factories.id,
+    name: factories.name,
+  },
+  regions: {
+    link: userRegions,
+    owner: userRegions.userId,
+    target: userRegions.productionRegionId,
+    table: productionRegions,
+    id: productionRegions.id,
+    name: productionRegions.productionRegionName,
+  },
+} satisfies Record<string, LinkTable>;
+const USER_LISTS = ['customers', 'vendors', 'factories', 'regions'] as const;
+
+const userValues = (b: UserCreate) => ({
+  email: b.email,
+  contactName: b.contactName,
+  telephone: b.telephone,
+  role: b.role,
+  active: b.active,
+  emailEnabled: b.emailEnabled,
+});
+
+const userStore: CrudStore<User, UserCreate, UserUpdate, UserQuery> = {
+  table: users,
+  idColumn: users.id,
+  versionColumn: users.version,
+  async find(q, lookup) {
+    const query = 'query' in lookup ? lookup.query : undefined;
+    const rows = await q
+      .select({
+        id: users.id,
+        email: users.email,
+        contactName: users.contactName,
+        telephone: users.telephone,
+        role: users.role,
+        active: users.active,
+        emailEnabled: users.emailEnabled,
+        lastLogin: users.lastLogin,
+        version: users.version,
+      })
+      .from(users)
+      .where(
+        'ids' in lookup
+          ? inArray(users.id, lookup.ids)
+          : allOf(
+              query?.role ? eq(users.role, query.role) : undefined,
+              query?.email ? contains(users.email, query.email) : undefined,
+              query?.name ? contains(users.contactName, query.name) : undefined,
+              query?.active === undefined ? undefined : eq(users.active, query.active),
+            ),
+      )
+      .orderBy(asc(users.contactName), asc(users.id));
+    const ids = rows.map((r) => r.id);
+    const lists = Object.fromEntries(
+      await Promise.all(USER_LISTS.map(async (k) => [k, await linkedRefs(q, userLinks[k], ids)] as const)),
+    ) as Record<(typeof USER_LISTS)[number], Map<number, { id: number; name: string }[]>>;
+    return rows.map((r) => ({
+      ...r,
+      role: r.role as User['role'],
+      lastLogin: r.lastLogin ? r.lastLogin.toISOString() : null,
+      customers: lists.customers.get(r.id) ?? [],
+      vendors: lists.vendors.get(r.id) ?? [],
+      factories: lists.factories.get(r.id) ?? [],
+      regions: lists.regions.get(r.id) ?? [],
+    }));
+  },
+  async insert(tx, body) {
+    // No password: the new user sets one through a reset link (POST /auth/users/{id}/reset-password).
+    const [row] = await tx.insert(users).values(userValues(body)).returning({ id: users.id });
+    for (const k of USER_LISTS)
+      await replaceLinks(
+        tx,
+        userLinks[k],
+        row!.id,
+        body[k].map((r) => r.id),
+      );
+    return row!.id;
+  },
+  async update(tx, id, body, before) {
+    await tx
+      .update(users)
+      .set({
+        ...userValues(body),
+        // Activating resets Last Login (master-data §4): a reactivated user starts a fresh
+        // six-month window instead of finding the password expired at once.
+        ...(!before.active && body.active ? { lastLogin: null, passwordChangedAt: sql`now()` } : {}),
+      })
+      .where(eq(users.id, id));
+    for (const k of USER_LISTS)
+      await replaceLinks(
+        tx,
+        userLinks[k],
+        id,
+        body[k].map((r) => r.id),
+      );
+  },
+};
+
+export const userCrud: CrudConfig<User, UserCreate, UserUpdate, UserQuery> = {
+  entity: 'user',
+  label: 'User',
+  store: userStore,
+  unique: { users_email: { label: 'A user with email', value: (b) => b.email } },
+  async check(_tx, body, user, before) {
+    // An admin does not lock themself out by mistake.
+    if (before && before.id === user.id && (!body.active || body.role !== before.role))
+      throw badRequest(MASTER_DATA_MESSAGES.ownAccount);
+  },
+  async afterWrite(tx, before, after) {
+    // Deactivating ends the user's sessions (a role change does too: the token's role no longer matches).
+    if (before && ((before.active && !after.active) || before.role !== after.role))
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, after.id), sql`${sessions.revokedAt} is null`));
+  },
+};
+
+// ---------------------------------------------------------------- vendors
+
+type VendorCreate = z.output<typeof vendorBody>;
+type VendorUpdate = z.output<typeof vendorUpdateBody>;
+type VendorQuery = z.output<typeof vendorSearchQuery>;
+
+const vendorCustomerLinks: LinkTable = {
+  link: vendorCustomers,
+  owner: vendorCustomers.vendorId,
+  target: vendorCustomers.customerId,
+  ...customerRef,
+};
+
+/** The fields a VENDOR sees and changes of its own vendor (master-data §6). */
+const vendorOwnValues = (b: VendorCreate | VendorUpdate) => ({
+  billingAddress: b.billingAddress,
+  billingAccountNumber: b.billingAccountNumber,
+  preferredShippingMethod: b.preferredShippingMethod,
+  deliveryAccountNumber: b.deliveryAccountNumber,
+});
+
+async function writeShippingAddresses(
+  tx: Tx,
+  vendorId: number,
+  list: { optionName: string; address: string }[],
+) {
+  await tx.delete(vendorShippingAddresses).where(eq(vendorShippingAddresses.vendorId, vendorId));
+  if (list.length > 0) await tx.insert(vendorShippingAddresses).values(list.map((a) => ({ vendorId, ...a })));
+}
+
+const vendorStore: CrudStore<Vendor, VendorCreate, VendorUpdate, VendorQuery> = {
+  table: vendors,
+  idColumn: vendors.id,
+  versionColumn: vendors.version,
+  async find(q, lookup) {
+    const query = 'query' in lookup ? lookup.query : undefined;
+    const shippingMatch = (text: string) =>
+      exists(
+        q
+          .select({ one: sql`1` })
+          .from(vendorShippingAddresses)
+          .where(
+            and(
+              eq(vendorShippingAddresses.vendorId, vendors.id),
+              contains(vendorShippingAddresses.address, text),
+            ),
+          ),
+      );
+    const rows = await q
+      .select({
+        id: vendors.id,
+        companyName: vendors.companyName,
+        currencyId: currencies.id,
+        currencyCode: currencies.code,
+        vendorNumber: vendors.vendorNumber,
+        billingAddress: vendors.billingAddress,
+        billingAccountNumber: vendors.billingAccountNumber,
+        preferredShippingMethod: vendors.preferredShippingMethod,
+        deliveryAccountNumber: vendors.deliveryAccountNumber,
+        version: vendors.version,
+      })
+      .from(vendors)
+      .innerJoin(currencies, eq(currencies.id, vendors.currencyTypeId))
+      .where(
+        'ids' in lookup
+          ? inArray(vendors.id, lookup.ids)
+          : allOf(
+              query?.companyName ? contains(vendors.companyName, query.companyName) : undefined,
+              query?.address
+                ? or(contains(vendors.billingAddress, query.address), shippingMatch(query.address))
+                : undefined,
+              query?.customerId
+                ? exists(
+                    q
+                      .select({ one: sql`1` })
+                      .from(vendorCustomers)
+                      .where(
+                        and(
+                          eq(vendorCustomers.vendorId, vendors.id),
+                          eq(vendorCustomers.customerId, query.customerId),
+                        ),
+                      ),
+                  )
+                : undefined,
+            ),
+      )
+      .orderBy(asc(vendors.companyName), asc(vendors.id));
+    const ids = rows.map((r) => r.id);
+    const links = await linkedRefs(q, vendorCustomerLinks, ids);
+    const addresses =
+      ids.length === 0
+        ? []
+        : await q
+            .select({
+              vendorId: vendorShippingAddresses.vendorId,
+              optionName: vendorShippingAddresses.optionName,
+              address: vendorShippingAddresses.address,
+            })
+            .from(vendorShippingAddresses)
+            .where(inArray(vendorShippingAddresses.vendorId, ids));
+    return rows.map((r) => ({
+      id: r.id,
+      companyName: r.companyName,
+      currencyType: { id: r.currencyId, name: r.currencyCode },
+      vendorNumber: r.vendorNumber,
+      billingAddress: r.billingAddress,
+      billingAccountNumber: r.billingAccountNumber,
+      preferredShippingMethod: r.preferredShippingMethod,
+      deliveryAccountNumber: r.deliveryAccountNumber,
+      shippingAddresses: sortShipping(
+        addresses
+          .filter((a) => a.vendorId === r.id)
+          .map((a) => ({ optionName: a.optionName, address: a.address })),
+      ),
+      customers: links.get(r.id) ?? [],
+      version: r.version,
+    }));
+  },
+  async insert(tx, body) {
+    const [row] = await tx
+      .insert(vendors)
+      .values({
+        companyName: body.companyName,
+        ...(body.currencyType ? { currencyTypeId: body.currencyType.id } : {}),
+        vendorNumber: body.vendorNumber,
+        ...vendorOwnValues(body),
+      })
+      .returning({ id: vendors.id });
+    await writeShippingAddresses(tx, row!.id, body.shippingAddresses);
+    await replaceLinks(
+      tx,
+      vendorCustomerLinks,
+      row!.id,
+      body.customers.map((c) => c.id),
+    );
+    return row!.id;
+  },
+  async update(tx, id, body, _before, user) {
+    // A VENDOR changes only what it sees; company, currency, vendor number and customers stay.
+    const admin = user.role === 'ADMIN';
+    const companyName = admin ? body.companyName?.trim() : undefined;
+    if (admin && body.companyName !== undefined && !companyName)
+      throw badRequest('companyName: companyName is required');
+    await tx
+      .update(vendors)
+      .set({
+        ...vendorOwnValues(body),
+        ...(companyName ? { companyName } : {}),
+        ...(admin && body.currencyType ? { currencyTypeId: body.currencyType.id } : {}),
+        ...(admin && body.vendorNumber !== undefined ? { vendorNumber: body.vendorNumber } : {}),
+      })
+      .where(eq(vendors.id, id));
+    await writeShippingAddresses(tx, id, body.shippingAddresses);
+    if (admin && body.customers)
+      await replaceLinks(
+        tx,
+        vendorCustomerLinks,
+        id,
+        body.customers.map((c) => c.id),
+      );
+  },
+};
+
+function sortShipping<T extends { optionName: string }>(list: T[]): T[] {
+  return [...list].sort(
+    (a, b) =>
+      a.optionName.localeCompare(b.optionName, 'en', { sensitivity: 'base' }) ||
+      a.optionName.localeCompare(b.optionName),
+  );
+}
+
+/** What a VENDOR may not see of its vendor (master-data §6). */
+function vendorView(record: Vendor, user: AuthUser): Vendor {
+  if (user.role === 'ADMIN') return record;
+  const { companyName: _c, currencyType: _t, vendorNumber: _n, customers: _u, ...own } = record;
+  return own;
+}
+
+export const vendorCrud: CrudConfig<Vendor, VendorCreate, VendorUpdate, VendorQuery> = {
+  entity: 'vendor',
+  label: 'Vendor',
+  store: vendorStore,
+  unique: {
+    vendors_vendor_number_unique: { label: 'Vendor number', value: (b) => b.vendorNumber ?? '' },
+  },
+  // A VENDOR reaches only its own vendor (someone else's answers 404); ADMIN every vendor.
+  canAccess: (user, id) => user.role === 'ADMIN' || user.vendorIds.includes(id),
+  view: vendorView,
+};

@@ -1,0 +1,497 @@
+/**
+ * The master-data kit (issue 8; DESIGN.md "a create/read/update/search kit for master data"),
+ * written once and configured per entity:
+ *
+ * - routes from the shared contract (`MASTER_DATA` of packages/shared): search, get, create and
+ *   update, each with its zod schemas and permission (`registerCrudRoutes`);
+ * - a store over a table and its filters (`simpleStore` for flat entities; richer entities write
+ *   their own `find`/`insert`/`update` and keep the rest);
+ * - one service (`createCrud`) that runs every change in one transaction: optimistic lock on
+ *   `version` (a stale version answers 409 and changes nothing), the entity's own checks, the write,
+ *   and a history row (who, when, each changed field before and after) in `master_data_history`;
+ * - a unique violation answers 409 naming the duplicate; a reference to a missing record 400.
+ */
+import {
+  type HistoryEntity,
+  type HistoryEntry,
+  MASTER_DATA_MESSAGES,
+  type RoutePermission,
+} from '@selvedge/shared';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type AuthUser, currentUser } from './auth';
+import type { ZodApp } from './context';
+import type { Db, Tx } from './db';
+import { masterDataHistory } from './db/schema';
+import { AppError, badRequest, conflict, notFound } from './errors';
+
+type Q = Db | Tx;
+export interface VersionedRecord {
+  id: number;
+  version: number;
+}
+type Lookup<Query> = { ids: number[] } | { query: Query };
+
+/** How an entity's records are read and written. */
+export interface CrudStore<R extends VersionedRecord, C, U, Query> {
+  /** The table holding the record's `id` and `version`. */
+  table: PgTable;
+  idColumn: PgColumn;
+  versionColumn: PgColumn;
+  /** Records by id, or every record matching a search, in list order. */
+  find(q: Q, lookup: Lookup<Query>, user: AuthUser): Promise<R[]>;
+  /** Inserts the main row and its children; answers the new id. */
+  insert(tx: Tx, body: C, user: AuthUser): Promise<number>;
+  /** Writes the main row and its children (the version is already raised). */
+  update(tx: Tx, id: number, body: U, before: R, user: AuthUser): Promise<void>;
+}
+
+/** A unique constraint and how its 409 names the duplicate. */
+export interface UniqueRule<C, U> {
+  label: string;
+  value: (body: C | U) => string;
+}
+
+export interface CrudConfig<R extends VersionedRecord, C, U, Query> {
+  entity: HistoryEntity;
+  /** 'Warehouse': used in 404 and duplicate messages. */
+  label: string;
+  store: CrudStore<R, C, U, Query>;
+  /** Constraint name → how to name the duplicate. */
+  unique?: Record<string, UniqueRule<C, U>>;
+  /** Row-level access (DESIGN.md: someone else's row answers 404); all rows when absent. */
+  canAccess?: (user: AuthUser, id: number) => boolean;
+  /** Checks that need the database (references, cross-field rules); throw an AppError to refuse. */
+  check?: (tx: Tx, body: C | U, user: AuthUser, before: R | null) => Promise<void>;
+  /** After the write, in the same transaction (e.g. end a deactivated user's sessions). */
+  afterWrite?: (tx: Tx, before: R | null, after: R, user: AuthUser) => Promise<void>;
+  /** What the user's role sees of a record (fields left out, DESIGN.md Who may do what). */
+  view?: (record: R, user: AuthUser) => R;
+}
+
+export interface Crud<R extends VersionedRecord, C, U, Query> {
+  search(user: AuthUser, query: Query): Promise<R[]>;
+  get(user: AuthUser, id: number): Promise<R>;
+  create(user: AuthUser, body: C): Promise<R>;
+  update(user: AuthUser, id: number, body: U & { version: number }): Promise<R>;
+  config: CrudConfig<R, C, U, Query>;
+}
+
+// ---------------------------------------------------------------- history
+
+/** Fields never listed as changes. */
+const NOT_HISTORY = new Set(['id', 'version']);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields that differ between two versions of a record (all set fields of a new one). */
+export function diffRecords(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): { field: string; before: unknown; after: unknown }[] {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
+  const changes: { field: string; before: unknown; after: unknown }[] = [];
+  for (const field of fields) {
+    if (NOT_HISTORY.has(field)) continue;
+    const b = before ? (before[field] ?? null) : null;
+    const a = after[field] ?? null;
+    if (!same(b, a)) changes.push({ field, before: b, after: a });
+  }
+  return changes;
+}
+
+/** Writes one history row (crud does this for every create and update; other changes call it too). */
+export async function writeHistory(
+  tx: Tx,
+  entry: {
+    entity: HistoryEntity;
+    entityId: number;
+    action: 'CREATE' | 'UPDATE';
+    version: number;
+    user: AuthUser;
+    changes: { field: string; before: unknown; after: unknown }[];
+  },
+) {
+  await tx.insert(masterDataHistory).values({
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    version: entry.version,
+    userId: entry.user.id,
+    userName: entry.user.name,
+    changes: entry.changes,
+  });
+}
+
+/** The history of one record, newest first. */
+export async function readHistory(db: Q, entity: HistoryEntity, entityId: number): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(masterDataHistory)
+    .where(and(eq(masterDataHistory.entity, entity), eq(masterDataHistory.entityId, entityId)))
+    .orderBy(desc(masterDataHistory.id));
+  return rows.map((r) => ({
+    id: r.id,
+    entity: r.entity as HistoryEntity,
+    entityId: r.entityId,
+    action: r.action as 'CREATE' | 'UPDATE',
+    version: r.version,
+    userId: r.userId,
+    userName: r.userName,
+    changedAt: r.changedAt.toISOString(),
+    changes: r.changes,
+  }));
+}
+
+// ---------------------------------------------------------------- database errors
+
+interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** The PostgreSQL error inside a driver or Drizzle error (PGlite and pg both carry `code`). */
+export function pgError(err: unknown): PgErrorLike | null {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const c = e as PgErrorLike & { cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
+    e = c.cause;
+  }
+  return null;
+}
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Turns constraint violations into 409 (duplicate) and 400 (missing reference); others pass through. */
+function translateDbError<C, U>(
+  err: unknown,
+  body: C | U,
+  unique: Record<string, UniqueRule<C, U>> = {},
+): unknown {
+  const pg = pgError(err);
+  if (!pg) return err;
+  if (pg.code === '23505') {
+    const rule = pg.constraint ? unique[pg.constraint] : undefined;
+    if (rule) return conflict(MASTER_DATA_MESSAGES.duplicate(rule.label, rule.value(body)));
+    const key = /Key \((.+?)\)=\((.*)\)/.exec(pg.detail ?? '');
+    return conflict(
+      key ? MASTER_DATA_MESSAGES.duplicate(camel(key[1]!), key[2]!) : 'This entry already exists.',
+    );
+  }
+  // Safety net behind the schemas' limits: bad input is never a 500 (DESIGN.md Contract).
+  if (pg.code === '22003') return badRequest('request: a number is out of range');
+  if (pg.code === '22001') return badRequest('request: a text is too long');
+  if (pg.code === '23503') {
+    const key = /Key \((\w+)\)=\((\d+)\) is not present/.exec(pg.detail ?? '');
+    const field = key ? camel(key[1]!.replace(/_id$/, '')) : 'request';
+    return badRequest(`${field}: no such record${key ? ` (id ${key[2]})` : ''}`);
+  }
+  return err;
+}
+
+// ---------------------------------------------------------------- the service
+
+export function createCrud<R extends VersionedRecord, C, U, Query>(
+  db: Db,
+  config: CrudConfig<R, C, U, Query>,
+): Crud<R, C, U, Query> {
+  const { store } = config;
+  const view = (r: R, user: AuthUser) => (config.view ? config.view(r, user) : r);
+  const missing = () => notFound(MASTER_DATA_MESSAGES.notFound(config.label));
+
+  async function loadOne(q: Q, id: number, user: AuthUser): Promise<R | null> {
+    return (await store.find(q, { ids: [id] }, user))[0] ?? null;
+  }
+
+  async function guarded<T>(body: C | U, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw translateDbError(err, body, config.unique);
+    }
+  }
+
+  return {
+    config,
+    async search(user, query) {
+      const rows = await store.find(db, { query }, user);
+      return rows.filter((r) => !config.canAccess || config.canAccess(user, r.id)).map((r) => view(r, user));
+    },
+
+    async get(user, id) {
+      if (config.canAccess && !config.canAccess(user, id)) throw missing();
+      const record = await loadOne(db, id, user);
+      if (!record) throw missing();
+      return view(record, user);
+    },
+
+    async create(user, body) {
+      const created = await guarded(body, () =>
+        db.transaction(async (tx) => {
+          await config.check?.(tx, body, user, null);
+          const id = await store.insert(tx, body, user);
+          const after = await loadOne(tx, id, user);
+          if (!after) throw new Error(`${config.entity} ${id} vanished after insert`);
+          await config.afterWrite?.(tx, null, after, user);
+          await writeHistory(tx, {
+            entity: config.entity,
+            entityId: id,
+            action: 'CREATE',
+            version: after.version,
+            user,
+            changes: diffRecords(null, after as unknown as Record<string, unknown>),
+          });
+          return after;
+        }),
+      );
+      return view(created, user);
+    },
+
+    async update(user, id, body) {
+      if (config.canAccess && !config.canAccess(user, id)) throw missing();
+      const updated = await guarded(body, () =>
+        db.transaction(async (tx) => {
+          // Raise the version only if it is the one the edit started from: this locks the row, so a
+          // concurrent save waits and then finds the version moved on (409).
+          const raised = await tx
+            .update(store.table)
+            .set({ [keyOf(store.table, store.versionColumn)]: sql`${store.versionColumn} + 1` } as never)
+            .where(and(eq(store.idColumn, id), eq(store.versionColumn, body.version)))
+            .returning({ id: store.idColumn });
+          if (raised.length === 0) {
+            const exists = await tx
+              .select({ id: store.idColumn })
+              .from(store.table)
+              .where(eq(store.idColumn, id));
+            if (exists.length === 0) throw missing();
+            throw conflict(MASTER_DATA_MESSAGES.staleVersion);
+          }
+          const before = await loadOne(tx, id, user);
+          if (!before) throw missing();
+          await config.check?.(tx, body, user, before);
+          await store.update(tx, id, body, before, user);
+          const after = await loadOne(tx, id, user);
+          if (!after) throw missing();
+          await config.afterWrite?.(tx, before, after, user);
+          const changes = diffRecords(
+            before as unknown as Record<string, unknown>,
+            after as unknown as Record<string, unknown>,
+          );
+          // A save that changed nothing still takes a version (it was a save) but leaves no history row.
+          if (changes.length > 0)
+            await writeHistory(tx, {
+              entity: config.entity,
+              entityId: id,
+              action: 'UPDATE',
+              version: after.version,
+              user,
+              changes,
+            });
+          return after;
+        }),
+      );
+      return view(updated, user);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- a store over one flat table
+
+/** `%text%` for ILIKE, with the pattern characters of the text escaped. */
+export const contains = (column: PgColumn, text: string) =>
+  ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+
+/** All given conditions (undefined ones skipped). */
+export const allOf = (...conds: (SQL | undefined)[]) => {
+  const list = conds.filter((c): c is SQL => !!c);
+  return list.length === 0 ? undefined : and(...list);
+};
+
+/**
+ * A store for an entity whose record is its table's columns (warehouses, production regions,
+ * product codes): `columns` maps each record field to its column (the body uses the same names),
+ * `filters` maps each search field to the column it matches (contains, ignoring case).
+ */
+export function simpleStore<
+  R extends VersionedRecord,
+  C extends object,
+  U extends object,
+  Query extends object,
+>(opts: {
+  table: PgTable;
+  id: PgColumn;
+  version: PgColumn;
+  columns: Record<Exclude<keyof R & string, 'id' | 'version'>, PgColumn>;
+  filters: Record<keyof Query & string, PgColumn>;
+  orderBy: PgColumn;
+}): CrudStore<R, C, U, Query> {
+  const fields = Object.keys(opts.columns) as (keyof typeof opts.columns)[];
+  const selection = {
+    id: opts.id,
+    version: opts.version,
+    ...Object.fromEntries(fields.map((f) => [f, opts.columns[f]])),
+  };
+  /** The body's fields that are columns, keyed as the table declares them (Drizzle's insert/set keys). */
+  const values = (body: object) =>
+    Object.fromEntries(
+      fields
+        .filter((f) => f in body)
+        .map((f) => [keyOf(opts.table, opts.columns[f] as PgColumn), (body as Record<string, unknown>)[f]]),
+    );
+  return {
+    table: opts.table,
+    idColumn: opts.id,
+    versionColumn: opts.version,
+    async find(q, lookup) {
+      const where =
+        'ids' in lookup
+          ? inArray(opts.id, lookup.ids)
+          : allOf(
+              ...Object.entries(lookup.query).map(([k, v]) =>
+                typeof v === 'string' && opts.filters[k as keyof Query & string]
+                  ? contains(opts.filters[k as keyof Query & string], v)
+                  : undefined,
+              ),
+            );
+      const rows = await q
+        .select(selection as never)
+        .from(opts.table)
+        .where(where)
+        .orderBy(asc(opts.orderBy), asc(opts.id));
+      return rows as unknown as R[];
+    },
+    async insert(tx, body) {
+      const rows = await tx
+        .insert(opts.table)
+        .values(values(body) as never)
+        .returning({ id: opts.id });
+      return (rows as { id: number }[])[0]!.id;
+    },
+    async update(tx, id, body) {
+      await tx
+        .update(opts.table)
+        .set(values(body) as never)
+        .where(eq(opts.id, id));
+    },
+  };
+}
+
+/** The property key under which `table` declares `column` (what Drizzle's insert and set take). */
+export function keyOf(table: PgTable, column: PgColumn): string {
+  for (const [key, col] of Object.entries(getTableColumns(table))) if (col === column) return key;
+  throw new Error(`column ${column.name} is not in the table`);
+}
+
+// ---------------------------------------------------------------- routes from the contract
+
+/** An empty query parameter (`?customerId=`) means "no filter", as if it were absent. */
+export async function dropEmptyQueryParams(req: FastifyRequest) {
+  const q = req.query as Record<string, unknown> | undefined;
+  if (!q) return;
+  for (const key of Object.keys(q)) if (q[key] === '') delete q[key];
+}
+
+const errorResponse = z.object({ message: z.string() });
+const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be an id (digits only)')
+    .transform(Number)
+    .refine((v) => v >= 1 && v <= 2_147_483_647, 'must be an id between 1 and 2147483647'),
+});
+
+export interface CrudRoutes {
+  paths: { search: string; item: string; create: string; listKey: string };
+  tag: string;
+  label: string;
+  permission: { read: RoutePermission; create: RoutePermission; update: RoutePermission };
+  schemas: {
+    query: z.ZodType;
+    create: z.ZodType;
+    update: z.ZodType;
+    record: z.ZodType;
+    list: z.ZodType;
+  };
+  /** Leave a route out (e.g. an entity whose search lives elsewhere). */
+  without?: ('search' | 'get' | 'create' | 'update')[];
+}
+
+/** Registers search, get, create (201) and update for an entity, from its contract and service. */
+export function registerCrudRoutes<R extends VersionedRecord>(
+  app: ZodApp,
+  def: CrudRoutes,
+  crud: Crud<R, never, never, never>,
+) {
+  const { paths, tag, label, schemas, permission } = def;
+  const skip = new Set(def.without ?? []);
+  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+  // The crud's types are its own; the route's zod schemas have checked the input already.
+  const c = crud as unknown as Crud<R, unknown, unknown, unknown>;
+
+  if (!skip.has('search'))
+    app.get(
+      paths.search,
+      {
+        config: { permission: permission.read },
+        preValidation: dropEmptyQueryParams,
+        schema: {
+          tags: [tag],
+          summary: `Search ${label.toLowerCase()} records (every match, no paging)`,
+          querystring: schemas.query,
+          response: { 200: schemas.list, ...errors },
+        },
+      },
+      async (req) => ({ [paths.listKey]: await c.search(currentUser(req), req.query) }),
+    );
+
+  if (!skip.has('get'))
+    app.get(
+      paths.item,
+      {
+        config: { permission: permission.read },
+        schema: {
+          tags: [tag],
+          summary: `One record: ${label.toLowerCase()}`,
+          params: idParam,
+          response: { 200: schemas.record, ...errors, 404: errorResponse },
+        },
+      },
+      async (req) => c.get(currentUser(req), (req.params as { id: number }).id),
+    );
+
+  if (!skip.has('create'))
+    app.post(
+      paths.create,
+      {
+        config: { permission: permission.create },
+        schema: {
+          tags: [tag],
+          summary: `Create: ${label.toLowerCase()}; answers 201 with the record`,
+          body: schemas.create,
+          response: { 201: schemas.record, ...errors, 409: errorResponse },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await c.create(currentUser(req), req.body)),
+    );
+
+  if (!skip.has('update'))
+    app.put(
+      paths.item,
+      {
+        config: { permission: permission.update },
+        schema: {
+          tags: [tag],
+          summary: `Update: ${label.toLowerCase()} (send the version you opened; 409 when it changed since)`,
+          params: idParam,
+          body: schemas.update,
+          response: { 200: schemas.record, ...errors, 404: errorResponse, 409: errorResponse },
+        },
+      },
+      async (req) =>
+        c.update(currentUser(req), (req.params as { id: number }).id, req.body as { version: number }),
+    );
+}

@@ -1,0 +1,193 @@
+/**
+ * Master-data calls (master-data §7; issue 8), one factory for every entity: the paths come from the
+ * shared contract's `MASTER_DATA` (search, get, create, update), so a screen names its kind and gets
+ * its query keys, fetch functions and hooks. Each record carries `version`; an update sends it back
+ * and a stale one answers 409 with the contract's message (shown by the detail screen).
+ *
+ * Keys: ['master-data', kind, 'search', filters] | ['master-data', kind, 'record', id] |
+ * ['master-data', kind, 'history', id]. A save puts the answered record in the cache, drops the
+ * kind's searches (the list shows the change) and its history.
+ */
+import {
+  type AttributeSchema,
+  type AttributeSchemaBody,
+  type AttributeSchemaSearchQuery,
+  type AttributeSchemaUpdateBody,
+  type Customer,
+  type CustomerBody,
+  type CustomerSearchQuery,
+  type CustomerUpdateBody,
+  type Factory,
+  type FactoryBody,
+  type FactorySearchQuery,
+  type FactoryUpdateBody,
+  type HistoryResponse,
+  MASTER_DATA,
+  MASTER_DATA_PATHS,
+  type MasterDataKind,
+  type ProductCode,
+  type ProductCodeBody,
+  type ProductCodeSearchQuery,
+  type ProductCodeUpdateBody,
+  type ProductionRegion,
+  type ProductionRegionBody,
+  type ProductionRegionSearchQuery,
+  type ProductionRegionUpdateBody,
+  type User,
+  type UserBody,
+  type UserSearchQuery,
+  type UserUpdateBody,
+  type Vendor,
+  type VendorBody,
+  type VendorSearchQuery,
+  type VendorUpdateBody,
+  type Warehouse,
+  type WarehouseBody,
+  type WarehouseSearchQuery,
+  type WarehouseUpdateBody,
+} from '@selvedge/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { lookupKeys } from './lookups';
+
+/** Per kind: the record, the create and update bodies and the search query (the shared contract's types). */
+export interface MasterDataTypes {
+  warehouses: {
+    record: Warehouse;
+    body: WarehouseBody;
+    update: WarehouseUpdateBody;
+    query: WarehouseSearchQuery;
+  };
+  productionRegions: {
+    record: ProductionRegion;
+    body: ProductionRegionBody;
+    update: ProductionRegionUpdateBody;
+    query: ProductionRegionSearchQuery;
+  };
+  productCodes: {
+    record: ProductCode;
+    body: ProductCodeBody;
+    update: ProductCodeUpdateBody;
+    query: ProductCodeSearchQuery;
+  };
+  customers: { record: Customer; body: CustomerBody; update: CustomerUpdateBody; query: CustomerSearchQuery };
+  factories: { record: Factory; body: FactoryBody; update: FactoryUpdateBody; query: FactorySearchQuery };
+  users: { record: User; body: UserBody; update: UserUpdateBody; query: UserSearchQuery };
+  vendors: { record: Vendor; body: VendorBody; update: VendorUpdateBody; query: VendorSearchQuery };
+  attributeSchemas: {
+    record: AttributeSchema;
+    body: AttributeSchemaBody;
+    update: AttributeSchemaUpdateBody;
+    query: AttributeSchemaSearchQuery;
+  };
+}
+/** The kinds the web app has screens for. */
+export type EntityKind = keyof MasterDataTypes & MasterDataKind;
+export type RecordOf<K extends EntityKind> = MasterDataTypes[K]['record'];
+export type BodyOf<K extends EntityKind> = MasterDataTypes[K]['body'];
+export type UpdateOf<K extends EntityKind> = MasterDataTypes[K]['update'];
+/** Search filters as the list keeps them: text per filter field ('' = unset). */
+export type SearchFilters = Record<string, string>;
+
+export const masterDataKeys = {
+  all: ['master-data'] as const,
+  kind: (kind: EntityKind) => [...masterDataKeys.all, kind] as const,
+  searches: (kind: EntityKind) => [...masterDataKeys.kind(kind), 'search'] as const,
+  search: (kind: EntityKind, filters: SearchFilters) => [...masterDataKeys.searches(kind), filters] as const,
+  record: (kind: EntityKind, id: number) => [...masterDataKeys.kind(kind), 'record', id] as const,
+  history: (kind: EntityKind, id: number) => [...masterDataKeys.kind(kind), 'history', id] as const,
+};
+
+const PATHS = MASTER_DATA;
+const HISTORY_PATH = MASTER_DATA_PATHS.history;
+
+const itemPath = (kind: EntityKind, id: number) => PATHS[kind].item.replace(':id', String(id));
+
+/** GET <search>?filters → the list answer's records (every match, no paging). */
+export async function searchRecords<K extends EntityKind>(
+  kind: K,
+  filters: SearchFilters,
+  signal?: AbortSignal,
+): Promise<RecordOf<K>[]> {
+  const { search, listKey } = PATHS[kind];
+  const answer = await api.get<Record<string, RecordOf<K>[]>>(search, { query: filters, signal });
+  return answer?.[listKey] ?? [];
+}
+
+/** GET <item>/{id} */
+export const fetchRecord = <K extends EntityKind>(kind: K, id: number, signal?: AbortSignal) =>
+  api.get<RecordOf<K>>(itemPath(kind, id), { signal });
+
+/** POST <create> → 201 with the record. */
+export const createRecord = <K extends EntityKind>(kind: K, body: BodyOf<K>) =>
+  api.post<RecordOf<K>>(PATHS[kind].create, body);
+
+/** PUT <item>/{id} with the version the edit started from → the record. */
+export const updateRecord = <K extends EntityKind>(kind: K, id: number, body: UpdateOf<K>) =>
+  api.put<RecordOf<K>>(itemPath(kind, id), body);
+
+/** GET /history?entity=&id= → who changed what, when (newest first). */
+export const fetchHistory = (kind: EntityKind, id: number, signal?: AbortSignal) =>
+  api.get<HistoryResponse>(HISTORY_PATH, {
+    query: { entity: PATHS[kind].entity, id },
+    signal,
+  });
+
+/** The records matching `filters` (nothing is fetched while `filters` is null). */
+export function useRecordSearch<K extends EntityKind>(kind: K, filters: SearchFilters | null) {
+  return useQuery({
+    queryKey: filters ? masterDataKeys.search(kind, filters) : [...masterDataKeys.searches(kind), 'idle'],
+    queryFn: ({ signal }) => searchRecords(kind, filters ?? {}, signal),
+    enabled: filters !== null,
+    // A list shows what the server has now: each visit and each Search asks again.
+    staleTime: 0,
+    meta: { silentError: true },
+  });
+}
+
+/** One record (nothing is fetched while `id` is null); the screen shows a failure itself. */
+export function useRecord<K extends EntityKind>(kind: K, id: number | null) {
+  return useQuery({
+    queryKey: masterDataKeys.record(kind, id ?? 0),
+    queryFn: ({ signal }) => fetchRecord(kind, id as number, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    meta: { silentError: true },
+  });
+}
+
+/** The record's history (nothing is fetched while `id` is null). */
+export function useRecordHistory(kind: EntityKind, id: number | null) {
+  return useQuery({
+    queryKey: masterDataKeys.history(kind, id ?? 0),
+    queryFn: ({ signal }) => fetchHistory(kind, id as number, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    meta: { silentError: true },
+  });
+}
+
+/** What a save sends: a new record, or an update of record `id`. */
+export type SaveInput<K extends EntityKind> =
+  | { kind: 'create'; body: BodyOf<K> }
+  | { kind: 'update'; id: number; body: UpdateOf<K> };
+
+/**
+ * Create or update; the caller shows the failure (the detail screen keeps or restores the input).
+ * On success the record is cached and the kind's lists and the record's history are refreshed.
+ */
+export function useSaveRecord<K extends EntityKind>(kind: K) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveInput<K>) =>
+      input.kind === 'create' ? createRecord(kind, input.body) : updateRecord(kind, input.id, input.body),
+    meta: { silentError: true },
+    onSuccess: (record) => {
+      client.setQueryData(masterDataKeys.record(kind, record.id), record);
+      void client.invalidateQueries({ queryKey: masterDataKeys.searches(kind) });
+      void client.invalidateQueries({ queryKey: masterDataKeys.history(kind, record.id) });
+      // Choices elsewhere (customers, vendors, regions of the filters) include the change.
+      void client.invalidateQueries({ queryKey: lookupKeys.all });
+    },
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * A record's history on its detail screen (issue 8): every create and update, newest first, with who
+ * made it, when, the version it made, and each changed field's value before and after
+ * (GET /history?entity=&id=). Values show as text: a reference by its name, a list joined by commas,
+ * yes/no as Yes/No, nothing as '---'.
+ */
+import { Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { HistoryEntry } from '@selvedge/shared';
+import { type EntityKind, useRecordHistory } from '../../api/master-data';
+import { errorMessageOf } from '../../ui/messages';
+import { LoadErrorAlert } from '../../ui/route-states';
+import { displayDateTime, MISSING } from '../orders/format';
+
+/** One history value as text. */
+export function historyValue(value: unknown): string {
+  if (value === null || value === undefined) return MISSING;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return value.trim() === '' ? MISSING : value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? MISSING : value.map(historyValue).join(', ');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.name === 'string') return o.name;
+    if (typeof o.optionName === 'string') return `${o.optionName}: ${historyValue(o.address)}`;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+const humanise = (name: string) => {
+  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, string> }) {
+  const created = entry.action === 'CREATE';
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="history-entry" component="li">
+      <Group gap="xs" mb={entry.changes.length > 0 ? 'xs' : 0} wrap="wrap">
+        <Badge variant="light" color={created ? 'green' : 'blue'} tt="none">
+          {created ? 'Created' : 'Updated'}
+        </Badge>
+        <Text size="sm" fw={500} data-testid="history-user">
+          {entry.userName || MISSING}
+        </Text>
+        <Text size="sm" c="dimmed">
+          <time dateTime={entry.changedAt}>{displayDateTime(entry.changedAt)}</time> · version {entry.version}
+        </Text>
+      </Group>
+      {entry.changes.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table withTableBorder verticalSpacing={4} fz="sm" data-testid="history-changes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="25%">Field</Table.Th>
+                <Table.Th>Before</Table.Th>
+                <Table.Th>After</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entry.changes.map((change) => (
+                <Table.Tr key={change.field} data-testid="history-change" data-field={change.field}>
+                  <Table.Td>{labels[change.field] ?? humanise(change.field)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                    {historyValue(change.before)}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                    {historyValue(change.after)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+/** The History section of a detail screen. */
+export function HistoryPanel({
+  kind,
+  id,
+  labels,
+}: {
+  kind: EntityKind;
+  id: number;
+  labels: Record<string, string>;
+}) {
+  const history = useRecordHistory(kind, id);
+  let body: React.ReactNode;
+  if (history.isPending) {
+    body = (
+      <Group gap="xs" role="status" aria-label="Loading history">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Loading history…
+        </Text>
+      </Group>
+    );
+  } else if (history.isError) {
+    body = (
+      <LoadErrorAlert
+        title="History could not be loaded"
+        message={errorMessageOf(history.error)}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  } else if (history.data.history.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed">
+        No changes recorded.
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        {history.data.history.map((entry) => (
+          <Entry key={entry.id} entry={entry} labels={labels} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="history-title"
+      data-testid="history"
+    >
+      <Title order={3} size="h4" mb="sm" id="history-title">
+        History
+      </Title>
+      {body}
+    </Paper>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The configuration of one master-data entity (issue 8: "the list screen and the detail screen once,
+ * configured per entity"). EntityListPage and EntityDetailPage read everything entity-specific from
+ * here: routes, names, filter fields, columns, count line, form fields, the mapping between record,
+ * form values and request body, the shared zod schema (loaded lazily) and the success texts.
+ *
+ * Form values are flat: text, booleans, and a reference as its id in text ('' = none), so every
+ * input binds the same way; `toBody` turns them into the shared contract's body.
+ */
+import type { AppRoute, Role } from '@selvedge/shared';
+import type { ReactNode } from 'react';
+import type { BodyOf, EntityKind, RecordOf } from '../../api/master-data';
+import type { LazySchema } from './schemas-loader';
+
+/** One choice of a select (filter or form field). */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A hook answering the choices of a select (a lookup call, or a constant list). */
+export type OptionsHook = () => { options: SelectOption[]; loading?: boolean };
+
+/** A filter of the list (its `name` is the search query's parameter). */
+export type FilterField =
+  | { name: string; label: string; type: 'text' }
+  | {
+      name: string;
+      label: string;
+      type: 'select';
+      useOptions: OptionsHook;
+      /** Text of the empty choice (no filter); the spec's '---'. */
+      placeholder?: string;
+      /** Value used when the form is reset or first opened ('' = no filter). */
+      initial?: string;
+      /** No empty choice: one of the options is always chosen. */
+      noEmpty?: boolean;
+    };
+
+/** A column of the list; `value` '' or null shows '---' (master-data §2 Common rules). */
+export interface ListColumn<R> {
+  header: string;
+  value(record: R): string | null | undefined;
+  /** Width hint (px). */
+  width?: number;
+}
+
+/** What a custom field's render function gets. */
+export interface FieldContext<V> {
+  values: V;
+  editing: boolean;
+  role: Role | null;
+  error: ReactNode;
+  setValue: <F extends keyof V>(field: F, value: V[F]) => void;
+}
+
+interface FieldBase<V> {
+  /** The form value (and body field) it edits; history changes of this field use `label`. */
+  name: keyof V & string;
+  label: string;
+  /** Shows a required marker (the schema decides what is refused). */
+  required?: boolean;
+  /** Takes the whole row of the form grid. */
+  wide?: boolean;
+  /** Hidden for these roles (master-data §6: the vendor's reduced screen). */
+  hiddenFor?: readonly Role[];
+  /** A short help text under the input. */
+  description?: string;
+}
+
+/** A field of the detail form. */
+export type FormField<V> =
+  | (FieldBase<V> & {
+      type: 'text' | 'email' | 'tel';
+      maxLength?: number;
+      /** Rewrites what is typed (the vendor number keeps its digits only). */
+      normalize?: (text: string) => string;
+      inputMode?: 'numeric' | 'text';
+    })
+  | (FieldBase<V> & { type: 'textarea'; maxLength?: number })
+  | (FieldBase<V> & { type: 'select'; useOptions: OptionsHook; clearable?: boolean })
+  /** A yes/no value shown as a choice of two (master-data §9 option sets: Active/Inactive, Yes/No...). */
+  | (FieldBase<V> & { type: 'boolean'; trueLabel: string; falseLabel: string })
+  | (FieldBase<V> & { type: 'number'; min?: number; max?: number })
+  /** A checklist of references (value: the chosen ids as text) with Select All / Deselect All. */
+  | (FieldBase<V> & { type: 'checklist'; useOptions: OptionsHook })
+  | (FieldBase<V> & { type: 'custom'; render: (ctx: FieldContext<V>) => ReactNode });
+
+/** Everything the generic screens need to know about one entity. */
+export interface EntityConfig<K extends EntityKind, V extends object> {
+  kind: K;
+  /** 'Warehouse' — in titles ('Warehouse Details', 'New Warehouse'). */
+  singular: string;
+  /** 'Warehouses' — the list's title. */
+  plural: string;
+  listRoute: AppRoute;
+  detailRoute: AppRoute;
+  /** test ids: `${testId}-list`, `${testId}-details`. */
+  testId: string;
+  /** The count line under the list: 'Showing N Warehouse(s)'. */
+  countLine(count: number): string;
+  filters: FilterField[];
+  columns: ListColumn<RecordOf<K>>[];
+  /** The row link's text (the first column's value by default). */
+  rowLabel?(record: RecordOf<K>): string;
+  /** Fields of the detail form, in screen order. */
+  fields: FormField<V>[];
+  /** Values of a new record (create mode; master-data §9 defaults). */
+  empty: V;
+  toValues(record: RecordOf<K>): V;
+  toBody(values: V, role: Role | null): BodyOf<K>;
+  /** The shared body schema, loaded on the first save (issue 9: zod is not in the first load). */
+  schema: LazySchema;
+  /** Another schema for some roles (the vendor's reduced screen validates its own fields only). */
+  schemaFor?(role: Role | null): LazySchema | undefined;
+  /** The list shows cards instead of a table (master-data §2 Customers). */
+  display?: 'table' | 'cards';
+  /** `?fromCart=true` shows 'Return to Cart' (master-data §2 Vendors). */
+  returnToCart?: boolean;
+  /** The record's title in the details' heading. */
+  recordTitle(record: RecordOf<K>): string;
+  messages: { created: string; updated: string };
+  /** Extra labels of history fields not in `fields` (e.g. 'version'). */
+  historyLabels?: Record<string, string>;
+  /** Buttons beside Edit in view mode (e.g. the user's Password Reset Sent). */
+  viewActions?(record: RecordOf<K>): ReactNode;
+  /** Roles that may not create or open the list (the details are still theirs, e.g. VENDOR). */
+  canCreate?: (role: Role | null) => boolean;
+}
+
+/** Identity helper that checks a configuration against its entity's types. */
+export const defineEntity = <K extends EntityKind, V extends object>(config: EntityConfig<K, V>) => config;
+
+/** Any configuration, for the generic screens. */
+// biome-ignore lint/suspicious/noExplicitAny: the screens work with every entity's values alike.
+export type AnyEntityConfig = EntityConfig<EntityKind, any>;

@@ -1,0 +1,74 @@
+/**
+ * Choices of the master-data forms and filters (master-data §4: lookup lists load after the record):
+ * customers, vendors, production regions, currencies, warehouses and factories, each as
+ * `{ value: id as text, label: name }`, sorted by name. Built on the app's lookup calls where they
+ * exist, else on the master-data searches.
+ */
+import type { CurrencyTypesResponse } from '@selvedge/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { lookupKeys, useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
+import { useRecordSearch } from '../../api/master-data';
+import type { OptionsHook, SelectOption } from './entity-config';
+
+const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label);
+const options = (items: { id: number; name: string }[] | undefined): SelectOption[] =>
+  (items ?? []).map((i) => ({ value: String(i.id), label: i.name })).sort(byLabel);
+
+export const useCustomerOptions: OptionsHook = () => {
+  const q = useCustomersQuery();
+  return {
+    options: options(q.data?.customers.map((c) => ({ id: c.id, name: c.companyName }))),
+    loading: q.isPending,
+  };
+};
+
+export const useVendorOptions: OptionsHook = () => {
+  const q = useVendorsQuery();
+  return { options: options(q.data?.vendors), loading: q.isPending };
+};
+
+export const useRegionOptions: OptionsHook = () => {
+  const q = useProductionRegionsQuery();
+  return {
+    options: options(q.data?.productionRegions.map((r) => ({ id: r.id, name: r.productionRegionName }))),
+    loading: q.isPending,
+  };
+};
+
+/** GET /refs/currency-types: the currencies (name is the ISO 4217 code). */
+export const useCurrencyOptions: OptionsHook = () => {
+  const q = useQuery({
+    queryKey: [...lookupKeys.all, 'currency-types'],
+    queryFn: ({ signal }) => api.get<CurrencyTypesResponse>('/refs/currency-types', { signal }),
+    staleTime: 30 * 60_000,
+  });
+  return { options: options(q.data?.currencyTypes), loading: q.isPending };
+};
+
+const ALL = {};
+
+export const useWarehouseOptions: OptionsHook = () => {
+  const q = useRecordSearch('warehouses', ALL);
+  return {
+    options: options(q.data?.map((w) => ({ id: w.id, name: w.warehouseName }))),
+    loading: q.isPending,
+  };
+};
+
+export const useFactoryOptions: OptionsHook = () => {
+  const q = useRecordSearch('factories', ALL);
+  return { options: options(q.data), loading: q.isPending };
+};
+
+/** A constant list as an options hook. */
+export const staticOptions =
+  (list: SelectOption[]): OptionsHook =>
+  () => ({ options: list });
+
+/** A reference as the form keeps it: its id as text ('' = none). */
+export const refValue = (ref: { id: number } | null | undefined): string => (ref ? String(ref.id) : '');
+/** The form's id text as a body reference (null = none). */
+export const refBody = (value: string): { id: number } | null => (value ? { id: Number(value) } : null);
+/** A checklist value as body references. */
+export const refsBody = (values: string[]): { id: number }[] => values.map((v) => ({ id: Number(v) }));

@@ -1,0 +1,219 @@
+/**
+ * The states of a master-data detail screen (master-data §4, §5, §8), written once for every entity:
+ *
+ * - `?id=N` loads the record and shows it in view mode; Edit switches to edit mode; Cancel restores
+ *   the last saved copy and returns to view mode. A load failure shows its message and goes home.
+ * - `?createMode=true` starts in edit mode with the entity's defaults; Cancel returns to the list; a
+ *   successful create shows the success text and returns to the list. A failed create keeps the input
+ *   (there is no saved copy to restore) so it can be corrected.
+ * - Save (also Enter in a field) validates with the shared zod schema, then saves under 'Saving...'.
+ *   A successful update shows the success text, keeps the page and returns to view mode with the
+ *   answered record. A failed update shows the error, restores the saved copy and leaves edit mode;
+ *   a stale version (409) also reloads the record, so the next Edit starts from the current one.
+ * - createMode with an id (or neither) is 'Invalid URL params' and back to the list.
+ */
+import { useForm } from '@mantine/form';
+import { MESSAGES, OVERLAYS } from '@selvedge/shared';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { type RecordOf, useRecord, useSaveRecord } from '../../api/master-data';
+import { lazySchemaResolver } from '../../ui/lazy-schema';
+import { showApiError, showError, showSuccess } from '../../ui/messages';
+import { withOverlay } from '../../ui/overlay';
+import { useSession } from '../session/use-session';
+import type { AnyEntityConfig } from './entity-config';
+
+export type DetailMode = 'loading' | 'view' | 'edit' | 'create' | 'invalid';
+
+/** The id of `?id=`, or null when missing or not a positive whole number. */
+export function parseRecordId(value: string | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** What the URL asks for: an existing record, a new one, or nothing valid (master-data §5). */
+export function detailTarget(
+  params: URLSearchParams,
+): { kind: 'record'; id: number } | { kind: 'create' } | null {
+  const create = params.get('createMode') === 'true';
+  const hasId = params.has('id');
+  if (create) return hasId ? null : { kind: 'create' };
+  const id = parseRecordId(params.get('id'));
+  return id === null ? null : { kind: 'record', id };
+}
+
+/** Upper-cases the first letter and spaces a camelCase name: 'warehouseName' → 'Warehouse name'. */
+const humanise = (name: string) => {
+  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+/**
+ * The schema's errors per form field: a body path ('productionRegion.id', 'shippingAddresses.0')
+ * counts for its first segment; a message that starts with the field's name uses its label instead
+ * ('warehouseName is required' → 'Warehouse Name is required').
+ */
+export function fieldErrors(
+  errors: Record<string, unknown>,
+  labels: Record<string, string>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, value] of Object.entries(errors)) {
+    if (!value) continue;
+    const field = path.split('.')[0] || path;
+    if (out[field]) continue;
+    const label = labels[field] ?? humanise(field);
+    const text = String(value);
+    out[field] = text.startsWith(`${field} `) ? `${label}${text.slice(field.length)}` : text;
+  }
+  return out;
+}
+
+/** The detail screen's state and actions for one entity configuration. */
+export function useDetailMode(config: AnyEntityConfig) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { role } = useSession();
+  const target = useMemo(() => detailTarget(params), [params]);
+  const recordId = target?.kind === 'record' ? target.id : null;
+  const query = useRecord(config.kind, recordId);
+  const save = useSaveRecord(config.kind);
+  const [editing, setEditing] = useState(target?.kind === 'create');
+  const formRef = useRef<HTMLFormElement>(null);
+  const handled = useRef<string | null>(null);
+
+  const form = useForm({ mode: 'controlled', initialValues: config.empty });
+  const validate = useMemo(
+    () => lazySchemaResolver(config.schemaFor?.(role) ?? config.schema),
+    [config, role],
+  );
+  const labels = useMemo(
+    () => Object.fromEntries(config.fields.map((f) => [f.name, f.label])) as Record<string, string>,
+    [config.fields],
+  );
+
+  const saved = query.data as RecordOf<typeof config.kind> | undefined;
+
+  // Invalid URL params (master-data §5): say so and go back to the list.
+  useEffect(() => {
+    if (target !== null || handled.current === 'invalid') return;
+    handled.current = 'invalid';
+    showError(MESSAGES.invalidUrlParams);
+    void navigate(config.listRoute, { replace: true });
+  }, [target, navigate, config.listRoute]);
+
+  // A load failure (master-data §4, §8): its message, then home.
+  useEffect(() => {
+    if (!query.isError || handled.current === `error-${recordId}`) return;
+    handled.current = `error-${recordId}`;
+    if (!(isApiError(query.error) && query.error.sessionExpired)) showApiError(query.error);
+    void navigate('/', { replace: true });
+  }, [query.isError, query.error, recordId, navigate]);
+
+  // Another record, or create mode, in the same screen (a link, Back): start again.
+  const targetKey = target ? (target.kind === 'create' ? 'create' : `id-${target.id}`) : 'none';
+  const lastTarget = useRef(targetKey);
+  useEffect(() => {
+    if (lastTarget.current === targetKey) return;
+    lastTarget.current = targetKey;
+    setEditing(targetKey === 'create');
+    form.setValues(config.empty);
+    form.clearErrors();
+  }, [targetKey, config.empty, form.setValues, form.clearErrors]);
+
+  // The saved copy shows whenever the screen is not being edited (first load, after a save, a reload).
+  useEffect(() => {
+    if (!saved || editing) return;
+    form.setValues(config.toValues(saved));
+  }, [saved, editing, config, form.setValues]);
+
+  const mode: DetailMode =
+    target === null
+      ? 'invalid'
+      : target.kind === 'create'
+        ? 'create'
+        : !saved
+          ? 'loading'
+          : editing
+            ? 'edit'
+            : 'view';
+
+  const startEdit = useCallback(() => {
+    if (!saved) return;
+    form.setValues(config.toValues(saved));
+    form.clearErrors();
+    setEditing(true);
+  }, [saved, config, form.setValues, form.clearErrors]);
+
+  const cancel = useCallback(() => {
+    if (target?.kind === 'create') {
+      void navigate(config.listRoute);
+      return;
+    }
+    form.clearErrors();
+    if (saved) form.setValues(config.toValues(saved));
+    setEditing(false);
+  }, [target, saved, config, navigate, form.setValues, form.clearErrors]);
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() => {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    });
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (mode !== 'edit' && mode !== 'create') return;
+    if (save.isPending) return;
+    const body = config.toBody(form.getValues(), role);
+    // An update schema wants the version too (a create schema drops what it does not know).
+    const checked = saved && target?.kind === 'record' ? { ...body, version: saved.version } : body;
+    const errors = fieldErrors(await validate(checked), labels);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      focusFirstError();
+      return;
+    }
+    if (target?.kind === 'create') {
+      try {
+        await withOverlay(OVERLAYS.saving, save.mutateAsync({ kind: 'create', body }));
+        showSuccess(config.messages.created);
+        void navigate(config.listRoute);
+      } catch (error) {
+        showApiError(error);
+      }
+      return;
+    }
+    if (!saved || recordId === null) return;
+    try {
+      const record = await withOverlay(
+        OVERLAYS.saving,
+        save.mutateAsync({ kind: 'update', id: recordId, body: { ...body, version: saved.version } }),
+      );
+      form.setValues(config.toValues(record));
+      setEditing(false);
+      showSuccess(config.messages.updated);
+    } catch (error) {
+      showApiError(error);
+      form.clearErrors();
+      form.setValues(config.toValues(saved));
+      setEditing(false);
+      if (isApiError(error, 409)) void query.refetch();
+    }
+  };
+
+  return {
+    mode,
+    editing: mode === 'edit' || mode === 'create',
+    role,
+    form,
+    formRef,
+    record: saved,
+    recordId,
+    saving: save.isPending,
+    startEdit,
+    cancel,
+    submit,
+  };
+}

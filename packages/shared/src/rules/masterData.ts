@@ -1,0 +1,379 @@
+/**
+ * Rules of the master-data detail screens (master-data §4, §5, §8, §9), written once: the form runs
+ * them while editing, the shared schemas (schemas/masterData.ts) run them again when the server
+ * validates a save. Editor operations answer the new list, or the spec's message when refused;
+ * lists come back sorted the way the spec keeps them.
+ */
+import Decimal from 'decimal.js';
+import { MESSAGES } from '../messages';
+
+/** What an editor operation answers: the new value, or the message to show. */
+export type EditResult<T> = { ok: true; value: T } | { ok: false; message: string };
+const ok = <T>(value: T): EditResult<T> => ({ ok: true, value });
+const refuse = <T>(message: string): EditResult<T> => ({ ok: false, message });
+
+// ---------------------------------------------------------------- vendors
+
+/** Vendor number as typed: non-digits are ignored (master-data §5); '' when nothing is left. */
+export function normalizeVendorNumber(text: string): string {
+  return text.replace(/\D+/g, '');
+}
+
+export interface ShippingAddress {
+  /** The short name shown in the cart's choice. */
+  optionName: string;
+  address: string;
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Shipping addresses sorted by short name (case-insensitive), as the vendor keeps them. */
+export function sortShippingAddresses<T extends ShippingAddress>(list: readonly T[]): T[] {
+  return [...list].sort(
+    (a, b) =>
+      a.optionName.localeCompare(b.optionName, 'en', { sensitivity: 'base' }) ||
+      a.optionName.localeCompare(b.optionName),
+  );
+}
+
+/** Add and Update are enabled only when short name and address are both filled (master-data §5). */
+export function canSubmitShippingAddress(entry: ShippingAddress): boolean {
+  return entry.optionName.trim() !== '' && entry.address.trim() !== '';
+}
+
+/** Adds an address; a second address with the same short name is 'This is a duplicate entry.'. */
+export function addShippingAddress(
+  list: readonly ShippingAddress[],
+  entry: ShippingAddress,
+): EditResult<ShippingAddress[]> {
+  const clean = { optionName: entry.optionName.trim(), address: entry.address.trim() };
+  if (list.some((a) => sameName(a.optionName, clean.optionName))) return refuse(MESSAGES.duplicateEntry);
+  return ok(sortShippingAddresses([...list, clean]));
+}
+
+/** Replaces the address whose short name is `selected`; "Couldn't find the address to update." when none. */
+export function updateShippingAddress(
+  list: readonly ShippingAddress[],
+  selected: string,
+  entry: ShippingAddress,
+): EditResult<ShippingAddress[]> {
+  const index = list.findIndex((a) => sameName(a.optionName, selected));
+  if (index < 0) return refuse(MESSAGES.addressNotFound);
+  const clean = { optionName: entry.optionName.trim(), address: entry.address.trim() };
+  if (list.some((a, i) => i !== index && sameName(a.optionName, clean.optionName)))
+    return refuse(MESSAGES.duplicateEntry);
+  return ok(sortShippingAddresses(list.map((a, i) => (i === index ? clean : a))));
+}
+
+/** Removes the address whose short name is `selected`. */
+export function removeShippingAddress(
+  list: readonly ShippingAddress[],
+  selected: string,
+): EditResult<ShippingAddress[]> {
+  if (!list.some((a) => sameName(a.optionName, selected))) return refuse(MESSAGES.addressNotFound);
+  return ok(list.filter((a) => !sameName(a.optionName, selected)));
+}
+
+/** The first problem of a whole list (what the server checks on save), or null. */
+export function checkShippingAddresses(list: readonly ShippingAddress[]): string | null {
+  const seen = new Set<string>();
+  for (const a of list) {
+    const key = a.optionName.trim().toLowerCase();
+    if (seen.has(key)) return MESSAGES.duplicateEntry;
+    seen.add(key);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- product subcodes
+
+/** Pack size as saved: a whole number, at least 1 (master-data §5). */
+export function normalizePackSize(packSize: number): number {
+  return Math.max(1, Math.floor(Number.isFinite(packSize) ? packSize : 1));
+}
+
+/**
+ * Minimum order quantity as saved (master-data §5): not below 0, rounded down to a multiple of the
+ * pack size. Changing the pack size re-rounds the MOQ through the same function.
+ */
+export function roundMinOrderQuantity(minOrderQuantity: number, packSize: number): number {
+  const pack = normalizePackSize(packSize);
+  const moq = Math.max(0, Math.floor(Number.isFinite(minOrderQuantity) ? minOrderQuantity : 0));
+  return Math.floor(moq / pack) * pack;
+}
+
+/** A price or cost tier being edited: quantity and price may still be empty, currency unchosen. */
+export interface TierInput {
+  quantity: number | null | undefined;
+  price: string | number | null | undefined;
+  currency: string | null | undefined;
+}
+export interface EditTier {
+  /** Pieces from which the tier applies, a whole number ≥ 1. */
+  quantity: number;
+  /** Unit price, a decimal string ≥ 0. */
+  price: string;
+  /** ISO 4217 code. */
+  currency: string;
+}
+
+/** The default currency of a new tier: USD when it is offered, else the first offered (master-data §5). */
+export function defaultTierCurrency(offered: readonly string[]): string | null {
+  return offered.includes('USD') ? 'USD' : (offered[0] ?? null);
+}
+
+/** Tiers sorted by quantity ascending, then currency (master-data §3). */
+export function sortEditTiers<T extends EditTier>(tiers: readonly T[]): T[] {
+  return [...tiers].sort((a, b) => a.quantity - b.quantity || a.currency.localeCompare(b.currency));
+}
+
+const samePrice = (a: string, b: string) => {
+  try {
+    return new Decimal(a).eq(new Decimal(b));
+  } catch {
+    return a === b;
+  }
+};
+
+/** Checks one tier's fields: quantity and price required, currency chosen, quantity a whole number over 0, price ≥ 0. */
+export function checkTierInput(input: TierInput): EditResult<EditTier> {
+  const price = input.price == null ? '' : String(input.price).trim();
+  if (input.quantity == null || Number.isNaN(input.quantity) || price === '')
+    return refuse(MESSAGES.tierFieldsMissing);
+  if (!input.currency) return refuse(MESSAGES.noCurrencySelected);
+  const quantity = Math.round(input.quantity);
+  if (quantity <= 0) return refuse(MESSAGES.tierQuantityZero);
+  let value: Decimal;
+  try {
+    value = new Decimal(price);
+  } catch {
+    return refuse(MESSAGES.tierFieldsMissing);
+  }
+  if (!value.isFinite()) return refuse(MESSAGES.tierFieldsMissing);
+  if (value.isNegative()) return refuse(MASTER_DATA_RULE_MESSAGES.priceBelowZero);
+  return ok({
+    quantity,
+    price: value.toFixed(Math.max(2, Math.min(4, value.decimalPlaces()))),
+    currency: input.currency,
+  });
+}
+
+/** Adds a tier; a tier of the same quantity and currency exists → the spec's 'A tier for this quantity already exists…'. */
+export function addTier(tiers: readonly EditTier[], input: TierInput): EditResult<EditTier[]> {
+  const checked = checkTierInput(input);
+  if (!checked.ok) return checked;
+  const t = checked.value;
+  if (tiers.some((x) => x.quantity === t.quantity && x.currency === t.currency))
+    return refuse(MESSAGES.tierExists);
+  return ok(sortEditTiers([...tiers, t]));
+}
+
+const findTier = (tiers: readonly EditTier[], selected: EditTier) =>
+  tiers.findIndex(
+    (t) =>
+      t.quantity === selected.quantity &&
+      t.currency === selected.currency &&
+      samePrice(t.price, selected.price),
+  );
+
+/**
+ * Replaces the `selected` tier (matched on quantity, price and currency) with `input`. The
+ * quantity-1 tier keeps its quantity ('This tiers quantity is not editable.').
+ */
+export function updateTier(
+  tiers: readonly EditTier[],
+  selected: EditTier | null | undefined,
+  input: TierInput,
+): EditResult<EditTier[]> {
+  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
+  const index = findTier(tiers, selected);
+  if (index < 0) return refuse(MESSAGES.tierNotFound);
+  const checked = checkTierInput(input);
+  if (!checked.ok) return checked;
+  const t = checked.value;
+  if (selected.quantity === 1 && t.quantity !== 1) return refuse(MESSAGES.tierQuantityNotEditable);
+  if (tiers.some((x, i) => i !== index && x.quantity === t.quantity && x.currency === t.currency))
+    return refuse(MESSAGES.tierExists);
+  return ok(sortEditTiers(tiers.map((x, i) => (i === index ? t : x))));
+}
+
+/** Removes the `selected` tier (matched on quantity, price and currency); the quantity-1 tier stays. */
+export function removeTier(
+  tiers: readonly EditTier[],
+  selected: EditTier | null | undefined,
+): EditResult<EditTier[]> {
+  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
+  const index = findTier(tiers, selected);
+  if (index < 0) return refuse(MESSAGES.tierNotFound);
+  if (tiers[index]!.quantity === 1) return refuse(MESSAGES.tierOfOneRequired);
+  return ok(tiers.filter((_, i) => i !== index));
+}
+
+/**
+ * The first problem of a whole tier list (what the server checks on save), or null: one tier per
+ * quantity and currency, and every currency that has tiers has the quantity-1 tier. An empty list
+ * is allowed (the tier section shows only once a factory is chosen).
+ */
+export function checkTiers(tiers: readonly EditTier[]): string | null {
+  const seen = new Set<string>();
+  for (const t of tiers) {
+    if (t.quantity <= 0) return MESSAGES.tierQuantityZero;
+    const key = `${t.currency}:${t.quantity}`;
+    if (seen.has(key)) return MESSAGES.tierExists;
+    seen.add(key);
+  }
+  const currencies = new Set(tiers.map((t) => t.currency));
+  for (const c of currencies) if (!seen.has(`${c}:1`)) return MESSAGES.tierOfOneRequired;
+  return null;
+}
+
+/** A minimum order value: one per currency, not below 0. */
+export interface MinValue {
+  currency: string;
+  price: string;
+}
+
+/** The first problem of the minimum order values, or null: one per currency. */
+export function checkMinValues(values: readonly MinValue[]): string | null {
+  const seen = new Set<string>();
+  for (const v of values) {
+    if (seen.has(v.currency)) return MASTER_DATA_RULE_MESSAGES.minValueExists;
+    seen.add(v.currency);
+  }
+  return null;
+}
+
+/** An attribute schema as far as the customer rule needs it. */
+export interface SchemaOwner {
+  global: boolean;
+  customerId: number | null;
+}
+
+/** True when a subcode of `customerId` may use the schema: it is global or belongs to that customer. */
+export function schemaFitsCustomer(schema: SchemaOwner, customerId: number | null | undefined): boolean {
+  return schema.global || (customerId != null && schema.customerId === customerId);
+}
+
+/** The schema a subcode keeps after its customer changes (master-data §4): cleared unless it fits. */
+export function schemaAfterCustomerChange<T extends SchemaOwner>(
+  schema: T | null | undefined,
+  customerId: number | null | undefined,
+): T | null {
+  return schema && schemaFitsCustomer(schema, customerId) ? schema : null;
+}
+
+// ---------------------------------------------------------------- attribute schemas
+
+export interface EditAttributeField {
+  name: string;
+  type: 'STRING' | 'DROPDOWN';
+  /** Options of a DROPDOWN field, sorted; always empty for STRING. */
+  options: string[];
+}
+
+const byText = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
+
+/** Fields sorted by name, each dropdown's options sorted; STRING fields carry no options. */
+export function sortAttributeFields<T extends EditAttributeField>(fields: readonly T[]): T[] {
+  return [...fields]
+    .map((f) => ({ ...f, options: f.type === 'DROPDOWN' ? [...f.options].sort(byText) : [] }))
+    .sort((a, b) => byText(a.name, b.name));
+}
+
+/** Adds a field; the same name twice is 'This is a duplicate field.'. */
+export function addAttributeField(
+  fields: readonly EditAttributeField[],
+  field: EditAttributeField,
+): EditResult<EditAttributeField[]> {
+  const clean = { ...field, name: field.name.trim() };
+  if (clean.name === '') return refuse(MASTER_DATA_RULE_MESSAGES.fieldNameRequired);
+  if (fields.some((f) => sameName(f.name, clean.name))) return refuse(MESSAGES.duplicateField);
+  return ok(sortAttributeFields([...fields, clean]));
+}
+
+/** Replaces the field named `selected`; "Couldn't find the field to update." when none. */
+export function updateAttributeField(
+  fields: readonly EditAttributeField[],
+  selected: string,
+  field: EditAttributeField,
+): EditResult<EditAttributeField[]> {
+  const index = fields.findIndex((f) => sameName(f.name, selected));
+  if (index < 0) return refuse(MESSAGES.fieldNotFound);
+  const clean = { ...field, name: field.name.trim() };
+  if (clean.name === '') return refuse(MASTER_DATA_RULE_MESSAGES.fieldNameRequired);
+  if (fields.some((f, i) => i !== index && sameName(f.name, clean.name)))
+    return refuse(MESSAGES.duplicateField);
+  return ok(sortAttributeFields(fields.map((f, i) => (i === index ? clean : f))));
+}
+
+/** Removes the field named `selected`. */
+export function removeAttributeField(
+  fields: readonly EditAttributeField[],
+  selected: string,
+): EditResult<EditAttributeField[]> {
+  if (!fields.some((f) => sameName(f.name, selected))) return refuse(MESSAGES.fieldNotFound);
+  return ok(fields.filter((f) => !sameName(f.name, selected)));
+}
+
+/** Adds an option to the dropdown field named `fieldName`; duplicates are 'This is a duplicate option.'. */
+export function addAttributeOption(
+  fields: readonly EditAttributeField[],
+  fieldName: string,
+  option: string,
+): EditResult<EditAttributeField[]> {
+  const index = fields.findIndex((f) => sameName(f.name, fieldName));
+  if (index < 0) return refuse(MESSAGES.fieldNotFound);
+  const field = fields[index]!;
+  if (field.type !== 'DROPDOWN') return refuse(MESSAGES.noOptionsOnField);
+  const clean = option.trim();
+  if (clean === '') return refuse(MASTER_DATA_RULE_MESSAGES.optionRequired);
+  if (field.options.some((o) => sameName(o, clean))) return refuse(MESSAGES.duplicateOption);
+  return ok(
+    sortAttributeFields(fields.map((f, i) => (i === index ? { ...f, options: [...f.options, clean] } : f))),
+  );
+}
+
+/** Removes an option of the field named `fieldName`; "Couldn't option specified." when it has no such option. */
+export function removeAttributeOption(
+  fields: readonly EditAttributeField[],
+  fieldName: string,
+  option: string,
+): EditResult<EditAttributeField[]> {
+  const index = fields.findIndex((f) => sameName(f.name, fieldName));
+  if (index < 0) return refuse(MESSAGES.fieldNotFound);
+  const field = fields[index]!;
+  if (field.type !== 'DROPDOWN' || field.options.length === 0) return refuse(MESSAGES.noOptionsOnField);
+  if (!field.options.some((o) => o === option)) return refuse(MESSAGES.optionNotSpecified);
+  return ok(
+    fields.map((f, i) => (i === index ? { ...f, options: f.options.filter((o) => o !== option) } : f)),
+  );
+}
+
+/** The first problem of a whole field list (what the server checks on save), or null. */
+export function checkAttributeFields(fields: readonly EditAttributeField[]): string | null {
+  const names = new Set<string>();
+  for (const f of fields) {
+    const key = f.name.trim().toLowerCase();
+    if (names.has(key)) return MESSAGES.duplicateField;
+    names.add(key);
+    const options = new Set<string>();
+    for (const o of f.options) {
+      const k = o.trim().toLowerCase();
+      if (options.has(k)) return MESSAGES.duplicateOption;
+      options.add(k);
+    }
+  }
+  return null;
+}
+
+/**
+ * Texts of master-data rules the spec does not word (its catalogue, §8, has no text for them);
+ * ours, in the spec's style.
+ */
+export const MASTER_DATA_RULE_MESSAGES = {
+  priceBelowZero: 'A price cannot be below 0.',
+  minValueExists: 'A minimum order value for this currency already exists.',
+  fieldNameRequired: 'A field needs a name.',
+  optionRequired: 'An option needs a name.',
+} as const;
