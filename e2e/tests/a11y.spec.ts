@@ -143,6 +143,7 @@ const MASTER_DATA_SCREENS = [
   { list: '/production-regions-list', details: '/production-regions-details' },
   { list: '/warehouse-list', details: '/warehouse-details' },
   { list: '/product-code-list', details: '/product-code-details' },
+  { list: '/product-subcode-list', details: '/product-subcode-details' },
   { list: '/customer-list', details: '/customer-details' },
   { list: '/factory-list', details: '/factory-details' },
   { list: '/user-list', details: '/user-details' },
@@ -171,6 +172,28 @@ test.describe('master-data screens (admin)', () => {
       await expectNoBlockingViolations(page, `${details} in create mode with its field errors`);
     });
   }
+
+  test('/product-item-details from its subcode: view, edit, and create mode with its field errors', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@example.com');
+    await page.goto('/product-subcode-list');
+    await settled(page, 'list-row-link');
+    await page.getByTestId('list-row-link').first().click();
+    await settled(page, 'subcode-item-row');
+    const subcode = new URL(page.url()).searchParams.get('id');
+    await page.getByTestId('subcode-item-row').first().getByRole('link').first().click();
+    await settled(page, 'history');
+    await expectNoBlockingViolations(page, '/product-item-details in view mode');
+    await page.getByTestId('detail-edit').click();
+    await expect(page.getByTestId('detail-save')).toBeVisible();
+    await expectNoBlockingViolations(page, '/product-item-details in edit mode');
+    await page.goto(`/product-item-details?createMode=true&subcode=${subcode}`);
+    await settled(page, 'detail-save');
+    await page.getByTestId('detail-save').click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoBlockingViolations(page, '/product-item-details in create mode with its field errors');
+  });
 
   test('/vendor-details as the vendor (reduced screen, from the cart)', async ({ page }) => {
     await signIn(page, 'vendor@example.com');

@@ -29,10 +29,20 @@ import {
   type ProductCodeBody,
   type ProductCodeSearchQuery,
   type ProductCodeUpdateBody,
+  type ProductImage,
+  type ProductItem,
+  type ProductItemBody,
+  type ProductItemSearchQuery,
+  type ProductItemSearchResponse,
+  type ProductItemUpdateBody,
   type ProductionRegion,
   type ProductionRegionBody,
   type ProductionRegionSearchQuery,
   type ProductionRegionUpdateBody,
+  type ProductSubcode,
+  type ProductSubcodeBody,
+  type ProductSubcodeSearchQuery,
+  type ProductSubcodeUpdateBody,
   type User,
   type UserBody,
   type UserSearchQuery,
@@ -47,7 +57,7 @@ import {
   type WarehouseUpdateBody,
 } from '@selvedge/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { api, apiUpload } from './client';
 import { lookupKeys } from './lookups';
 
 /** Per kind: the record, the create and update bodies and the search query (the shared contract's types). */
@@ -74,6 +84,18 @@ export interface MasterDataTypes {
   factories: { record: Factory; body: FactoryBody; update: FactoryUpdateBody; query: FactorySearchQuery };
   users: { record: User; body: UserBody; update: UserUpdateBody; query: UserSearchQuery };
   vendors: { record: Vendor; body: VendorBody; update: VendorUpdateBody; query: VendorSearchQuery };
+  productSubcodes: {
+    record: ProductSubcode;
+    body: ProductSubcodeBody;
+    update: ProductSubcodeUpdateBody;
+    query: ProductSubcodeSearchQuery;
+  };
+  productItems: {
+    record: ProductItem;
+    body: ProductItemBody;
+    update: ProductItemUpdateBody;
+    query: ProductItemSearchQuery;
+  };
   attributeSchemas: {
     record: AttributeSchema;
     body: AttributeSchemaBody;
@@ -188,6 +210,43 @@ export function useSaveRecord<K extends EntityKind>(kind: K) {
       void client.invalidateQueries({ queryKey: masterDataKeys.history(kind, record.id) });
       // Choices elsewhere (customers, vendors, regions of the filters) include the change.
       void client.invalidateQueries({ queryKey: lookupKeys.all });
+    },
+  });
+}
+
+/** The subcode's items as its details list them: active, variable data skipped (master-data §7). */
+export const subcodeItemsFilters = (subcodeId: number): SearchFilters => ({
+  subcode: String(subcodeId),
+  active: 'true',
+});
+
+/**
+ * POST /product-subcodes/{id}/image (multipart field `productImage`) → the stored image, which
+ * replaces the subcode's current one (master-data §4: uploaded after the save).
+ */
+export function uploadSubcodeImage(subcodeId: number, file: File): Promise<ProductImage> {
+  return apiUpload<ProductImage>(
+    MASTER_DATA_PATHS.subcodeImage.replace(':id', String(subcodeId)),
+    'productImage',
+    file,
+  );
+}
+
+/**
+ * PUT /products/convert-product-type {subcode, productType}: every item of the subcode becomes
+ * `productType` (master-data §2); the subcode and its items are read again afterwards (§4).
+ */
+export function useConvertProductType(subcodeId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (productType: 'STANDARD' | 'DYNAMIC') =>
+      api.put<ProductItemSearchResponse>(MASTER_DATA_PATHS.convertProductType, {
+        subcode: subcodeId,
+        productType,
+      }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: masterDataKeys.kind('productItems') });
+      void client.invalidateQueries({ queryKey: masterDataKeys.record('productSubcodes', subcodeId) });
     },
   });
 }

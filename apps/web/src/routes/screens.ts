@@ -25,8 +25,11 @@ export interface ScreenDef<P extends string = string> {
 /** The master-data screens: per entity, its list and details route with their page-title names. */
 const MASTER_DATA_ROUTES: {
   entity: MasterDataScreenEntity;
-  list: [AppRoute, string];
+  /** Absent for an entity reached from another's details (product items, from their subcode). */
+  list?: [AppRoute, string];
   details: [AppRoute, string];
+  /** The list a details screen without its own belongs to in the navigation. */
+  section?: AppRoute;
 }[] = [
   {
     entity: 'productCodes',
@@ -53,6 +56,16 @@ const MASTER_DATA_ROUTES: {
     list: ['/factory-list', 'Factories'],
     details: ['/factory-details', 'Factory Details'],
   },
+  {
+    entity: 'productSubcodes',
+    list: ['/product-subcode-list', 'Product Subcodes'],
+    details: ['/product-subcode-details', 'Product Subcode Details'],
+  },
+  {
+    entity: 'productItems',
+    details: ['/product-item-details', 'Product Item Details'],
+    section: '/product-subcode-list',
+  },
   { entity: 'users', list: ['/user-list', 'Users'], details: ['/user-details', 'User Details'] },
   { entity: 'vendors', list: ['/vendor-list', 'Vendors'], details: ['/vendor-details', 'Vendor Details'] },
   {
@@ -64,7 +77,12 @@ const MASTER_DATA_ROUTES: {
 
 /** Loader of a master-data screen: all of them live in one lazily loaded module (routes/master-data). */
 const masterDataScreen = (entity: MasterDataScreenEntity, page: 'list' | 'details') => (): ScreenModule =>
-  import('./master-data').then((m) => ({ default: m.MASTER_DATA_SCREENS[entity][page] }));
+  import('./master-data').then((m) => {
+    const screens: { list?: ComponentType; details: ComponentType } = m.MASTER_DATA_SCREENS[entity];
+    const screen = screens[page];
+    if (!screen) throw new Error(`No ${page} screen for ${entity}`);
+    return { default: screen };
+  });
 
 /** Screens anyone may open (ordering §2 Route table). */
 export const PUBLIC_SCREENS: ScreenDef[] = [
@@ -86,7 +104,7 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
   { path: '/cart', title: 'Cart', load: () => import('./cart') },
   // Master data (master-data §2; issue 8): the generic list and detail screens, configured per entity.
   ...MASTER_DATA_ROUTES.flatMap(({ entity, list, details }) => [
-    { path: list[0], title: list[1], load: masterDataScreen(entity, 'list') },
+    ...(list ? [{ path: list[0], title: list[1], load: masterDataScreen(entity, 'list') }] : []),
     { path: details[0], title: details[1], load: masterDataScreen(entity, 'details') },
   ]),
 ];
@@ -101,7 +119,10 @@ export const screenExists = (route: AppRoute): boolean => EXISTING_SCREENS.has(r
 
 /** Master-data details screens and the list (Configuration menu entry) each belongs to. */
 const MASTER_DATA_DETAIL_OF: Record<string, AppRoute> = Object.fromEntries(
-  MASTER_DATA_ROUTES.map(({ list, details }) => [details[0], list[0]]),
+  MASTER_DATA_ROUTES.flatMap(({ list, details, section }) => {
+    const of = list?.[0] ?? section;
+    return of ? [[details[0], of]] : [];
+  }),
 );
 
 /**

@@ -5,22 +5,27 @@ import { productSubcodeBody, userSearchQuery, vendorBody, warehouseUpdateBody } 
 import {
   addAttributeField,
   addAttributeOption,
+  addMinValue,
   addShippingAddress,
   addTier,
   canSubmitShippingAddress,
   checkAttributeFields,
+  checkMinValues,
   checkTiers,
   defaultTierCurrency,
   type EditTier,
+  MASTER_DATA_RULE_MESSAGES,
   normalizeVendorNumber,
   removeAttributeField,
   removeAttributeOption,
+  removeMinValue,
   removeShippingAddress,
   removeTier,
   roundMinOrderQuantity,
   schemaAfterCustomerChange,
   sortEditTiers,
   updateAttributeField,
+  updateMinValue,
   updateShippingAddress,
   updateTier,
 } from './masterData';
@@ -301,5 +306,73 @@ describe('contract details', () => {
     };
     expect(warehouseUpdateBody.safeParse(body).success).toBe(false);
     expect(warehouseUpdateBody.parse({ ...body, version: 3 }).version).toBe(3);
+  });
+});
+
+describe('minimum order values (master-data §3, §5)', () => {
+  it('adds one per currency, kept sorted, and refuses a second of the same currency', () => {
+    const one = addMinValue([], { currency: 'USD', price: '50' });
+    expect(one).toEqual({ ok: true, value: [{ currency: 'USD', price: '50.00' }] });
+    if (!one.ok) return;
+    const two = addMinValue(one.value, { currency: 'CAD', price: 10 });
+    expect(two.ok && two.value.map((v) => v.currency)).toEqual(['CAD', 'USD']);
+    expect(addMinValue(one.value, { currency: 'USD', price: '60' })).toEqual({
+      ok: false,
+      message: MASTER_DATA_RULE_MESSAGES.minValueExists,
+    });
+  });
+
+  it('refuses a price below 0, a missing price and a missing currency', () => {
+    expect(addMinValue([], { currency: 'USD', price: '-1' })).toEqual({
+      ok: false,
+      message: MASTER_DATA_RULE_MESSAGES.priceBelowZero,
+    });
+    expect(addMinValue([], { currency: 'USD', price: '' })).toEqual({
+      ok: false,
+      message: MESSAGES.tierFieldsMissing,
+    });
+    expect(addMinValue([], { currency: null, price: '5' })).toEqual({
+      ok: false,
+      message: MESSAGES.noCurrencySelected,
+    });
+  });
+
+  it('updates and removes the selected value only', () => {
+    const list = [
+      { currency: 'CAD', price: '10.00' },
+      { currency: 'USD', price: '50.00' },
+    ];
+    const updated = updateMinValue(list, list[1], { currency: 'USD', price: '75' });
+    expect(updated.ok && updated.value[1]).toEqual({ currency: 'USD', price: '75.00' });
+    expect(updateMinValue(list, list[1], { currency: 'CAD', price: '75' })).toEqual({
+      ok: false,
+      message: MASTER_DATA_RULE_MESSAGES.minValueExists,
+    });
+    expect(removeMinValue(list, null)).toEqual({ ok: false, message: MESSAGES.tierSelectionMissing });
+    expect(removeMinValue(list, { currency: 'EUR', price: '1' })).toEqual({
+      ok: false,
+      message: MESSAGES.tierNotFound,
+    });
+    const removed = removeMinValue(list, { currency: 'CAD', price: '10' });
+    expect(removed.ok && removed.value).toEqual([{ currency: 'USD', price: '50.00' }]);
+  });
+
+  it('any sequence of adds keeps one value per currency, sorted (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ currency: fc.constantFrom('CAD', 'USD', 'EUR'), price: fc.nat(1000) })),
+        (inputs) => {
+          let values: { currency: string; price: string }[] = [];
+          for (const input of inputs) {
+            const next = addMinValue(values, input);
+            if (next.ok) values = next.value;
+          }
+          const currencies = values.map((v) => v.currency);
+          expect(new Set(currencies).size).toBe(currencies.length);
+          expect(currencies).toEqual([...currencies].sort());
+          expect(checkMinValues(values)).toBeNull();
+        },
+      ),
+    );
   });
 });

@@ -243,6 +243,58 @@ export function checkMinValues(values: readonly MinValue[]): string | null {
   return null;
 }
 
+const sortMinValues = <T extends MinValue>(values: readonly T[]): T[] =>
+  [...values].sort((a, b) => a.currency.localeCompare(b.currency));
+
+/** Checks one minimum order value: price required and ≥ 0, currency chosen. */
+function checkMinValueInput(input: Omit<TierInput, 'quantity'>): EditResult<MinValue> {
+  const checked = checkTierInput({ ...input, quantity: 1 });
+  return checked.ok ? ok({ currency: checked.value.currency, price: checked.value.price }) : checked;
+}
+
+/** Adds a minimum order value (master-data §3: one per currency); kept sorted by currency. */
+export function addMinValue(
+  values: readonly MinValue[],
+  input: Omit<TierInput, 'quantity'>,
+): EditResult<MinValue[]> {
+  const checked = checkMinValueInput(input);
+  if (!checked.ok) return checked;
+  if (values.some((v) => v.currency === checked.value.currency))
+    return refuse(MASTER_DATA_RULE_MESSAGES.minValueExists);
+  return ok(sortMinValues([...values, checked.value]));
+}
+
+/** Replaces the `selected` minimum order value (matched on currency and price) with `input`. */
+export function updateMinValue(
+  values: readonly MinValue[],
+  selected: MinValue | null | undefined,
+  input: Omit<TierInput, 'quantity'>,
+): EditResult<MinValue[]> {
+  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
+  const index = values.findIndex(
+    (v) => v.currency === selected.currency && samePrice(v.price, selected.price),
+  );
+  if (index < 0) return refuse(MESSAGES.tierNotFound);
+  const checked = checkMinValueInput(input);
+  if (!checked.ok) return checked;
+  if (values.some((v, i) => i !== index && v.currency === checked.value.currency))
+    return refuse(MASTER_DATA_RULE_MESSAGES.minValueExists);
+  return ok(sortMinValues(values.map((v, i) => (i === index ? checked.value : v))));
+}
+
+/** Removes the `selected` minimum order value (matched on currency and price). */
+export function removeMinValue(
+  values: readonly MinValue[],
+  selected: MinValue | null | undefined,
+): EditResult<MinValue[]> {
+  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
+  const index = values.findIndex(
+    (v) => v.currency === selected.currency && samePrice(v.price, selected.price),
+  );
+  if (index < 0) return refuse(MESSAGES.tierNotFound);
+  return ok(values.filter((_, i) => i !== index));
+}
+
 /** An attribute schema as far as the customer rule needs it. */
 export interface SchemaOwner {
   global: boolean;

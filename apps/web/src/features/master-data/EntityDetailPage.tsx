@@ -6,7 +6,7 @@
  */
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { canAccessRoute, isApiAllowed, LABELS } from '@selvedge/shared';
+import { type AppRoute, canAccessRoute, isApiAllowed, LABELS } from '@selvedge/shared';
 import { IconArrowLeft, IconDeviceFloppy, IconPencil, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -46,16 +46,19 @@ export function EntityDetailPage({ config }: { config: AnyEntityConfig }) {
   if (mode === 'invalid') return null;
   const fromCart = config.returnToCart === true && params.get('fromCart') === 'true';
 
-  const heading = mode === 'create' ? `New ${config.singular}` : `${config.singular} Details`;
+  const heading =
+    mode === 'create' ? `New ${config.singular}` : (config.heading ?? `${config.singular} Details`);
+  // Back only where the user may go (a CSR opens product items, not their subcode).
+  const showBack = canAccessRoute(detail.back.to.split('?')[0] as AppRoute, detail.role);
 
   return (
     <Stack gap="md" maw={1100} mx="auto" w="100%" data-testid={`${config.testId}-details`}>
       <Group justify="space-between" gap="sm">
-        {canAccessRoute(config.listRoute, detail.role) ? (
-          <Anchor component={Link} to={config.listRoute} size="sm" w="fit-content">
+        {showBack ? (
+          <Anchor component={Link} to={detail.back.to} size="sm" w="fit-content" data-testid="detail-back">
             <Group gap={4} component="span">
               <IconArrowLeft size={16} aria-hidden />
-              Back to {config.plural}
+              {detail.back.label}
             </Group>
           </Anchor>
         ) : (
@@ -89,6 +92,11 @@ export function EntityDetailPage({ config }: { config: AnyEntityConfig }) {
                 {record && mode !== 'create' && (
                   <Text c="dimmed" size="sm" data-testid="detail-record-title">
                     {config.recordTitle(record)}
+                  </Text>
+                )}
+                {mode === 'create' && config.createSubtitle && (
+                  <Text c="dimmed" size="sm" data-testid="detail-record-title">
+                    {config.createSubtitle(params)}
                   </Text>
                 )}
               </Stack>
@@ -139,6 +147,7 @@ export function EntityDetailPage({ config }: { config: AnyEntityConfig }) {
           </Paper>
         </form>
       )}
+      {record && mode !== 'create' && config.sections?.({ record, editing })}
       {detail.recordId !== null && record && isApiAllowed('masterData', detail.role) && (
         <HistoryPanel kind={config.kind} id={detail.recordId} labels={labels} />
       )}

@@ -32,6 +32,14 @@ interface FieldProps {
   testId: string;
 }
 
+/** Runs the field's blur hook (a rule applied once the value is typed). */
+function blurField(form: UseFormReturnType<Values>, field: FormField<Values>) {
+  field.onBlur?.({
+    values: form.getValues(),
+    setValue: (name, v) => form.setFieldValue(name as string, v),
+  });
+}
+
 const viewProps = (editing: boolean) => (editing ? {} : ({ readOnly: true, variant: 'filled' } as const));
 
 function SelectField({
@@ -144,6 +152,7 @@ function Field({ field, form, editing, role, testId }: FieldProps) {
           editing,
           role,
           error: form.errors[field.name],
+          errors: form.errors,
           setValue: (name, value) => form.setFieldValue(name as string, value),
         })}
       </>
@@ -187,6 +196,7 @@ function Field({ field, form, editing, role, testId }: FieldProps) {
         allowDecimal={false}
         allowNegative={(field.min ?? 0) < 0}
         {...form.getInputProps(field.name)}
+        onBlur={() => blurField(form, field)}
       />
     );
   }

@@ -45,12 +45,20 @@ export interface ListColumn<R> {
   width?: number;
 }
 
+/** What a field's blur hook gets: the form's values, and a setter. */
+export interface ChangeContext<V> {
+  values: V;
+  setValue: <F extends keyof V>(field: F, value: V[F]) => void;
+}
+
 /** What a custom field's render function gets. */
 export interface FieldContext<V> {
   values: V;
   editing: boolean;
   role: Role | null;
   error: ReactNode;
+  /** Every field's error (a custom field editing several values shows theirs). */
+  errors: Record<string, ReactNode>;
   setValue: <F extends keyof V>(field: F, value: V[F]) => void;
 }
 
@@ -66,6 +74,11 @@ interface FieldBase<V> {
   hiddenFor?: readonly Role[];
   /** A short help text under the input. */
   description?: string;
+  /**
+   * Runs when the user leaves the input (a rule applied once the value is typed: the MOQ is rounded
+   * down to the pack size, a changed pack size re-rounds the MOQ).
+   */
+  onBlur?(ctx: ChangeContext<V>): void;
 }
 
 /** A field of the detail form. */
@@ -126,6 +139,26 @@ export interface EntityConfig<K extends EntityKind, V extends object> {
   viewActions?(record: RecordOf<K>): ReactNode;
   /** Roles that may not create or open the list (the details are still theirs, e.g. VENDOR). */
   canCreate?: (role: Role | null) => boolean;
+  /** The heading of view and edit mode, where the spec words it (master-data §2 Product subcodes). */
+  heading?: string;
+  /**
+   * Where Back, Cancel in create mode and a successful create lead, for an entity reached from
+   * another's details (a product item from its subcode); the list route otherwise.
+   */
+  parent?(params: URLSearchParams, record: RecordOf<K> | undefined): { to: string; label: string };
+  /** Create mode needs more than `createMode=true` (an item needs its `subcode`); false → 'Invalid URL params'. */
+  createValid?(params: URLSearchParams): boolean;
+  /** Values create mode starts from beyond `empty`, taken from the URL (the item's subcode). */
+  createValues?(params: URLSearchParams): Partial<V>;
+  /** The subtitle in create mode (the item's subcode name). */
+  createSubtitle?(params: URLSearchParams): ReactNode;
+  /**
+   * Runs after a successful create or update with the saved record and the values sent (a subcode's
+   * newly chosen image is uploaded then, master-data §4); answers the record to show, or throws.
+   */
+  afterSave?(record: RecordOf<K>, values: V): Promise<RecordOf<K>>;
+  /** Parts below the form outside create mode (a subcode's product items). */
+  sections?(ctx: { record: RecordOf<K>; editing: boolean }): ReactNode;
 }
 
 /** Identity helper that checks a configuration against its entity's types. */

@@ -4,10 +4,21 @@
  * `{ value: id as text, label: name }`, sorted by name. Built on the app's lookup calls where they
  * exist, else on the master-data searches.
  */
-import type { CurrencyTypesResponse } from '@selvedge/shared';
+import {
+  type AllSchemasResponse,
+  type CurrencyTypesResponse,
+  MASTER_DATA_PATHS,
+  type ProductSubgroupsResponse,
+} from '@selvedge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { lookupKeys, useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
+import {
+  lookupKeys,
+  useCustomersQuery,
+  useProductGroupsQuery,
+  useProductionRegionsQuery,
+  useVendorsQuery,
+} from '../../api/lookups';
 import { useRecordSearch } from '../../api/master-data';
 import type { OptionsHook, SelectOption } from './entity-config';
 
@@ -61,6 +72,48 @@ export const useFactoryOptions: OptionsHook = () => {
   return { options: options(q.data), loading: q.isPending };
 };
 
+export const useProductCodeOptions: OptionsHook = () => {
+  const q = useRecordSearch('productCodes', ALL);
+  return {
+    options: options(q.data?.map((c) => ({ id: c.id, name: c.productCode }))),
+    loading: q.isPending,
+  };
+};
+
+/** GET /refs/product-group: product groups by id, shown by display name. */
+export const useProductGroupOptions: OptionsHook = () => {
+  const q = useProductGroupsQuery();
+  return {
+    options: options(q.data?.productGroups.map((g) => ({ id: g.id, name: g.displayName }))),
+    loading: q.isPending,
+  };
+};
+
+/** GET /refs/product-subgroup: product subgroups (product item details). */
+export const useProductSubgroupOptions: OptionsHook = () => {
+  const q = useQuery({
+    queryKey: [...lookupKeys.all, 'product-subgroups'],
+    queryFn: ({ signal }) =>
+      api.get<ProductSubgroupsResponse>(MASTER_DATA_PATHS.productSubgroups, { signal }),
+    staleTime: 30 * 60_000,
+  });
+  return { options: options(q.data?.productSubgroups), loading: q.isPending };
+};
+
+/** GET /attributes/all-schemas: every attribute schema with whom it belongs to (global or a customer's). */
+export function useAllSchemas() {
+  return useQuery({
+    queryKey: [...lookupKeys.all, 'all-schemas'],
+    queryFn: ({ signal }) => api.get<AllSchemasResponse>(MASTER_DATA_PATHS.allSchemas, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export const useSchemaOptions: OptionsHook = () => {
+  const q = useAllSchemas();
+  return { options: options(q.data?.listContent), loading: q.isPending };
+};
+
 /** A constant list as an options hook. */
 export const staticOptions =
   (list: SelectOption[]): OptionsHook =>
@@ -72,3 +125,5 @@ export const refValue = (ref: { id: number } | null | undefined): string => (ref
 export const refBody = (value: string): { id: number } | null => (value ? { id: Number(value) } : null);
 /** A checklist value as body references. */
 export const refsBody = (values: string[]): { id: number }[] => values.map((v) => ({ id: Number(v) }));
+/** A number input's value as a body number: an emptied input ('') is NaN, which the schema refuses as required. */
+export const numberBody = (value: number | string): number => (value === '' ? Number.NaN : Number(value));

@@ -14,10 +14,11 @@
  */
 import { useForm } from '@mantine/form';
 import { MESSAGES, OVERLAYS } from '@selvedge/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { type RecordOf, useRecord, useSaveRecord } from '../../api/master-data';
+import { masterDataKeys, type RecordOf, useRecord, useSaveRecord } from '../../api/master-data';
 import { lazySchemaResolver } from '../../ui/lazy-schema';
 import { showApiError, showError, showSuccess } from '../../ui/messages';
 import { withOverlay } from '../../ui/overlay';
@@ -76,15 +77,23 @@ export function useDetailMode(config: AnyEntityConfig) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { role } = useSession();
-  const target = useMemo(() => detailTarget(params), [params]);
+  const target = useMemo(() => {
+    const t = detailTarget(params);
+    return t?.kind === 'create' && config.createValid && !config.createValid(params) ? null : t;
+  }, [params, config]);
   const recordId = target?.kind === 'record' ? target.id : null;
   const query = useRecord(config.kind, recordId);
   const save = useSaveRecord(config.kind);
+  const client = useQueryClient();
   const [editing, setEditing] = useState(target?.kind === 'create');
   const formRef = useRef<HTMLFormElement>(null);
   const handled = useRef<string | null>(null);
 
-  const form = useForm({ mode: 'controlled', initialValues: config.empty });
+  const startValues = useMemo(
+    () => (target?.kind === 'create' ? { ...config.empty, ...config.createValues?.(params) } : config.empty),
+    [target?.kind, config, params],
+  );
+  const form = useForm({ mode: 'controlled', initialValues: startValues });
   const validate = useMemo(
     () => lazySchemaResolver(config.schemaFor?.(role) ?? config.schema),
     [config, role],
@@ -95,14 +104,18 @@ export function useDetailMode(config: AnyEntityConfig) {
   );
 
   const saved = query.data as RecordOf<typeof config.kind> | undefined;
+  const back = config.parent
+    ? config.parent(params, saved)
+    : { to: config.listRoute, label: `Back to ${config.plural}` };
+  const backTo = back.to;
 
   // Invalid URL params (master-data §5): say so and go back to the list.
   useEffect(() => {
     if (target !== null || handled.current === 'invalid') return;
     handled.current = 'invalid';
     showError(MESSAGES.invalidUrlParams);
-    void navigate(config.listRoute, { replace: true });
-  }, [target, navigate, config.listRoute]);
+    void navigate(backTo, { replace: true });
+  }, [target, navigate, backTo]);
 
   // A load failure (master-data §4, §8): its message, then home.
   useEffect(() => {
@@ -119,9 +132,9 @@ export function useDetailMode(config: AnyEntityConfig) {
     if (lastTarget.current === targetKey) return;
     lastTarget.current = targetKey;
     setEditing(targetKey === 'create');
-    form.setValues(config.empty);
+    form.setValues(startValues);
     form.clearErrors();
-  }, [targetKey, config.empty, form.setValues, form.clearErrors]);
+  }, [targetKey, startValues, form.setValues, form.clearErrors]);
 
   // The saved copy shows whenever the screen is not being edited (first load, after a save, a reload).
   useEffect(() => {
@@ -149,13 +162,13 @@ export function useDetailMode(config: AnyEntityConfig) {
 
   const cancel = useCallback(() => {
     if (target?.kind === 'create') {
-      void navigate(config.listRoute);
+      void navigate(backTo);
       return;
     }
     form.clearErrors();
     if (saved) form.setValues(config.toValues(saved));
     setEditing(false);
-  }, [target, saved, config, navigate, form.setValues, form.clearErrors]);
+  }, [target, saved, config, navigate, backTo, form.setValues, form.clearErrors]);
 
   const focusFirstError = () =>
     requestAnimationFrame(() => {
@@ -166,7 +179,8 @@ export function useDetailMode(config: AnyEntityConfig) {
     event?.preventDefault();
     if (mode !== 'edit' && mode !== 'create') return;
     if (save.isPending) return;
-    const body = config.toBody(form.getValues(), role);
+    const values = form.getValues();
+    const body = config.toBody(values, role);
     // An update schema wants the version too (a create schema drops what it does not know).
     const checked = saved && target?.kind === 'record' ? { ...body, version: saved.version } : body;
     const errors = fieldErrors(await validate(checked), labels);
@@ -176,30 +190,50 @@ export function useDetailMode(config: AnyEntityConfig) {
       return;
     }
     if (target?.kind === 'create') {
+      let created: RecordOf<typeof config.kind>;
       try {
-        await withOverlay(OVERLAYS.saving, save.mutateAsync({ kind: 'create', body }));
-        showSuccess(config.messages.created);
-        void navigate(config.listRoute);
+        created = await withOverlay(OVERLAYS.saving, save.mutateAsync({ kind: 'create', body }));
       } catch (error) {
         showApiError(error);
+        return;
+      }
+      showSuccess(config.messages.created);
+      try {
+        if (config.afterSave) await withOverlay(OVERLAYS.saving, config.afterSave(created, values));
+        void navigate(backTo);
+      } catch (error) {
+        // The record exists: open it, so that what failed after the save (the image) can be retried.
+        showApiError(error);
+        void navigate(`${config.detailRoute}?id=${created.id}`, { replace: true });
       }
       return;
     }
     if (!saved || recordId === null) return;
+    let record: RecordOf<typeof config.kind>;
     try {
-      const record = await withOverlay(
+      record = await withOverlay(
         OVERLAYS.saving,
         save.mutateAsync({ kind: 'update', id: recordId, body: { ...body, version: saved.version } }),
       );
-      form.setValues(config.toValues(record));
-      setEditing(false);
-      showSuccess(config.messages.updated);
     } catch (error) {
       showApiError(error);
       form.clearErrors();
       form.setValues(config.toValues(saved));
       setEditing(false);
       if (isApiError(error, 409)) void query.refetch();
+      return;
+    }
+    form.setValues(config.toValues(record));
+    setEditing(false);
+    showSuccess(config.messages.updated);
+    if (config.afterSave) {
+      try {
+        const after = await withOverlay(OVERLAYS.saving, config.afterSave(record, values));
+        client.setQueryData(masterDataKeys.record(config.kind, after.id), after);
+        form.setValues(config.toValues(after));
+      } catch (error) {
+        showApiError(error);
+      }
     }
   };
 
@@ -211,6 +245,7 @@ export function useDetailMode(config: AnyEntityConfig) {
     formRef,
     record: saved,
     recordId,
+    back,
     saving: save.isPending,
     startEdit,
     cancel,

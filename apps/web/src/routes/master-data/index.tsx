@@ -12,6 +12,8 @@ import { attributeSchemas } from '../../features/master-data/entities/attribute-
 import { customers } from '../../features/master-data/entities/customers';
 import { factories } from '../../features/master-data/entities/factories';
 import { productCodes } from '../../features/master-data/entities/product-codes';
+import { productItems } from '../../features/master-data/entities/product-items';
+import { productSubcodes } from '../../features/master-data/entities/product-subcodes';
 import { productionRegions } from '../../features/master-data/entities/production-regions';
 import { users } from '../../features/master-data/entities/users';
 import { vendors } from '../../features/master-data/entities/vendors';
@@ -39,6 +41,14 @@ export const MASTER_DATA_SCREENS = {
     list: () => <EntityListPage config={factories} />,
     details: () => <EntityDetailPage config={factories} />,
   },
+  productSubcodes: {
+    list: () => <EntityListPage config={productSubcodes} />,
+    details: () => <EntityDetailPage config={productSubcodes} />,
+  },
+  // Reached from its subcode's Product Items table; no list screen of its own (master-data §2).
+  productItems: {
+    details: () => <EntityDetailPage config={productItems} />,
+  },
   users: {
     list: () => <EntityListPage config={users} />,
     details: () => <EntityDetailPage config={users} />,
@@ -51,6 +61,6 @@ export const MASTER_DATA_SCREENS = {
     list: () => <EntityListPage config={attributeSchemas} />,
     details: () => <EntityDetailPage config={attributeSchemas} />,
   },
-} satisfies Record<string, { list: ComponentType; details: ComponentType }>;
+} satisfies Record<string, { list?: ComponentType; details: ComponentType }>;
 
 export type MasterDataScreenEntity = keyof typeof MASTER_DATA_SCREENS;

@@ -5,10 +5,9 @@
  * editor (STRING and DROPDOWN fields, a dropdown's options).
  */
 import { type EditAttributeField, MESSAGES } from '@selvedge/shared';
-import { useProductGroupsQuery } from '../../../api/lookups';
 import { AttributeFieldsEditor } from '../AttributeFieldsEditor';
-import { defineEntity, type OptionsHook } from '../entity-config';
-import { refBody, refValue, staticOptions, useCustomerOptions } from '../options';
+import { defineEntity } from '../entity-config';
+import { refBody, refValue, staticOptions, useCustomerOptions, useProductGroupOptions } from '../options';
 import { lazySchema } from '../schemas-loader';
 
 interface AttributeSchemaValues {
@@ -18,17 +17,6 @@ interface AttributeSchemaValues {
   customer: string;
   attributeFields: EditAttributeField[];
 }
-
-/** GET /refs/product-group: product groups by id (what a schema references), shown by display name. */
-const useProductGroupOptions: OptionsHook = () => {
-  const q = useProductGroupsQuery();
-  return {
-    options: (q.data?.productGroups ?? [])
-      .map((g) => ({ value: String(g.id), label: g.displayName }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
-    loading: q.isPending,
-  };
-};
 
 export const attributeSchemas = defineEntity<'attributeSchemas', AttributeSchemaValues>({
   kind: 'attributeSchemas',

@@ -11,7 +11,7 @@ import {
   MESSAGES,
 } from '@selvedge/shared';
 import { defineEntity } from '../entity-config';
-import { refBody, refValue, staticOptions, useWarehouseOptions } from '../options';
+import { numberBody, refBody, refValue, staticOptions, useWarehouseOptions } from '../options';
 import { lazySchema } from '../schemas-loader';
 
 interface CustomerValues {
@@ -96,8 +96,7 @@ export const customers = defineEntity<'customers', CustomerValues>({
     companyName: v.companyName,
     parserType: (v.parserType || 'NONE') as CustomerParserType,
     warehouse: refBody(v.warehouse),
-    specialInstructionsLimit:
-      v.specialInstructionsLimit === '' ? Number.NaN : Number(v.specialInstructionsLimit),
+    specialInstructionsLimit: numberBody(v.specialInstructionsLimit),
     copyrightShow: v.copyrightShow,
     fabricCompositionShow: v.fabricCompositionShow,
   }),

@@ -1,0 +1,274 @@
+/**
+ * The editor of a subcode's price tiers, cost tiers and minimum order values (master-data §2 Product
+ * subcodes, §3, §5, §8), written once: a table of rows (Quantity, Price, Currency — or Currency and
+ * Price for minimum order values), inputs with Add, Update, Remove and Clear while editing. A row's
+ * first cell selects it (its values fill the inputs); Update and Remove act on the selection, matched
+ * on quantity, price and currency. The rules and their refusals are the shared ones (tiers:
+ * addTier/updateTier/removeTier; minimum order values: addMinValue/...), shown verbatim under the
+ * inputs. The quantity-1 tier keeps its quantity: the input is read-only while it is selected.
+ */
+import {
+  Button,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  addMinValue,
+  addTier,
+  defaultTierCurrency,
+  type EditResult,
+  type EditTier,
+  type MinValue,
+  removeMinValue,
+  removeTier,
+  type TierInput,
+  updateMinValue,
+  updateTier,
+} from '@selvedge/shared';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { MISSING } from '../orders/format';
+
+/** A row as the editor keeps it: a tier, or a minimum order value (no quantity). */
+type Row = EditTier | MinValue;
+
+/** The rule functions of one kind of row. */
+interface RowRules<R extends Row> {
+  withQuantity: boolean;
+  add(rows: readonly R[], input: TierInput): EditResult<R[]>;
+  update(rows: readonly R[], selected: R | null, input: TierInput): EditResult<R[]>;
+  remove(rows: readonly R[], selected: R | null): EditResult<R[]>;
+}
+
+/** Price and cost tiers (master-data §5 Tiers). */
+export const TIER_RULES: RowRules<EditTier> = {
+  withQuantity: true,
+  add: addTier,
+  update: updateTier,
+  remove: removeTier,
+};
+
+/** Minimum order values: one per currency (master-data §3). */
+export const MIN_VALUE_RULES: RowRules<MinValue> = {
+  withQuantity: false,
+  add: (rows, input) => addMinValue(rows, input),
+  update: (rows, selected, input) => updateMinValue(rows, selected, input),
+  remove: removeMinValue,
+};
+
+const quantityOf = (row: Row | null) => (row && 'quantity' in row ? row.quantity : null);
+const sameRow = (a: Row, b: Row | null) =>
+  b !== null && a.currency === b.currency && a.price === b.price && quantityOf(a) === quantityOf(b);
+
+export interface PriceRowsEditorProps<R extends Row> {
+  /** 'Price Tiers', 'Cost Tiers', 'Minimum Order Values'. */
+  title: string;
+  rules: RowRules<R>;
+  value: R[];
+  onChange: (next: R[]) => void;
+  editing: boolean;
+  /** ISO codes the currency choice offers. */
+  currencies: string[];
+  /** The schema's refusal of the whole list on save. */
+  error?: ReactNode;
+  /** test ids: `${testId}`, `${testId}-quantity`, `-price`, `-currency`, `-add`, `-update`, `-remove`, `-row`. */
+  testId: string;
+}
+
+/** One editable list of tiers or minimum order values. */
+export function PriceRowsEditor<R extends Row>({
+  title,
+  rules,
+  value,
+  onChange,
+  editing,
+  currencies,
+  error,
+  testId,
+}: PriceRowsEditorProps<R>) {
+  const [quantity, setQuantity] = useState<number | string>('');
+  const [price, setPrice] = useState('');
+  const [currency, setCurrency] = useState<string | null>(null);
+  const [selected, setSelected] = useState<R | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const chosenCurrency = currency ?? defaultTierCurrency(currencies);
+  const input: TierInput = {
+    quantity: rules.withQuantity ? (quantity === '' ? null : Number(quantity)) : 1,
+    price,
+    currency: chosenCurrency,
+  };
+  // The quantity-1 tier keeps its quantity (master-data §5).
+  const quantityLocked = quantityOf(selected) === 1;
+
+  const clear = () => {
+    setQuantity('');
+    setPrice('');
+    setCurrency(null);
+    setSelected(null);
+  };
+  const apply = (result: EditResult<R[]>) => {
+    if (!result.ok) {
+      setProblem(result.message);
+      return;
+    }
+    setProblem(null);
+    onChange(result.value);
+    clear();
+  };
+  const select = (row: R) => {
+    setSelected(row);
+    setQuantity(quantityOf(row) ?? '');
+    setPrice(row.price);
+    setCurrency(row.currency);
+    setProblem(null);
+  };
+  // Enter adds (or updates the selection) here; it would otherwise save the whole subcode.
+  const onEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    apply(selected ? rules.update(value, selected, input) : rules.add(value, input));
+  };
+
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid={testId}>
+      <Stack gap="xs">
+        <Input.Label labelElement="div">{title}</Input.Label>
+        {editing && (
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            {rules.withQuantity && (
+              <NumberInput
+                label="Quantity"
+                value={quantity}
+                onChange={(v) => {
+                  setQuantity(v);
+                  setProblem(null);
+                }}
+                onKeyDown={onEnter}
+                min={1}
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator=","
+                readOnly={quantityLocked}
+                description={quantityLocked ? 'The quantity-1 tier keeps its quantity' : undefined}
+                w={150}
+                data-testid={`${testId}-quantity`}
+              />
+            )}
+            <TextInput
+              label="Price"
+              value={price}
+              onChange={(e) => {
+                // A decimal amount: digits and one point.
+                setPrice(e.currentTarget.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'));
+                setProblem(null);
+              }}
+              onKeyDown={onEnter}
+              inputMode="decimal"
+              w={140}
+              data-testid={`${testId}-price`}
+            />
+            <Select
+              label="Currency"
+              data={currencies}
+              value={chosenCurrency}
+              onChange={setCurrency}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              w={110}
+              data-testid={`${testId}-currency`}
+            />
+            <Group gap="xs">
+              <Button
+                variant="light"
+                onClick={() => apply(rules.add(value, input))}
+                data-testid={`${testId}-add`}
+              >
+                Add
+              </Button>
+              <Button
+                variant="light"
+                onClick={() => apply(rules.update(value, selected, input))}
+                data-testid={`${testId}-update`}
+              >
+                Update
+              </Button>
+              <Button
+                variant="light"
+                color="red"
+                onClick={() => apply(rules.remove(value, selected))}
+                data-testid={`${testId}-remove`}
+              >
+                Remove
+              </Button>
+              <Button
+                variant="subtle"
+                color="gray"
+                onClick={clear}
+                disabled={!selected && price === '' && quantity === ''}
+              >
+                Clear
+              </Button>
+            </Group>
+          </Group>
+        )}
+        {(problem || error) && (
+          <Text size="sm" c="red.8" role="alert" data-testid={`${testId}-problem`}>
+            {problem ?? error}
+          </Text>
+        )}
+        {value.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid={`${testId}-empty`}>
+            {MISSING}
+          </Text>
+        ) : (
+          <Table striped withTableBorder verticalSpacing={4} maw={480} aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{rules.withQuantity ? 'Quantity' : 'Currency'}</Table.Th>
+                <Table.Th>Price</Table.Th>
+                {rules.withQuantity && <Table.Th>Currency</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {value.map((row) => {
+                const isSelected = sameRow(row, selected);
+                const first = rules.withQuantity ? String(quantityOf(row)) : row.currency;
+                const key = `${row.currency}-${quantityOf(row) ?? ''}`;
+                return (
+                  <Table.Tr key={key} bg={isSelected ? 'blue.0' : undefined} data-testid={`${testId}-row`}>
+                    <Table.Td>
+                      {editing ? (
+                        <UnstyledButton
+                          onClick={() => select(row)}
+                          aria-pressed={isSelected}
+                          td="underline"
+                          c="blue.8"
+                          fz="sm"
+                        >
+                          {rules.withQuantity ? Number(first).toLocaleString('en-US') : first}
+                        </UnstyledButton>
+                      ) : rules.withQuantity ? (
+                        Number(first).toLocaleString('en-US')
+                      ) : (
+                        first
+                      )}
+                    </Table.Td>
+                    <Table.Td ff="monospace">{row.price}</Table.Td>
+                    {rules.withQuantity && <Table.Td>{row.currency}</Table.Td>}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
