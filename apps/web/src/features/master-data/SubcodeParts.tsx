@@ -329,31 +329,26 @@ export function SubcodeItems({ subcode, editing }: { subcode: ProductSubcode; ed
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id} data-testid="subcode-item-row">
-                  <Table.Td>
-                    {item.productType === 'STANDARD' ? (
-                      <Anchor component={Link} to={itemLink(item.id)} size="sm">
-                        {orDash(item.productGroup?.name)}
-                      </Anchor>
-                    ) : (
-                      orDash(item.productGroup?.name)
-                    )}
-                  </Table.Td>
-                  <Table.Td>{item.productSubcode.name}</Table.Td>
-                  <Table.Td>
-                    {item.productType === 'STANDARD' ? (
-                      <Anchor component={Link} to={itemLink(item.id)} size="sm">
-                        {item.productSize}
-                      </Anchor>
-                    ) : (
-                      item.productSize
-                    )}
-                  </Table.Td>
-                  <Table.Td>{item.productType}</Table.Td>
-                  <Table.Td>{orDash(item.productSubgroup?.name)}</Table.Td>
-                </Table.Tr>
-              ))}
+              {items.map((item) => {
+                // Only STANDARD items open their details (master-data §2).
+                const linked = (text: string) =>
+                  item.productType === 'STANDARD' ? (
+                    <Anchor component={Link} to={itemLink(item.id)} size="sm">
+                      {text}
+                    </Anchor>
+                  ) : (
+                    text
+                  );
+                return (
+                  <Table.Tr key={item.id} data-testid="subcode-item-row">
+                    <Table.Td>{linked(orDash(item.productGroup?.name))}</Table.Td>
+                    <Table.Td>{item.productSubcode.name}</Table.Td>
+                    <Table.Td>{linked(item.productSize)}</Table.Td>
+                    <Table.Td>{item.productType}</Table.Td>
+                    <Table.Td>{orDash(item.productSubgroup?.name)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

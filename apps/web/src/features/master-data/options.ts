@@ -47,13 +47,17 @@ export const useRegionOptions: OptionsHook = () => {
   };
 };
 
-/** GET /refs/currency-types: the currencies (name is the ISO 4217 code). */
-export const useCurrencyOptions: OptionsHook = () => {
-  const q = useQuery({
-    queryKey: [...lookupKeys.all, 'currency-types'],
-    queryFn: ({ signal }) => api.get<CurrencyTypesResponse>('/refs/currency-types', { signal }),
+/** A reference list that rarely changes (GET `path`), kept for half an hour. */
+const useReferenceQuery = <T>(key: string, path: string) =>
+  useQuery({
+    queryKey: [...lookupKeys.all, key],
+    queryFn: ({ signal }) => api.get<T>(path, { signal }),
     staleTime: 30 * 60_000,
   });
+
+/** GET /refs/currency-types: the currencies (name is the ISO 4217 code). */
+export const useCurrencyOptions: OptionsHook = () => {
+  const q = useReferenceQuery<CurrencyTypesResponse>('currency-types', '/refs/currency-types');
   return { options: options(q.data?.currencyTypes), loading: q.isPending };
 };
 
@@ -91,12 +95,10 @@ export const useProductGroupOptions: OptionsHook = () => {
 
 /** GET /refs/product-subgroup: product subgroups (product item details). */
 export const useProductSubgroupOptions: OptionsHook = () => {
-  const q = useQuery({
-    queryKey: [...lookupKeys.all, 'product-subgroups'],
-    queryFn: ({ signal }) =>
-      api.get<ProductSubgroupsResponse>(MASTER_DATA_PATHS.productSubgroups, { signal }),
-    staleTime: 30 * 60_000,
-  });
+  const q = useReferenceQuery<ProductSubgroupsResponse>(
+    'product-subgroups',
+    MASTER_DATA_PATHS.productSubgroups,
+  );
   return { options: options(q.data?.productSubgroups), loading: q.isPending };
 };
 
