@@ -1,7 +1,8 @@
 /**
  * The bench's ceiling server: node:http and a `pg` pool of the product's size, nothing else. For
  * each call the bench measures it is handed a script (over IPC): the SQL statements the product
- * sent for that call — the session lookup included — captured from the product, and the product's
+ * sent for that call — captured from the product: its session lookup when it read the session, none
+ * when its session cache served it (docs/decisions/0019) — and the product's
  * answer. Per request it runs the statements in order on one pooled connection and answers
  * JSON.stringify of that answer. No routing framework, validation, token verification or answer
  * building: what remains is the cost of the database round trips, HTTP and JSON, the floor under

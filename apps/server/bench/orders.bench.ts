@@ -11,8 +11,9 @@
  *    session rows directly (no argon2 per user).
  * 4. Starts two servers, each in a process of its own: the product (src/main.ts, as deployed) and a
  *    ceiling (bench/ceiling.ts: node:http + pg, same pool size) that runs, per call, the SQL
- *    statements the product ran for that call — captured from the product, session lookup included —
- *    and answers the same JSON. bench/instrument.ts, preloaded into both, counts statements and
+ *    statements the product ran for that call — captured from the product (a session its cache
+ *    serves sends no lookup; a write's ping on the notice connection is one) — and answers the same
+ *    JSON. bench/instrument.ts, preloaded into both, counts statements and
  *    samples RSS.
  * 5. Loads each with autocannon from this process: 50 connections, BENCH_ROUNDS rounds of
  *    BENCH_DURATION seconds per server and scenario, product and ceiling alternated within the same

@@ -2,7 +2,9 @@
  * Access tokens and per-request identity (ordering §4 Session, §6; DESIGN.md Who may do what).
  *
  * A token is an HS256 JWT {sub, role, jti, email, name, exp}. Its jti names a row in `sessions`,
- * so logout revokes it on the server and every instance agrees (no state in process memory).
+ * so logout revokes it on the server and every instance agrees. The session row with the user's
+ * assignments is cached per process (SessionCache) and dropped on the `selvedge_auth` notice that
+ * triggers send when any of it changes (migration 0005, docs/decisions/0019 Authentication).
  * Every /api route declares `config.permission` (an API_ACCESS key, or 'public'); the onRequest
  * hook answers 401 without a valid token and 403 when the role is not allowed.
  */
@@ -17,7 +19,7 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from './db';
+import { type Db, listenForNotices } from './db';
 import { sessions, users } from './db/schema';
 import { forbidden, unauthorized } from './errors';
 
@@ -48,6 +50,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its permission, in registration order (the route matrix test reads it). */
     routeRegistry: RegisteredRoute[];
+    /** This instance's cache of signed-in sessions (tests look into it). */
+    sessionCache: SessionCache;
+    /** Resolves once the session cache has seen every change committed before the call (tests). */
+    sessionCacheSync: () => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by the auth hook on every non-public route. */
@@ -55,6 +61,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * A GET route that changes sessions or users (logout): like every POST, PUT, PATCH and DELETE it
+     * answers only once this instance's session cache has seen the change (registerAuth).
+     */
+    changesSessions?: boolean;
   }
 }
 
@@ -95,7 +106,7 @@ export class TokenService {
    * Tokens whose signature was verified, by their exact text, with their claims and expiry (oldest
    * first, at most VERIFIED_TOKENS): a signature is checked once per process, not on every request
    * (WebCrypto's HMAC was a large share of a request's CPU, docs/decisions/0019). Expiry is checked
-   * on every use; revocation is the session row's business, read on every request.
+   * on every use; revocation is the session row's business (read, or cached by SessionCache).
    */
   private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
 
@@ -123,13 +134,147 @@ export class TokenService {
   }
 }
 
+/** Methods that change nothing, unless their route says `changesSessions`. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The notice channel of session changes (migration 0005_auth_notify). */
+export const AUTH_CHANNEL = 'selvedge_auth';
+
+/**
+ * Signed-in sessions of this process, by session id (the token's jti): the session row with the
+ * user's assignments, as `loadSessionUser` read it, so that a request costs no database round trip
+ * for its identity (docs/decisions/0019 Authentication).
+ *
+ * Correctness rests on notices: triggers send `selvedge_auth` with the user id whenever a session,
+ * the user or an assignment changes, and `notice` drops that user's entries. So the cache serves
+ * only while the notice connection is up (`up` … `down`): while it is down every lookup misses and
+ * nothing is stored, and both edges drop everything (notices may have been missed). A read that
+ * overlapped any invalidation is not stored (`begin` hands out the epoch it must still match): its
+ * row may predate the change whose notice just went by. An entry lives at most `ttlMs` (and never
+ * past its session's expiry) whatever happens; at most `maxEntries`, the oldest dropped first.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: AuthUser; until: number }>();
+  /** Session ids cached per user id, to drop a user's entries on a notice. */
+  private readonly byUser = new Map<number, Set<string>>();
+  private live = false;
+  private epoch = 0;
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(opts: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}) {
+    this.maxEntries = opts.maxEntries ?? 10_000;
+    this.ttlMs = opts.ttlMs ?? 60_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Whether the cache serves (the notice connection is up). */
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  /** Number of cached sessions. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached user of session `sessionId` if it belongs to `userId` and is fresh; else undefined. */
+  get(sessionId: string, userId: number): AuthUser | undefined {
+    if (!this.live) return undefined;
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (entry.until <= this.now()) {
+      this.remove(sessionId, entry.user.id);
+      return undefined;
+    }
+    return entry.user.id === userId ? entry.user : undefined;
+  }
+
+  /**
+   * Call before reading a session from the database; pass the answer to `set`. Null when the cache
+   * does not serve (then `set` stores nothing).
+   */
+  begin(): number | null {
+    return this.live ? this.epoch : null;
+  }
+
+  /**
+   * Stores `user` (frozen: every request shares it) read after `begin` answered `ticket`, unless an
+   * invalidation or an outage came in between; `expiresAt` is the session's expiry.
+   */
+  set(ticket: number | null, user: AuthUser, expiresAt: Date): void {
+    if (ticket === null || !this.live || ticket !== this.epoch) return;
+    const until = Math.min(this.now() + this.ttlMs, expiresAt.getTime());
+    if (until <= this.now()) return;
+    const previous = this.entries.get(user.sessionId);
+    if (previous) this.remove(user.sessionId, previous.user.id);
+    while (this.entries.size >= this.maxEntries) {
+      const [oldest, entry] = this.entries.entries().next().value as [string, { user: AuthUser }];
+      this.remove(oldest, entry.user.id);
+    }
+    for (const list of [user.customerIds, user.vendorIds, user.factoryIds, user.regionIds])
+      Object.freeze(list);
+    this.entries.set(user.sessionId, { user: Object.freeze(user), until });
+    const sessions = this.byUser.get(user.id) ?? new Set<string>();
+    sessions.add(user.sessionId);
+    this.byUser.set(user.id, sessions);
+  }
+
+  /** A `selvedge_auth` notice: drops the sessions of the user it names ('*' or anything else: all). */
+  notice(payload: string): void {
+    const userId = /^[0-9]+$/.test(payload) ? Number(payload) : Number.NaN;
+    this.epoch++;
+    if (!Number.isSafeInteger(userId)) {
+      this.clear();
+      return;
+    }
+    for (const sessionId of this.byUser.get(userId) ?? []) this.entries.delete(sessionId);
+    this.byUser.delete(userId);
+  }
+
+  /** The notice connection listens (again): start serving, from empty. */
+  up(): void {
+    this.epoch++;
+    this.clear();
+    this.live = true;
+  }
+
+  /** The notice connection is lost: drop everything and serve nothing until `up`. */
+  down(): void {
+    this.live = false;
+    this.epoch++;
+    this.clear();
+  }
+
+  private clear() {
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  private remove(sessionId: string, userId: number) {
+    this.entries.delete(sessionId);
+    const sessions = this.byUser.get(userId);
+    sessions?.delete(sessionId);
+    if (sessions?.size === 0) this.byUser.delete(userId);
+  }
+}
+
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 
-/** Loads the live session and the user's assignments in one query; null if revoked, expired or inactive. */
-async function loadSessionUser(db: Db, jti: string, userId: number): Promise<AuthUser | null> {
+/**
+ * Loads the live session and the user's assignments in one query, with the session's expiry; null if
+ * revoked, expired or inactive.
+ */
+async function loadSessionUser(
+  db: Db,
+  jti: string,
+  userId: number,
+): Promise<{ user: AuthUser; expiresAt: Date } | null> {
   const rows = await db
     .select({
       id: users.id,
+      expiresAt: sessions.expiresAt,
       role: users.role,
       email: users.email,
       name: users.contactName,
@@ -152,7 +297,7 @@ async function loadSessionUser(db: Db, jti: string, userId: number): Promise<Aut
     .limit(1);
   const r = rows[0];
   if (!r || !isRole(r.role)) return null;
-  return {
+  const user: AuthUser = {
     id: r.id,
     role: r.role,
     email: r.email,
@@ -163,11 +308,59 @@ async function loadSessionUser(db: Db, jti: string, userId: number): Promise<Aut
     factoryIds: ids(r.factoryIds),
     regionIds: ids(r.regionIds),
   };
+  return { user, expiresAt: r.expiresAt };
 }
 
-/** Installs the auth hook; routes under `prefix` without `config.permission` are refused at start. */
+/** The user of a live session: from the cache, else read (and cached when the cache serves). */
+async function sessionUser(db: Db, cache: SessionCache, jti: string, userId: number) {
+  const cached = cache.get(jti, userId);
+  if (cached) return cached;
+  const ticket = cache.begin();
+  const loaded = await loadSessionUser(db, jti, userId);
+  if (!loaded) return null;
+  cache.set(ticket, loaded.user, loaded.expiresAt);
+  return loaded.user;
+}
+
+/**
+ * Installs the auth hook; routes under `prefix` without `config.permission` are refused at start.
+ * Starts listening for session changes (the session cache serves once LISTEN is in effect; never
+ * for a `db` not opened by openDatabase) and stops when the app closes.
+ */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService, prefix: string) {
   app.decorateRequest('user', null);
+  const cache = new SessionCache();
+  app.decorate('sessionCache', cache);
+  let closing = false;
+  const listener = listenForNotices(db, AUTH_CHANNEL, {
+    notice: (payload) => cache.notice(payload),
+    up: () => {
+      cache.up();
+      app.log.info('session cache on: listening for session changes');
+    },
+    down: (err) => {
+      cache.down();
+      if (!closing) app.log.warn({ err }, 'session cache off: session change notices lost; reconnecting');
+    },
+  });
+  app.decorate('sessionCacheSync', async () => {
+    await listener?.sync();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await listener?.close();
+  });
+  // A request that may have changed a session, a user or an assignment answers only after this
+  // instance received the notices of everything committed so far (one ping on the notice
+  // connection): the client never gets "logged out" / "saved" from an instance whose cache still
+  // holds the old session. Other instances get the same notice at the same time; nothing waits
+  // for them (docs/decisions/0019).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (!listener || !cache.isLive) return payload;
+    if (READ_METHODS.has(req.method) && !req.routeOptions.config?.changesSessions) return payload;
+    await listener.sync();
+    return payload;
+  });
   const registry: RegisteredRoute[] = [];
   app.decorate('routeRegistry', registry);
   app.addHook('onRoute', (route) => {
@@ -187,7 +380,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
     if (!token) throw unauthorized('Please log in.');
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized('Authentication expired. Please log in.');
-    const user = await loadSessionUser(db, claims.jti, Number(claims.sub));
+    const user = await sessionUser(db, cache, claims.jti, Number(claims.sub));
     // A role changed since sign-in invalidates the token: the client must sign in again.
     if (!user || user.role !== claims.role) throw unauthorized('Authentication expired. Please log in.');
     if (!isRouteAllowed(permission, user.role)) throw forbidden();

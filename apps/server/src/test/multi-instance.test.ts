@@ -11,6 +11,10 @@
  * - a logout through one instance ends the session on both;
  * - both instances are ready, and their metrics and the worker's tell what each did.
  *
+ * Each instance caches signed-in sessions (platform/auth.ts SessionCache, dropped on PostgreSQL
+ * notices): a logout, a deactivation, a role change or an assignment change made through one
+ * instance holds on the other's very next request, although both had the session cached.
+ *
  * The instances start together on an empty database: the migrations serialise on an advisory lock
  * (platform/db). Only with TEST_DATABASE_URL (PostgreSQL): the embedded database is one process's.
  */
@@ -29,7 +33,7 @@ import { createScratchDatabase, type Database, openDatabase } from '../platform/
 import * as s from '../platform/db/schema';
 import { S3Storage } from '../platform/storage';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
-import { buildSubcode, demoParties } from './factories';
+import { buildSubcode, buildUser, demoParties } from './factories';
 import { DEMO_EMAILS, startSmtpSink } from './harness';
 import { freePort, type ServerProcess, startServerProcess, startWorkerProcess } from './serverProcess';
 
@@ -415,4 +419,62 @@ suite('two server instances and a worker behind a round-robin proxy', () => {
     expect(order).toMatchObject({ orderStatus: 'PRODUCTION_CONFIRMED', vendorPO: 'PO-MULTI-1' });
     for (const proc of [...servers, worker!]) expect(proc.running(), proc.output.join('\n')).toBe(true);
   }, 120_000);
+
+  it('a logout, deactivation, role change or assignment change on one instance holds at once on the other', async () => {
+    const db = database!.db;
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const p = await demoParties(db);
+    const signIn = async (email: string, base: string) =>
+      ok(
+        await call('POST', '/auth/login', { body: { email, password: DEMO_PASSWORD }, base }),
+        `sign-in ${email}`,
+      ).json<{
+        access_token: string;
+      }>().access_token;
+    const admin = await signIn(DEMO_EMAILS.ADMIN, a.base);
+    const hasVendor = (token: string, base: string) => call('GET', '/has-vendor', { token, base });
+    /** A new vendor user signed in on A, whose session both instances have cached (read twice on each). */
+    const cachedVendor = async () => {
+      const user = await buildUser(db, { role: 'VENDOR', vendorIds: [p.vendorId] });
+      const token = await signIn(user.email, a.base);
+      for (const base of [a.base, b.base, a.base, b.base])
+        expect(ok(await hasVendor(token, base), 'has-vendor before').json()).toEqual({ hasVendor: true });
+      return { id: user.id, token };
+    };
+    /** The user's record as the admin screen reads it, and a save of it with `change` on A. */
+    const saveOnA = async (id: number, change: Record<string, unknown>) => {
+      const rec = ok(await call('GET', `/users/${id}`, { token: admin, base: a.base }), 'read user').json();
+      ok(
+        await call('PUT', `/users/${id}`, { token: admin, base: a.base, body: { ...rec, ...change } }),
+        'save user',
+      );
+    };
+
+    const loggedOut = await cachedVendor();
+    ok(await call('GET', '/auth/logout', { token: loggedOut.token, base: a.base }), 'logout on A');
+    expect.soft((await hasVendor(loggedOut.token, b.base)).status, 'logged out on A, refused on B').toBe(401);
+
+    const deactivated = await cachedVendor();
+    await saveOnA(deactivated.id, { active: false });
+    expect
+      .soft((await hasVendor(deactivated.token, b.base)).status, 'deactivated on A, refused on B')
+      .toBe(401);
+
+    const demoted = await cachedVendor();
+    await saveOnA(demoted.id, { role: 'CUSTOMER' });
+    expect.soft((await hasVendor(demoted.token, b.base)).status, 'role changed on A, refused on B').toBe(401);
+
+    // An assignment change ends no session: B must read the new assignments, not serve the cached ones.
+    const unassigned = await cachedVendor();
+    await saveOnA(unassigned.id, { vendors: [] });
+    expect
+      .soft(ok(await hasVendor(unassigned.token, b.base), 'has-vendor after').json(), 'vendor removed on A')
+      .toEqual({
+        hasVendor: false,
+      });
+    expect(ok(await hasVendor(unassigned.token, a.base), 'has-vendor after').json()).toEqual({
+      hasVendor: false,
+    });
+    for (const proc of servers) expect(proc.running(), proc.output.join('\n')).toBe(true);
+  }, 60_000);
 });

@@ -34,7 +34,7 @@ export const authRoutes: ApiModule = (app, ctx) => {
   app.get(
     '/auth/logout',
     {
-      config: { permission: 'signedIn' },
+      config: { permission: 'signedIn', changesSessions: true },
       schema: { tags, summary: 'Revoke the token used', response: { 200: okResponse, 401: errorResponse } },
     },
     async (req) => {

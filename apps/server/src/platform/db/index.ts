@@ -2,6 +2,7 @@
  * Database access: PostgreSQL through Drizzle, either embedded PGlite in DATA_DIR or a server
  * given by DATABASE_URL (DESIGN.md Database). Both get the same migrations from apps/server/drizzle.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -53,6 +54,8 @@ export async function openDatabase(opts: {
     // 'error' on the pool; unhandled it would crash the process. The pool replaces the connection.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const url = opts.url;
+    listeners.set(db, (channel, handlers) => listenPostgres(url, channel, handlers));
     return {
       db,
       kind: 'postgres',
@@ -67,12 +70,256 @@ export async function openDatabase(opts: {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  listeners.set(db, (channel, handlers) => listenPglite(client, channel, handlers));
   return {
     db,
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
+  };
+}
+
+// ---------------------------------------------------------------- notices (LISTEN/NOTIFY)
+
+/** What a notice listener tells its owner. */
+export interface NoticeHandlers {
+  /** A notice on the channel (its payload), in commit order. */
+  notice(payload: string): void;
+  /**
+   * LISTEN is in effect (at first, and again after each reconnection): from now on every notice sent
+   * on the channel arrives. Notices sent before may have been missed.
+   */
+  up(): void;
+  /** The connection is lost, or was found not to deliver notices: notices may be missed until `up`. */
+  down(err: unknown): void;
+}
+
+/** A running notice listener. */
+export interface NoticeListener {
+  /**
+   * Resolves once every notice committed before the call has been handed to `notice` — or, failing
+   * that within `listenTiming.syncMs`, once `down` has been reported. Never rejects. A request that
+   * changed sessions or users awaits it before it answers, so that its own instance never serves
+   * what it just changed.
+   */
+  sync(): Promise<void>;
+  /** Ends the listener (and reports `down` if it was up). */
+  close(): Promise<void>;
+}
+
+type ListenFn = (channel: string, handlers: NoticeHandlers) => NoticeListener;
+/** How to listen on each database `openDatabase` opened (a Db made elsewhere has none). */
+const listeners = new WeakMap<object, ListenFn>();
+
+/** Timing of the PostgreSQL listener; tests change it. */
+export const listenTiming = {
+  /** How often the listener proves that it still receives notices (a ping to itself). */
+  heartbeatMs: 10_000,
+  /** How long connecting, LISTEN or a heartbeat ping may take before the connection counts as lost. */
+  timeoutMs: 5_000,
+  /** How long `sync` waits for its ping before it gives the connection up (the answer waits for it). */
+  syncMs: 1_000,
+  /** First and largest wait before reconnecting (doubling in between). */
+  retryMs: 250,
+  maxRetryMs: 5_000,
+};
+
+/**
+ * Listens for notices on `channel` of `db`'s database on a connection of its own (PostgreSQL: a
+ * dedicated `pg.Client`, reconnected whenever lost; PGlite: its `listen`, delivered in process).
+ * Answers null when `db` was not opened by `openDatabase` (nothing to listen with). `handlers.up` is
+ * called once notices are sure to arrive; the owner must treat the time before it, and after
+ * `handlers.down`, as "notices may be missed".
+ */
+export function listenForNotices(db: Db, channel: string, handlers: NoticeHandlers): NoticeListener | null {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`unsafe channel name: ${channel}`);
+  return listeners.get(db)?.(channel, handlers) ?? null;
+}
+
+/**
+ * PostgreSQL: LISTEN on a client outside the pool (a pooled connection would be handed to other
+ * queries and could not wait for notices). Its tool is a ping: a notice it sends itself on the channel.
+ * PostgreSQL delivers notices in commit order, so when the ping is back every notice committed before
+ * it has arrived — `sync` is one ping. The listener counts as up only once a first ping came back,
+ * which proves the path end to end, and pings every heartbeat, so that a connection that died
+ * silently (no RST, a stuck server) or stopped delivering (PgBouncer in transaction mode hands the
+ * LISTENing server connection to other clients) is given up within heartbeat + timeout.
+ */
+function listenPostgres(url: string, channel: string, handlers: NoticeHandlers): NoticeListener {
+  const instance = randomUUID();
+  let closed = false;
+  /** The connection in use (connecting or up): failing it ends it and, unless closed, schedules the next. */
+  let current: { up: boolean; pingSoon: () => Promise<void>; fail: (err: unknown) => void } | undefined;
+  let ended: Promise<void> = Promise.resolve();
+  let retry: NodeJS.Timeout | undefined;
+  let wait = listenTiming.retryMs;
+
+  const connect = async () => {
+    retry = undefined;
+    if (closed) return;
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: 'selvedge-listen',
+      keepAlive: true,
+      connectionTimeoutMillis: listenTiming.timeoutMs,
+      query_timeout: listenTiming.timeoutMs,
+    });
+    let heartbeat: NodeJS.Timeout | undefined;
+    /** Pings sent and not back yet: payload → its resolve. */
+    const awaiting = new Map<string, () => void>();
+    let failed = false;
+    const state = {
+      up: false,
+      fail(err: unknown) {
+        if (failed) return;
+        failed = true;
+        clearInterval(heartbeat);
+        if (current === connection) current = undefined;
+        if (state.up) handlers.down(err);
+        state.up = false;
+        for (const resolve of awaiting.values()) resolve(); // `down` told: nothing left to wait for
+        awaiting.clear();
+        ended = client.end().catch(() => {});
+        if (!closed) {
+          retry = setTimeout(() => void connect(), wait);
+          retry.unref();
+          wait = Math.min(wait * 2, listenTiming.maxRetryMs);
+        }
+      },
+      /** Sends a ping; rejects unless it is back within `ms`. */
+      ping(ms: number) {
+        if (failed) return Promise.resolve(); // `down` told already
+        return new Promise<void>((resolve, reject) => {
+          const payload = `ping:${instance}:${randomUUID()}`;
+          const timer = setTimeout(() => {
+            awaiting.delete(payload);
+            reject(new Error('notice ping not received in time'));
+          }, ms);
+          awaiting.set(payload, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          client.query('select pg_notify($1, $2)', [channel, payload]).catch((err) => {
+            clearTimeout(timer);
+            awaiting.delete(payload);
+            reject(err);
+          });
+        });
+      },
+    };
+    // One ping at a time on the connection (pg runs one query at a time), and callers that come
+    // while one is out share the next: its notice is sent after they called, as `sync` requires.
+    let inFlight: Promise<void> | null = null;
+    let next: Promise<void> | null = null;
+    const pingSoon = (): Promise<void> => {
+      if (!inFlight) {
+        inFlight = state.ping(listenTiming.timeoutMs).finally(() => {
+          inFlight = null;
+        });
+        return inFlight;
+      }
+      next ??= inFlight
+        .catch(() => {})
+        .then(() => {
+          next = null;
+          return pingSoon();
+        });
+      return next;
+    };
+    const connection = Object.assign(state, { pingSoon });
+    current = connection;
+    client.on('error', (err) => state.fail(err));
+    client.on('end', () => state.fail(new Error('notice connection ended')));
+    client.on('notification', (n) => {
+      if (failed || n.channel !== channel) return;
+      const payload = n.payload ?? '';
+      if (payload.startsWith('ping:')) {
+        // A ping of this instance, or of another: no news for the owner.
+        const resolve = awaiting.get(payload);
+        awaiting.delete(payload);
+        resolve?.();
+        return;
+      }
+      if (state.up) handlers.notice(payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      await state.ping(listenTiming.timeoutMs);
+    } catch (err) {
+      state.fail(err);
+      return;
+    }
+    if (failed) return;
+    if (closed) {
+      state.fail(new Error('closed'));
+      return;
+    }
+    wait = listenTiming.retryMs;
+    state.up = true;
+    handlers.up();
+    heartbeat = setInterval(() => {
+      pingSoon().catch((err) => state.fail(err));
+    }, listenTiming.heartbeatMs);
+    heartbeat.unref();
+  };
+  void connect();
+  return {
+    sync: async () => {
+      const connection = current;
+      if (!connection?.up) return; // down: the owner was told, and serves nothing from notices
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('notice sync not received in time')), listenTiming.syncMs);
+      });
+      await Promise.race([connection.pingSoon(), late])
+        .catch((err) => connection.fail(err))
+        .finally(() => clearTimeout(timer));
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      current?.fail(new Error('closed'));
+      await ended;
+    },
+  };
+}
+
+/**
+ * PGlite: one process, one database; `listen` delivers a notice to its callback before the statement
+ * that committed it returns. Nothing can go down but `close`.
+ */
+function listenPglite(client: PGlite, channel: string, handlers: NoticeHandlers): NoticeListener {
+  let closed = false;
+  let up = false;
+  const listening: Promise<(() => Promise<void>) | undefined> = client
+    .listen(channel, (payload) => {
+      if (up) handlers.notice(payload);
+    })
+    .then(
+      (stop) => {
+        if (!closed) {
+          up = true;
+          handlers.up();
+        }
+        return () => stop();
+      },
+      // The database closed before LISTEN ran: the owner was never told `up`.
+      () => undefined,
+    );
+  return {
+    // Delivered before the committing statement returned: nothing to wait for.
+    sync: async () => {},
+    close: async () => {
+      closed = true;
+      const stop = await listening;
+      if (up) {
+        up = false;
+        handlers.down(new Error('closed'));
+      }
+      await stop?.().catch(() => {});
+    },
   };
 }
 
