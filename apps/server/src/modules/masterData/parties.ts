@@ -303,9 +303,13 @@ const userStore: CrudStore<User, UserCreate, UserUpdate, UserQuery> = {
       )
       .orderBy(asc(users.contactName), asc(users.id));
     const ids = rows.map((r) => r.id);
-    const lists = Object.fromEntries(
-      await Promise.all(USER_LISTS.map(async (k) => [k, await linkedRefs(q, userLinks[k], ids)] as const)),
-    ) as Record<(typeof USER_LISTS)[number], Map<number, { id: number; name: string }[]>>;
+    // One list after the other: `q` may be a transaction, whose connection runs one query at a time.
+    const entries = [];
+    for (const k of USER_LISTS) entries.push([k, await linkedRefs(q, userLinks[k], ids)] as const);
+    const lists = Object.fromEntries(entries) as Record<
+      (typeof USER_LISTS)[number],
+      Map<number, { id: number; name: string }[]>
+    >;
     return rows.map((r) => ({
       ...r,
       role: r.role as User['role'],

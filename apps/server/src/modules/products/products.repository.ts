@@ -1,6 +1,6 @@
 /** All SQL of product search and product details (ordering §7 Products). */
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db';
+import { type Db, queries, type Tx } from '../../platform/db';
 import {
   attributeSchemas,
   costTiers,
@@ -238,28 +238,30 @@ export const productsRepository = {
       inArray(orderItems.productSubcodeId, subcodeIds),
       excludeOrderItemId === undefined ? undefined : ne(orderItems.id, excludeOrderItemId),
     );
-    const [bySubcode, byItem] = await Promise.all([
-      db
-        .select({
-          productSubcodeId: orderItems.productSubcodeId,
-          quantity: sql<number>`sum(coalesce(
+    const [bySubcode, byItem] = await queries(db, [
+      () =>
+        db
+          .select({
+            productSubcodeId: orderItems.productSubcodeId,
+            quantity: sql<number>`sum(coalesce(
             (select sum(s.quantity) from order_item_sizes s where s.order_item_id = ${orderItems.id}),
             ${orderItems.quantity}))`.mapWith(Number),
-        })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(lineFilter)
-        .groupBy(orderItems.productSubcodeId),
-      db
-        .select({
-          productItemId: orderItemSizes.productItemId,
-          quantity: sql<number>`sum(${orderItemSizes.quantity})`.mapWith(Number),
-        })
-        .from(orderItemSizes)
-        .innerJoin(orderItems, eq(orderItems.id, orderItemSizes.orderItemId))
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(lineFilter)
-        .groupBy(orderItemSizes.productItemId),
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(lineFilter)
+          .groupBy(orderItems.productSubcodeId),
+      () =>
+        db
+          .select({
+            productItemId: orderItemSizes.productItemId,
+            quantity: sql<number>`sum(${orderItemSizes.quantity})`.mapWith(Number),
+          })
+          .from(orderItemSizes)
+          .innerJoin(orderItems, eq(orderItems.id, orderItemSizes.orderItemId))
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(lineFilter)
+          .groupBy(orderItemSizes.productItemId),
     ]);
     return {
       bySubcode: new Map(bySubcode.map((r) => [r.productSubcodeId, r.quantity])),
