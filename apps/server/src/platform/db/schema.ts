@@ -550,9 +550,20 @@ export const orders = pgTable(
       .where(sql`order_status <> 'PENDING'`),
     index('orders_status_date').on(t.orderStatus, t.orderDate),
     // Open orders (placed, not shipped, not cancelled): what "Needs my action" counts on every page
-    // (docs/decisions/0016) reads only these, a small share of all orders.
-    index('orders_open_status')
-      .on(t.orderStatus)
+    // (docs/decisions/0016) reads only these, a small share of all orders. Covering: the step flags
+    // and the scope columns are in the index, so the count is an index-only scan (at 1,000,000
+    // orders a status-only index read every open order's row from the table: ~2 s for an ADMIN).
+    index('orders_open')
+      .on(
+        t.orderStatus,
+        t.financeApproval,
+        t.csrArtPrepared,
+        t.csrProductionConfirmed,
+        t.customerId,
+        t.vendorId,
+        t.productionRegionId,
+        t.factoryId,
+      )
       .where(sql`cancelled = false and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED')`),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "orders_open_status";--> statement-breakpoint
+CREATE INDEX "orders_open" ON "orders" USING btree ("order_status","finance_approval","csr_art_prepared","csr_production_confirmed","customer_id","vendor_id","production_region_id","factory_id") WHERE cancelled = false and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED');
