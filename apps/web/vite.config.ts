@@ -89,6 +89,34 @@ function pureSharedSchemas(): Plugin {
   };
 }
 
+/**
+ * Mantine's ids without a second render (issue 9, total blocking time). `useId` of @mantine/hooks
+ * renders with an id from React's `useId`, then swaps it for a random one in a layout effect: every
+ * labelled input, popover, tooltip and menu of a screen (an order list page has some 40) renders a
+ * second time, synchronously, in the task that first shows the screen. React's id is unique in the
+ * app's one root and stable for the component's life, which is all the id is for (label and
+ * aria references): this keeps it. Left unchanged, with a warning, if a Mantine release changes
+ * the hook (check the new one then).
+ */
+function mantineStableIds(): Plugin {
+  const useIdModule = /node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  const randomSwap =
+    /useIsomorphicEffect\(\(\) => \{\s*if \(hasInitializedRef\.current\) return;\s*hasInitializedRef\.current = true;\s*setUuid\(randomId\(\)\);\s*\}, \[\]\);/;
+  return {
+    name: 'selvedge:mantine-stable-ids',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!useIdModule.test(id)) return null;
+      if (!randomSwap.test(code)) {
+        this.warn('@mantine/hooks use-id changed: its ids are left as Mantine makes them');
+        return null;
+      }
+      return { code: code.replace(randomSwap, ''), map: null };
+    },
+  };
+}
+
 /** Where the app keeps its session (src/features/session/token.ts, TOKEN_KEY). */
 const SESSION_TOKEN_KEY = 'access_token';
 
@@ -199,6 +227,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       mantineCssPerComponent(),
+      mantineStableIds(),
       pureSharedSchemas(),
       preloadScreenChunks(),
       // Brotli and gzip siblings (x.js.br, x.js.gz) of every text file, made once at build time at

@@ -8,7 +8,7 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useBrandName } from '../api/app-config';
-import { useSession } from '../features/session/use-session';
+import { useSessionUser } from '../features/session/use-session';
 import { Footer } from './Footer';
 import { PageTitle } from './PageTitle';
 import { PageLoader } from './route-states';
@@ -58,11 +58,11 @@ function Frame({ header, children }: { header: ReactNode; children: ReactNode })
 
 /** Root layout of the router: header, page (Outlet) and footer. */
 export function AppLayout() {
-  const session = useSession();
+  const { authenticated } = useSessionUser();
   const navigation = useNavigation();
-  const header = session.authenticated ? (
+  const header = authenticated ? (
     <Suspense fallback={<PublicHeader withLogin={false} />}>
-      <NavBar session={session} />
+      <NavBar />
     </Suspense>
   ) : (
     <PublicHeader />

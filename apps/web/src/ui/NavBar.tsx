@@ -43,12 +43,14 @@ import {
   IconShirt,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useCartStatusQuery } from '../api/cart';
+import { useHasVendorQuery } from '../api/lookups';
 import { useNeedsActionQuery } from '../api/orders';
-import type { SessionInfo } from '../features/session/use-session';
+import { logout } from '../features/session/session-store';
+import { useSessionUser } from '../features/session/use-session';
 import { EXISTING_SCREENS, navSectionOf } from '../routes/screens';
 
 /** A top-level link of the bar, highlighted on the screens of its section (navSectionOf). */
@@ -137,6 +139,21 @@ function CartButton({ userId, active }: { userId: string; active: boolean }) {
   );
 }
 
+/**
+ * The cart icon, for the roles that have a cart (an ADMIN only when linked to a vendor: it reads
+ * /has-vendor itself, so that answer renders this alone, not the whole bar).
+ */
+function CartSlot({ userId, role, active }: { userId: string; role: Role; active: boolean }) {
+  const hasVendor = useHasVendorQuery(userId);
+  if (!showsCart(role, hasVendor.data?.hasVendor ?? null)) return null;
+  return <CartButton userId={userId} active={active} />;
+}
+
+/** The brand name (its own component: /app-config's answer renders only the text). */
+function Brand() {
+  return useBrandName();
+}
+
 function UserInfo({ name, role }: { name: string; role: Role }) {
   const roleLabel = ROLE_LABELS[role];
   return (
@@ -158,13 +175,16 @@ function UserInfo({ name, role }: { name: string; role: Role }) {
   );
 }
 
-/** The header content for a signed-in user (mounted in AppLayout's header). */
-export function NavBar({ session }: { session: SessionInfo }) {
-  const brand = useBrandName();
+/**
+ * The header content for a signed-in user (mounted in AppLayout's header). It reads the session
+ * itself and renders again only on a new user or location; the answers of the first load (brand,
+ * counts, cart, hasVendor) each render only the part showing them (issue 9, total blocking time).
+ */
+export const NavBar = memo(function NavBar() {
   const { pathname, search } = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const { role, user } = session;
+  const { role, user } = useSessionUser();
 
   const items = visibleNavItems(role);
   const configItems = visibleConfigurationItems(role);
@@ -175,7 +195,7 @@ export function NavBar({ session }: { session: SessionInfo }) {
   const onLogout = async () => {
     setLoggingOut(true);
     try {
-      await session.logout();
+      await logout('user');
     } finally {
       setLoggingOut(false);
     }
@@ -200,7 +220,7 @@ export function NavBar({ session }: { session: SessionInfo }) {
           c="inherit"
           style={{ whiteSpace: 'nowrap' }}
         >
-          {brand}
+          <Brand />
         </Anchor>
         <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom="md">
           {items.map((item) => (
@@ -248,9 +268,7 @@ export function NavBar({ session }: { session: SessionInfo }) {
       </Group>
 
       <Group gap="sm" wrap="nowrap">
-        {user && showsCart(role, session.hasVendor) && (
-          <CartButton userId={user.id} active={section === '/cart'} />
-        )}
+        {user && <CartSlot userId={user.id} role={user.role} active={section === '/cart'} />}
         {user && <UserInfo name={user.name || user.email} role={user.role} />}
         <Button
           variant="default"
@@ -263,7 +281,7 @@ export function NavBar({ session }: { session: SessionInfo }) {
         </Button>
       </Group>
 
-      <Drawer opened={drawerOpened} onClose={drawer.close} title={brand} size="xs" hiddenFrom="md">
+      <Drawer opened={drawerOpened} onClose={drawer.close} title={<Brand />} size="xs" hiddenFrom="md">
         <Stack gap={2} component="nav" aria-label="Main">
           {items.map((item) => (
             <MantineNavLink
@@ -295,4 +313,4 @@ export function NavBar({ session }: { session: SessionInfo }) {
       </Drawer>
     </Group>
   );
-}
+});

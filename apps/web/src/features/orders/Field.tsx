@@ -1,6 +1,7 @@
 /** A labelled read-only value of the order screens ('---' when missing). */
-import { Box, Stack, Text, type TextProps } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './Field.module.css';
 import { orDash } from './format';
 
 /** The look of a field's label, shared by read-only fields and the inputs beside them. */
@@ -13,20 +14,18 @@ export const FieldLabel = ({ children }: { children: ReactNode }) => (
   </Text>
 );
 
-/** Label above value; `value` may be text (shown as '---' when blank) or any node. */
+/**
+ * Label above value; `value` may be text (shown as '---' when blank) or any node. Plain elements
+ * styled like FIELD_LABEL_PROPS (Field.module.css): lists render hundreds of them (issue 9).
+ */
 export function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   const isText = typeof value === 'string' || typeof value === 'number' || value == null;
   return (
-    <Stack gap={2} miw={0}>
-      <Text {...FIELD_LABEL_PROPS}>{label}</Text>
-      <Box
-        fz="sm"
-        data-testid={testId}
-        data-field={label}
-        style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-      >
+    <div className={classes.field}>
+      <p className={classes.label}>{label}</p>
+      <div className={classes.value} data-testid={testId} data-field={label}>
         {isText ? orDash(value as string | number | null | undefined) : value}
-      </Box>
-    </Stack>
+      </div>
+    </div>
   );
 }

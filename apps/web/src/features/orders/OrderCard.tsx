@@ -6,23 +6,25 @@
  * Ctrl-click opens it in a new tab, Tab reaches it (issue 9 papercut 10). The fields sit in columns
  * at least as wide as their longest label, so no label wraps (papercut 9).
  */
-import { Anchor, Box, Card, Group } from '@mantine/core';
+import { Anchor, Card } from '@mantine/core';
 import type { OrderListEntry } from '@selvedge/shared';
 import { IconChevronRight } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { stretchedLink } from '../links/stretched-link';
 import { Field } from './Field';
 import { displayDate, displayTotal } from './format';
 import { OrderBadges } from './OrderBadges';
+import classes from './OrderCard.module.css';
 
 /** Where an order opens. */
 export const orderDetailsPath = (orderId: number) => `/order-details?orderId=${orderId}`;
 
-/** Narrowest column of a card's fields: the width of 'PRODUCTION REGION' (132px) and a little room. */
-const FIELD_MIN_WIDTH = 145;
-
-/** A card for one order; its order-number link covers the whole card. */
-export function OrderCard({ order }: { order: OrderListEntry }) {
+/**
+ * A card for one order; its order-number link covers the whole card. Memoised: the list's screen
+ * renders again as its queries change state, an order of the answer does not change.
+ */
+export const OrderCard = memo(function OrderCard({ order }: { order: OrderListEntry }) {
   const to = orderDetailsPath(order.orderId);
   const fields = [
     <Field key="company" label="Company" value={order.company} />,
@@ -65,10 +67,10 @@ export function OrderCard({ order }: { order: OrderListEntry }) {
       data-order-card={order.orderNumber}
       aria-label={`Order ${order.orderNumber}`}
       component="article"
-      className={stretchedLink.container}
+      className={`${stretchedLink.container} ${classes.card}`}
     >
-      <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
-        <Group gap="sm" wrap="wrap" align="center">
+      <div className={classes.head}>
+        <div className={classes.title}>
           <Anchor
             component={Link}
             to={to}
@@ -80,19 +82,15 @@ export function OrderCard({ order }: { order: OrderListEntry }) {
             Order #{order.orderNumber}
           </Anchor>
           <OrderBadges order={order} size="sm" />
-        </Group>
-        <IconChevronRight size={18} color="var(--mantine-color-dimmed)" aria-hidden />
-      </Group>
-      <Box
-        mt="sm"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: `repeat(auto-fill, minmax(${FIELD_MIN_WIDTH}px, 1fr))`,
-          gap: 'var(--mantine-spacing-xs) var(--mantine-spacing-md)',
-        }}
-      >
-        {fields}
-      </Box>
+        </div>
+        <IconChevronRight
+          size={18}
+          color="var(--mantine-color-dimmed)"
+          className={classes.chevron}
+          aria-hidden
+        />
+      </div>
+      <div className={classes.fields}>{fields}</div>
     </Card>
   );
-}
+});

@@ -4,9 +4,12 @@
  * Finance Approval, Status (exactly the options of §4, cleared = any), Customer, Company (disabled
  * for CSR), Production Region, Start Date and End Date shown as DD-MMM-YY (§9), with Search (also
  * Enter) and Reset. A "Needs my action" step in the criteria shows as a removable filter.
+ *
+ * The selects and date inputs show as read-only frames in the form's first render and come in the
+ * next one (ui/InputFrame.tsx; issue 9: they made the order list's largest task, before its title
+ * showed).
  */
 import { Badge, Button, CloseButton, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import {
   DISPLAY_DATE_FORMAT,
   FINANCE_APPROVAL_FILTERS,
@@ -17,8 +20,10 @@ import {
   type Role,
 } from '@selvedge/shared';
 import { IconRestore, IconSearch } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import dayjs from 'dayjs';
+import { type FormEvent, lazy, memo, useMemo } from 'react';
 import { useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
+import { Deferred, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
 import {
   canFilterByCompany,
   type FinanceApprovalFilter,
@@ -42,8 +47,98 @@ export interface OrderFilterFormProps {
   onClearNeedsAction?: () => void;
 }
 
-/** The order search form; Enter anywhere in it searches. */
-export function OrderFilterForm({
+// The calendar (@mantine/dates and its styles) is not part of the screen's first load: the date
+// fields show their frames until it arrives (issue 9).
+const DateInput = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DateInput })));
+
+const optionLabel = (options: { value: string; label: string }[], value: string | null) =>
+  options.find((o) => o.value === value)?.label;
+
+/** What the three lookup selects are given by the form. */
+interface LookupSelectProps {
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+// Each lookup select reads its own list: when a list arrives, only its select renders again, not
+// the whole form (issue 9, total blocking time of the first load).
+
+/** Customer: the customers the user may see. */
+function CustomerSelect({ value, onChange }: LookupSelectProps) {
+  const customers = useCustomersQuery();
+  const options = useMemo(
+    () => (customers.data?.customers ?? []).map((c) => ({ value: String(c.id), label: c.companyName })),
+    [customers.data],
+  );
+  return (
+    <Select
+      label="Customer"
+      placeholder={customers.isPending ? 'Loading…' : 'All customers'}
+      data={options}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      nothingFoundMessage="No customer found"
+      data-testid="order-filter-customer"
+    />
+  );
+}
+
+/** Company (the ordering vendor): disabled for the roles without that filter (CSR). */
+function CompanySelect({ value, onChange, allowed }: LookupSelectProps & { allowed: boolean }) {
+  const vendors = useVendorsQuery();
+  const options = useMemo(
+    () => (vendors.data?.vendors ?? []).map((v) => ({ value: String(v.id), label: v.name })),
+    [vendors.data],
+  );
+  return (
+    <Select
+      label="Company"
+      placeholder={allowed ? (vendors.isPending ? 'Loading…' : 'All companies') : 'All companies'}
+      data={options}
+      value={allowed ? value : null}
+      onChange={onChange}
+      searchable
+      clearable
+      disabled={!allowed}
+      nothingFoundMessage="No company found"
+      data-testid="order-filter-company"
+    />
+  );
+}
+
+/** Production Region: every region. */
+function RegionSelect({ value, onChange }: LookupSelectProps) {
+  const regions = useProductionRegionsQuery();
+  const options = useMemo(
+    () =>
+      (regions.data?.productionRegions ?? []).map((r) => ({
+        value: String(r.id),
+        label: r.productionRegionName,
+      })),
+    [regions.data],
+  );
+  return (
+    <Select
+      label="Production Region"
+      placeholder={regions.isPending ? 'Loading…' : 'All regions'}
+      data={options}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      nothingFoundMessage="No region found"
+      data-testid="order-filter-production-region"
+    />
+  );
+}
+
+/**
+ * The order search form; Enter anywhere in it searches. Memoised: the screen renders again as its
+ * queries change state, the form only when its own props change (pass stable callbacks).
+ */
+export const OrderFilterForm = memo(function OrderFilterForm({
   value,
   onChange,
   onSearch,
@@ -52,9 +147,9 @@ export function OrderFilterForm({
   orderNumberError,
   onClearNeedsAction,
 }: OrderFilterFormProps) {
-  const customers = useCustomersQuery();
-  const vendors = useVendorsQuery();
-  const regions = useProductionRegionsQuery();
+  // False in the first render (the frames), true in the next one, rendered in the background.
+  const ready = useAfterFirstRender();
+  const dateText = (date: string | null) => (date ? dayjs(date).format(DISPLAY_DATE_FORMAT) : undefined);
   const companyAllowed = canFilterByCompany(role);
 
   const set = <K extends keyof OrderSearchCriteria>(key: K, v: OrderSearchCriteria[K]) =>
@@ -64,16 +159,6 @@ export function OrderFilterForm({
     event.preventDefault();
     onSearch();
   };
-
-  const customerOptions = (customers.data?.customers ?? []).map((c) => ({
-    value: String(c.id),
-    label: c.companyName,
-  }));
-  const vendorOptions = (vendors.data?.vendors ?? []).map((v) => ({ value: String(v.id), label: v.name }));
-  const regionOptions = (regions.data?.productionRegions ?? []).map((r) => ({
-    value: String(r.id),
-    label: r.productionRegionName,
-  }));
 
   return (
     <Paper
@@ -121,80 +206,90 @@ export function OrderFilterForm({
           error={orderNumberError}
           data-testid="order-filter-order-number"
         />
-        <Select
-          label="Finance Approval"
-          placeholder="Any"
-          data={APPROVAL_OPTIONS}
-          value={value.financeApproval}
-          onChange={(v) => set('financeApproval', (v as FinanceApprovalFilter | null) ?? null)}
-          clearable
-          data-testid="order-filter-finance-approval"
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          data={STATUS_OPTIONS}
-          value={value.orderStatus}
-          onChange={(v) => set('orderStatus', (v as OrderStatusFilter | null) ?? null)}
-          clearable
-          maxDropdownHeight={320}
-          data-testid="order-filter-status"
-        />
-        <Select
-          label="Customer"
-          placeholder={customers.isPending ? 'Loading…' : 'All customers'}
-          data={customerOptions}
-          value={value.customer}
-          onChange={(v) => set('customer', v)}
-          searchable
-          clearable
-          nothingFoundMessage="No customer found"
-          data-testid="order-filter-customer"
-        />
-        <Select
-          label="Company"
-          placeholder={companyAllowed ? (vendors.isPending ? 'Loading…' : 'All companies') : 'All companies'}
-          data={vendorOptions}
-          value={companyAllowed ? value.company : null}
-          onChange={(v) => set('company', v)}
-          searchable
-          clearable
-          disabled={!companyAllowed}
-          nothingFoundMessage="No company found"
-          data-testid="order-filter-company"
-        />
-        <Select
-          label="Production Region"
-          placeholder={regions.isPending ? 'Loading…' : 'All regions'}
-          data={regionOptions}
-          value={value.productionRegion}
-          onChange={(v) => set('productionRegion', v)}
-          searchable
-          clearable
-          nothingFoundMessage="No region found"
-          data-testid="order-filter-production-region"
-        />
-        <DateInput
-          label="Start Date"
-          placeholder="Any"
-          valueFormat={DISPLAY_DATE_FORMAT}
-          dateParser={parseTypedDate}
-          value={value.startDate}
-          onChange={(v) => set('startDate', v)}
-          clearable
-          data-testid="order-filter-start-date"
-        />
-        <DateInput
-          label="End Date"
-          placeholder="Any"
-          valueFormat={DISPLAY_DATE_FORMAT}
-          dateParser={parseTypedDate}
-          value={value.endDate}
-          onChange={(v) => set('endDate', v)}
-          minDate={value.startDate ?? undefined}
-          clearable
-          data-testid="order-filter-end-date"
-        />
+        <Deferred
+          ready={ready}
+          frame={
+            <InputFrame
+              label="Finance Approval"
+              value={optionLabel(APPROVAL_OPTIONS, value.financeApproval)}
+              placeholder="Any"
+            />
+          }
+        >
+          <Select
+            label="Finance Approval"
+            placeholder="Any"
+            data={APPROVAL_OPTIONS}
+            value={value.financeApproval}
+            onChange={(v) => set('financeApproval', (v as FinanceApprovalFilter | null) ?? null)}
+            clearable
+            data-testid="order-filter-finance-approval"
+          />
+        </Deferred>
+        <Deferred
+          ready={ready}
+          frame={
+            <InputFrame
+              label="Status"
+              value={optionLabel(STATUS_OPTIONS, value.orderStatus)}
+              placeholder="Any status"
+            />
+          }
+        >
+          <Select
+            label="Status"
+            placeholder="Any status"
+            data={STATUS_OPTIONS}
+            value={value.orderStatus}
+            onChange={(v) => set('orderStatus', (v as OrderStatusFilter | null) ?? null)}
+            clearable
+            maxDropdownHeight={320}
+            data-testid="order-filter-status"
+          />
+        </Deferred>
+        <Deferred ready={ready} frame={<InputFrame label="Customer" placeholder="All customers" />}>
+          <CustomerSelect value={value.customer} onChange={(v) => set('customer', v)} />
+        </Deferred>
+        <Deferred
+          ready={ready}
+          frame={<InputFrame label="Company" placeholder="All companies" disabled={!companyAllowed} />}
+        >
+          <CompanySelect value={value.company} onChange={(v) => set('company', v)} allowed={companyAllowed} />
+        </Deferred>
+        <Deferred ready={ready} frame={<InputFrame label="Production Region" placeholder="All regions" />}>
+          <RegionSelect value={value.productionRegion} onChange={(v) => set('productionRegion', v)} />
+        </Deferred>
+        <Deferred
+          ready={ready}
+          frame={<InputFrame label="Start Date" value={dateText(value.startDate)} placeholder="Any" />}
+        >
+          <DateInput
+            label="Start Date"
+            placeholder="Any"
+            valueFormat={DISPLAY_DATE_FORMAT}
+            dateParser={parseTypedDate}
+            value={value.startDate}
+            onChange={(v) => set('startDate', v)}
+            clearable
+            data-testid="order-filter-start-date"
+          />
+        </Deferred>
+        <Deferred
+          ready={ready}
+          frame={<InputFrame label="End Date" value={dateText(value.endDate)} placeholder="Any" />}
+        >
+          <DateInput
+            label="End Date"
+            placeholder="Any"
+            valueFormat={DISPLAY_DATE_FORMAT}
+            dateParser={parseTypedDate}
+            value={value.endDate}
+            onChange={(v) => set('endDate', v)}
+            minDate={value.startDate ?? undefined}
+            clearable
+            data-testid="order-filter-end-date"
+          />
+        </Deferred>
       </SimpleGrid>
       <Group justify="flex-end" mt="md" gap="sm">
         <Button
@@ -212,4 +307,4 @@ export function OrderFilterForm({
       </Group>
     </Paper>
   );
-}
+});

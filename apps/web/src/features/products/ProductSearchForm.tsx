@@ -1,12 +1,15 @@
 /**
  * The product search form (ordering §2 Product list: three steps — production region, product group,
- * filters; §5 Product search). Enter in the form searches; errors show inline on the fields.
+ * filters; §5 Product search). Enter in the form searches; errors show inline on the fields. The two
+ * selects show as read-only frames in the form's first render and come in the next one
+ * (ui/InputFrame.tsx, issue 9).
  */
 import { Button, Grid, Group, Paper, Select, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { VARIABLE_DATA_PRODUCT_GROUP } from '@selvedge/shared';
 import { IconSearch } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useProductGroupsQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
+import { Deferred, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
 import { type ProductSearchCriteria, type ProductSearchErrors, SEARCH_TEXT_MAX } from './product-search';
 
 /** A field label with its step number (the number is decorative: the accessible name is the text). */
@@ -37,6 +40,7 @@ const DROPDOWN_HEIGHT = 10 * 34;
 export function ProductSearchForm({ value, onChange, onSearch, errors }: ProductSearchFormProps) {
   const regions = useProductSearchProductionRegionsQuery();
   const groups = useProductGroupsQuery();
+  const ready = useAfterFirstRender();
 
   const regionOptions = (regions.data?.productionRegions ?? []).map((r) => ({
     value: String(r.id),
@@ -56,6 +60,14 @@ export function ProductSearchForm({ value, onChange, onSearch, errors }: Product
     onChange({ ...value, [key]: v });
 
   const noRegions = regions.isSuccess && regionOptions.length === 0;
+  const regionLabel = <StepLabel step={1}>Production Region</StepLabel>;
+  const regionPlaceholder = regions.isPending ? 'Loading…' : 'Choose a region';
+  const regionError =
+    errors.productionRegion ?? (noRegions ? 'You have no products to order in any region' : undefined);
+  const groupLabel = <StepLabel step={2}>Product Group</StepLabel>;
+  const groupPlaceholder = groups.isPending ? 'Loading…' : 'Any group';
+  const labelOf = (options: { value: string; label: string }[], v: string | null) =>
+    options.find((o) => o.value === v)?.label;
 
   return (
     <Paper
@@ -70,40 +82,64 @@ export function ProductSearchForm({ value, onChange, onSearch, errors }: Product
     >
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <Select
-            label={<StepLabel step={1}>Production Region</StepLabel>}
-            placeholder={regions.isPending ? 'Loading…' : 'Choose a region'}
-            data={regionOptions}
-            value={value.productionRegion}
-            onChange={(v) => set('productionRegion', v)}
-            allowDeselect={false}
-            searchable
-            withAsterisk
-            maxDropdownHeight={DROPDOWN_HEIGHT}
-            nothingFoundMessage="No matching region"
-            error={
-              errors.productionRegion ??
-              (noRegions ? 'You have no products to order in any region' : undefined)
+          <Deferred
+            ready={ready}
+            frame={
+              <InputFrame
+                label={regionLabel}
+                placeholder={regionPlaceholder}
+                value={labelOf(regionOptions, value.productionRegion)}
+                withAsterisk
+                error={regionError}
+                disabled={regions.isPending}
+              />
             }
-            disabled={regions.isPending}
-            data-testid="product-search-region"
-          />
+          >
+            <Select
+              label={regionLabel}
+              placeholder={regionPlaceholder}
+              data={regionOptions}
+              value={value.productionRegion}
+              onChange={(v) => set('productionRegion', v)}
+              allowDeselect={false}
+              searchable
+              withAsterisk
+              maxDropdownHeight={DROPDOWN_HEIGHT}
+              nothingFoundMessage="No matching region"
+              error={regionError}
+              disabled={regions.isPending}
+              data-testid="product-search-region"
+            />
+          </Deferred>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <Select
-            label={<StepLabel step={2}>Product Group</StepLabel>}
-            placeholder={groups.isPending ? 'Loading…' : 'Any group'}
-            data={groupOptions}
-            value={value.productGroup}
-            onChange={(v) => set('productGroup', v)}
-            clearable
-            searchable
-            maxDropdownHeight={DROPDOWN_HEIGHT}
-            nothingFoundMessage="No matching group"
-            error={errors.productGroup}
-            disabled={groups.isPending}
-            data-testid="product-search-group"
-          />
+          <Deferred
+            ready={ready}
+            frame={
+              <InputFrame
+                label={groupLabel}
+                placeholder={groupPlaceholder}
+                value={labelOf(groupOptions, value.productGroup)}
+                error={errors.productGroup}
+                disabled={groups.isPending}
+              />
+            }
+          >
+            <Select
+              label={groupLabel}
+              placeholder={groupPlaceholder}
+              data={groupOptions}
+              value={value.productGroup}
+              onChange={(v) => set('productGroup', v)}
+              clearable
+              searchable
+              maxDropdownHeight={DROPDOWN_HEIGHT}
+              nothingFoundMessage="No matching group"
+              error={errors.productGroup}
+              disabled={groups.isPending}
+              data-testid="product-search-group"
+            />
+          </Deferred>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
           <TextInput

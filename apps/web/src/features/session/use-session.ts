@@ -29,6 +29,24 @@ export interface SessionInfo {
 
 const userLogout = () => logout('user');
 
+/** The signed-in user and role (null when signed out), from the session alone. */
+export interface SessionUserInfo {
+  authenticated: boolean;
+  user: SessionUser | null;
+  role: Role | null;
+}
+
+/**
+ * The signed-in user and role, without hasVendor: a screen that needs no more does not render again
+ * when /has-vendor answers (issue 9, total blocking time of the first load).
+ */
+export function useSessionUser(): SessionUserInfo {
+  const state = useSessionState();
+  const authenticated = state.status === 'signed-in';
+  const user = authenticated ? state.user : null;
+  return { authenticated, user, role: user?.role ?? null };
+}
+
 /** The session as screens use it. */
 export function useSession(): SessionInfo {
   const state = useSessionState();

@@ -9,7 +9,16 @@
 import { Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { NEEDS_ACTION_STEPS, type NeedsActionStep, needsActionStepsFor, OVERLAYS } from '@selvedge/shared';
 import { IconClipboardOff } from '@tabler/icons-react';
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useNeedsActionQuery, useOrderListQuery } from '../../api/orders';
 import { NeedsActionPanel, NeedsActionPlaceholder } from '../../features/orders/NeedsActionPanel';
@@ -26,13 +35,14 @@ import {
   withDateRule,
 } from '../../features/orders/order-search';
 import { sameCriteria } from '../../features/search/stored-criteria';
-import { useSession } from '../../features/session/use-session';
+import { useSessionUser } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
 
-function LoadingCards() {
+/** The results' place while the first answer loads (memoised: it has no props). */
+const LoadingCards = memo(function LoadingCards() {
   return (
     <Stack gap="sm" aria-label="Loading orders" role="status" data-testid="order-list-loading">
       {[0, 1, 2].map((i) => (
@@ -53,11 +63,30 @@ function LoadingCards() {
       ))}
     </Stack>
   );
+});
+
+/**
+ * "Needs my action", or its placeholder while the counts load. It reads the counts itself: their
+ * answer renders this section, not the whole screen (issue 9, total blocking time).
+ */
+function NeedsActionSection({
+  userId,
+  steps,
+  current,
+}: {
+  userId: string | null;
+  steps: readonly NeedsActionStep[];
+  current: NeedsActionStep | null;
+}) {
+  const needs = useNeedsActionQuery(steps.length > 0 ? userId : null);
+  if (needs.data) return <NeedsActionPanel counts={needs.data} current={current} />;
+  // The panel's place is kept while its counts load, so the filters do not move down (issue 9).
+  return needs.isPending && userId !== null ? <NeedsActionPlaceholder steps={steps} /> : null;
 }
 
 /** The order list screen. */
 export default function OrderListPage() {
-  const { user, role } = useSession();
+  const { user, role } = useSessionUser();
   const userId = user?.id ?? null;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -65,8 +94,7 @@ export default function OrderListPage() {
   const linkedStep = (NEEDS_ACTION_STEPS as readonly string[]).includes(stepParam ?? '')
     ? (stepParam as NeedsActionStep)
     : null;
-  const needsSteps = needsActionStepsFor(role);
-  const needs = useNeedsActionQuery(needsSteps.length > 0 ? userId : null);
+  const needsSteps = useMemo(() => needsActionStepsFor(role), [role]);
 
   const [form, setForm] = useState<OrderSearchCriteria>(() =>
     linkedStep ? needsActionCriteria(role, linkedStep) : loadCriteria(userId, role),
@@ -82,10 +110,16 @@ export default function OrderListPage() {
   // The search that ran is the one kept for the next visit.
   useEffect(() => saveCriteria(userId, submitted), [userId, submitted]);
 
-  const run = (next: OrderSearchCriteria) => {
-    if (sameCriteria(next, submitted)) void query.refetch();
-    else setSubmitted(next);
-  };
+  // The form's callbacks keep their identity while the criteria do not change: the form (memoised)
+  // does not render again when an answer arrives (issue 9, total blocking time).
+  const { refetch } = query;
+  const run = useCallback(
+    (next: OrderSearchCriteria) => {
+      if (sameCriteria(next, submitted)) void refetch();
+      else setSubmitted(next);
+    },
+    [submitted, refetch],
+  );
 
   // A "Needs my action" link (/order-list?needsAction=…): search that step, then drop the parameter
   // so that the address is the list's again (the search is kept like any other).
@@ -100,21 +134,35 @@ export default function OrderListPage() {
     void navigate('/order-list', { replace: true });
   }, [linkedStep, stepParam, role, navigate]);
 
-  const search = () => {
+  const search = useCallback(() => {
     const error = orderNumberError(form.orderNumber);
     setNumberError(error);
     if (error) return;
     const next = withDateRule({ ...form, page: 0 });
     setForm(next);
     run(next);
-  };
+  }, [form, run]);
 
-  const reset = () => {
+  const reset = useCallback(() => {
     const defaults = defaultCriteria(role);
     setNumberError(null);
     setForm(defaults);
     run(defaults);
-  };
+  }, [role, run]);
+
+  const changeForm = useCallback(
+    (next: OrderSearchCriteria) => {
+      setForm(next);
+      if (numberError && next.orderNumber !== form.orderNumber) setNumberError(null);
+    },
+    [form, numberError],
+  );
+
+  const clearNeedsAction = useCallback(() => {
+    const next = { ...form, needsAction: null, page: 0 };
+    setForm(next);
+    run(next);
+  }, [form, run]);
 
   const goToPage = (page: number) => {
     setSubmitted((s) => ({ ...s, page }));
@@ -155,7 +203,7 @@ export default function OrderListPage() {
       <LoadErrorAlert
         title="Orders could not be loaded"
         message={errorMessageOf(query.error)}
-        onRetry={() => void query.refetch()}
+        onRetry={() => void refetch()}
         testId="order-list-error"
       />
     );
@@ -205,27 +253,15 @@ export default function OrderListPage() {
   return (
     <Stack gap="md" data-testid="screen-order-list" maw={1400} mx="auto">
       <Title order={2}>Order List</Title>
-      {needs.data ? (
-        <NeedsActionPanel counts={needs.data} current={submitted.needsAction} />
-      ) : (
-        // The panel's place is kept while its counts load, so the filters do not move down (issue 9).
-        needs.isPending && userId !== null && <NeedsActionPlaceholder steps={needsSteps} />
-      )}
+      <NeedsActionSection userId={userId} steps={needsSteps} current={submitted.needsAction} />
       <OrderFilterForm
         value={form}
-        onChange={(next) => {
-          setForm(next);
-          if (numberError && next.orderNumber !== form.orderNumber) setNumberError(null);
-        }}
+        onChange={changeForm}
         onSearch={search}
         onReset={reset}
         role={role}
         orderNumberError={numberError}
-        onClearNeedsAction={() => {
-          const next = { ...form, needsAction: null, page: 0 };
-          setForm(next);
-          run(next);
-        }}
+        onClearNeedsAction={clearNeedsAction}
       />
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}

@@ -27,7 +27,7 @@ import {
   validateCriteria,
 } from '../../features/products/product-search';
 import { sameCriteria } from '../../features/search/stored-criteria';
-import { useSession } from '../../features/session/use-session';
+import { useSessionUser } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
@@ -57,7 +57,7 @@ function LoadingRows() {
 
 /** The product list screen. */
 export default function ProductListPage() {
-  const { user } = useSession();
+  const { user } = useSessionUser();
   const userId = user?.id ?? null;
 
   const [stored] = useState(() => loadCriteria(userId));

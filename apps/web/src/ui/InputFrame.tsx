@@ -1,0 +1,31 @@
+/**
+ * Stand-ins for heavy inputs in a screen's first render (issue 9). A Mantine select or date input
+ * brings its dropdown, its positioning and a second render of itself when it mounts: a form of
+ * several was most of the task that first showed its screen. A form renders `InputFrame`s first — a
+ * read-only text field with the input's label, text and size — and puts the real inputs in place in
+ * its next render, which React does in the background (`useAfterFirstRender`): the page shows
+ * sooner, and nothing moves when the inputs come. A frame has no test id: tests wait for the input.
+ */
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { type ReactNode, Suspense, useDeferredValue } from 'react';
+
+/** The read-only stand-in of an input: same label, text and size; not focusable. */
+export function InputFrame(props: Omit<TextInputProps, 'readOnly' | 'tabIndex' | 'onChange'>) {
+  return <TextInput {...props} value={props.value ?? ''} readOnly tabIndex={-1} />;
+}
+
+/** False in the component's first render, true from the next one (rendered in the background). */
+export const useAfterFirstRender = (): boolean => useDeferredValue(true, false);
+
+/** `children` once `ready` (and loaded, when lazy), `frame` until then. */
+export function Deferred({
+  ready,
+  frame,
+  children,
+}: {
+  ready: boolean;
+  frame: ReactNode;
+  children: ReactNode;
+}) {
+  return ready ? <Suspense fallback={frame}>{children}</Suspense> : frame;
+}
