@@ -14,10 +14,8 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
 import {
   addAttributeField,
@@ -31,6 +29,7 @@ import {
 import { IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { MISSING } from '../orders/format';
+import { SelectableRowsTable } from './SelectableRowsTable';
 
 const TYPES = [
   { value: 'STRING', label: 'STRING' },
@@ -140,59 +139,29 @@ export function AttributeFieldsEditor({
           {problem ?? error}
         </Text>
       )}
-      <Table withTableBorder verticalSpacing={6} fz="sm" aria-labelledby="attribute-fields-title">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="30%">Name</Table.Th>
-            <Table.Th w={130}>Type</Table.Th>
-            <Table.Th>Options</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {value.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Text size="sm" c="dimmed">
-                  {MISSING}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            value.map((f) => (
-              <Table.Tr
-                key={f.name}
-                bg={selected === f.name ? 'var(--mantine-color-blue-light)' : undefined}
-                data-testid="attribute-field-row"
-              >
-                <Table.Td>
-                  {editing ? (
-                    <UnstyledButton
-                      fz="sm"
-                      fw={600}
-                      c="blue.8"
-                      aria-pressed={selected === f.name}
-                      onClick={() => {
-                        setSelected(f.name);
-                        setName(f.name);
-                        setType(f.type);
-                        setProblem(null);
-                      }}
-                    >
-                      {f.name}
-                    </UnstyledButton>
-                  ) : (
-                    f.name
-                  )}
-                </Table.Td>
-                <Table.Td>{f.type}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {f.type === 'DROPDOWN' && f.options.length > 0 ? f.options.join(', ') : MISSING}
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
+      <SelectableRowsTable
+        rows={value}
+        columns={[
+          { header: 'Name', width: '30%', cell: (f) => f.name },
+          { header: 'Type', width: 130, cell: (f) => f.type },
+          {
+            header: 'Options',
+            cell: (f) => (f.type === 'DROPDOWN' && f.options.length > 0 ? f.options.join(', ') : MISSING),
+            style: { overflowWrap: 'anywhere' },
+          },
+        ]}
+        rowKey={(f) => f.name}
+        isSelected={(f) => selected === f.name}
+        onSelect={(f) => {
+          setSelected(f.name);
+          setName(f.name);
+          setType(f.type);
+          setProblem(null);
+        }}
+        editing={editing}
+        rowTestId="attribute-field-row"
+        labelledBy="attribute-fields-title"
+      />
       {editing && current?.type === 'DROPDOWN' && (
         <Paper withBorder radius="sm" p="sm" data-testid="attribute-options">
           <Text size="sm" fw={600} mb="xs">

@@ -7,19 +7,7 @@
  * addTier/updateTier/removeTier; minimum order values: addMinValue/...), shown verbatim under the
  * inputs. The quantity-1 tier keeps its quantity: the input is read-only while it is selected.
  */
-import {
-  Button,
-  Group,
-  Input,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Input, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   addMinValue,
   addTier,
@@ -34,7 +22,7 @@ import {
   updateTier,
 } from '@selvedge/shared';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
-import { MISSING } from '../orders/format';
+import { SelectableRowsTable } from './SelectableRowsTable';
 
 /** A row as the editor keeps it: a tier, or a minimum order value (no quantity). */
 type Row = EditTier | MinValue;
@@ -223,51 +211,24 @@ export function PriceRowsEditor<R extends Row>({
             {problem ?? error}
           </Text>
         )}
-        {value.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid={`${testId}-empty`}>
-            {MISSING}
-          </Text>
-        ) : (
-          <Table striped withTableBorder verticalSpacing={4} maw={480} aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{rules.withQuantity ? 'Quantity' : 'Currency'}</Table.Th>
-                <Table.Th>Price</Table.Th>
-                {rules.withQuantity && <Table.Th>Currency</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {value.map((row) => {
-                const isSelected = sameRow(row, selected);
-                const first = rules.withQuantity ? String(quantityOf(row)) : row.currency;
-                const key = `${row.currency}-${quantityOf(row) ?? ''}`;
-                return (
-                  <Table.Tr key={key} bg={isSelected ? 'blue.0' : undefined} data-testid={`${testId}-row`}>
-                    <Table.Td>
-                      {editing ? (
-                        <UnstyledButton
-                          onClick={() => select(row)}
-                          aria-pressed={isSelected}
-                          td="underline"
-                          c="blue.8"
-                          fz="sm"
-                        >
-                          {rules.withQuantity ? Number(first).toLocaleString('en-US') : first}
-                        </UnstyledButton>
-                      ) : rules.withQuantity ? (
-                        Number(first).toLocaleString('en-US')
-                      ) : (
-                        first
-                      )}
-                    </Table.Td>
-                    <Table.Td ff="monospace">{row.price}</Table.Td>
-                    {rules.withQuantity && <Table.Td>{row.currency}</Table.Td>}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        )}
+        <SelectableRowsTable
+          rows={value}
+          columns={[
+            {
+              header: rules.withQuantity ? 'Quantity' : 'Currency',
+              cell: (row) =>
+                rules.withQuantity ? (quantityOf(row) ?? 0).toLocaleString('en-US') : row.currency,
+            },
+            { header: 'Price', cell: (row) => row.price, style: { fontFamily: 'monospace' } },
+            ...(rules.withQuantity ? [{ header: 'Currency', cell: (row: R) => row.currency }] : []),
+          ]}
+          rowKey={(row) => `${row.currency}-${quantityOf(row) ?? ''}`}
+          isSelected={(row) => sameRow(row, selected)}
+          onSelect={select}
+          editing={editing}
+          rowTestId={`${testId}-row`}
+          label={title}
+        />
       </Stack>
     </Paper>
   );

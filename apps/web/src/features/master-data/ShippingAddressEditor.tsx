@@ -5,7 +5,7 @@
  * Remove. Refusals are the spec's texts ('This is a duplicate entry.', "Couldn't find the address
  * to update."). In view mode only the table shows.
  */
-import { Button, Group, Input, Stack, Table, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Input, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   addShippingAddress,
   canSubmitShippingAddress,
@@ -16,7 +16,7 @@ import {
   updateShippingAddress,
 } from '@selvedge/shared';
 import { type ReactNode, useState } from 'react';
-import { MISSING } from '../orders/format';
+import { SelectableRowsTable } from './SelectableRowsTable';
 
 export function ShippingAddressEditor({
   value,
@@ -118,54 +118,27 @@ export function ShippingAddressEditor({
           {problem ?? error}
         </Text>
       )}
-      <Table withTableBorder verticalSpacing={6} fz="sm" aria-labelledby="shipping-addresses-title">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="30%">Short Name</Table.Th>
-            <Table.Th>Address</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {value.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={2}>
-                <Text size="sm" c="dimmed">
-                  {MISSING}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            value.map((a) => (
-              <Table.Tr
-                key={a.optionName}
-                bg={selected === a.optionName ? 'var(--mantine-color-blue-light)' : undefined}
-                data-testid="shipping-row"
-              >
-                <Table.Td>
-                  {editing ? (
-                    <UnstyledButton
-                      fz="sm"
-                      fw={600}
-                      c="blue.8"
-                      aria-pressed={selected === a.optionName}
-                      onClick={() => {
-                        setSelected(a.optionName);
-                        setEntry({ ...a });
-                        setProblem(null);
-                      }}
-                    >
-                      {a.optionName}
-                    </UnstyledButton>
-                  ) : (
-                    a.optionName
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{a.address}</Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
+      <SelectableRowsTable
+        rows={value}
+        columns={[
+          { header: 'Short Name', width: '30%', cell: (r) => r.optionName },
+          {
+            header: 'Address',
+            cell: (r) => r.address,
+            style: { whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
+          },
+        ]}
+        rowKey={(r) => r.optionName}
+        isSelected={(r) => selected === r.optionName}
+        onSelect={(r) => {
+          setSelected(r.optionName);
+          setEntry({ ...r });
+          setProblem(null);
+        }}
+        editing={editing}
+        rowTestId="shipping-row"
+        labelledBy="shipping-addresses-title"
+      />
     </Stack>
   );
 }
