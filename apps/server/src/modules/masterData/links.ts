@@ -3,7 +3,7 @@
  * tables read as `{ id, name }` lists and written by replacing the owner's links.
  */
 import type { MasterRef } from '@selvedge/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { keyOf } from '../../platform/crud';
 import type { Db, Tx } from '../../platform/db';
@@ -37,6 +37,19 @@ export async function linkedRefs(
     .orderBy(asc(l.name), asc(l.id))) as { owner: number; id: number; name: string }[];
   for (const r of rows) map.get(r.owner)?.push({ id: r.id, name: r.name });
   return map;
+}
+
+/**
+ * A search condition: the owner (`ownerId`, the owner table's id column of the outer query) is linked
+ * to `targetId` (a vendor search's customer filter: the vendor buys for that customer).
+ */
+export function linksTo(q: Db | Tx, l: LinkTable, ownerId: PgColumn, targetId: number): SQL {
+  return exists(
+    q
+      .select({ one: sql`1` })
+      .from(l.link)
+      .where(and(eq(l.owner, ownerId), eq(l.target, targetId))),
+  );
 }
 
 /** Replaces the owner's links with `ids` (a missing id fails on its foreign key: 400). */

@@ -44,7 +44,7 @@ import {
   warehouses,
 } from '../../platform/db/schema';
 import { badRequest } from '../../platform/errors';
-import { type LinkTable, linkedRefs, replaceLinks } from './links';
+import { type LinkTable, linkedRefs, linksTo, replaceLinks } from './links';
 
 const customerRef = { table: customers, id: customers.id, name: customers.companyName };
 
@@ -163,17 +163,7 @@ const factoryStore: CrudStore<Factory, FactoryCreate, FactoryUpdate, FactoryQuer
               query?.shortCode ? contains(factories.shortCode, query.shortCode) : undefined,
               query?.regionId ? eq(factories.productionRegionId, query.regionId) : undefined,
               query?.customerId
-                ? exists(
-                    q
-                      .select({ one: sql`1` })
-                      .from(factoryCustomers)
-                      .where(
-                        and(
-                          eq(factoryCustomers.factoryId, factories.id),
-                          eq(factoryCustomers.customerId, query.customerId),
-                        ),
-                      ),
-                  )
+                ? linksTo(q, factoryCustomerLinks, factories.id, query.customerId)
                 : undefined,
             ),
       )
@@ -443,19 +433,7 @@ const vendorStore: CrudStore<Vendor, VendorCreate, VendorUpdate, VendorQuery> = 
               query?.address
                 ? or(contains(vendors.billingAddress, query.address), shippingMatch(query.address))
                 : undefined,
-              query?.customerId
-                ? exists(
-                    q
-                      .select({ one: sql`1` })
-                      .from(vendorCustomers)
-                      .where(
-                        and(
-                          eq(vendorCustomers.vendorId, vendors.id),
-                          eq(vendorCustomers.customerId, query.customerId),
-                        ),
-                      ),
-                  )
-                : undefined,
+              query?.customerId ? linksTo(q, vendorCustomerLinks, vendors.id, query.customerId) : undefined,
             ),
       )
       .orderBy(asc(vendors.companyName), asc(vendors.id));
