@@ -11,10 +11,11 @@
  * and stops the server. Not part of `npm test` (it takes a few minutes).
  *
  * Options: `--skip-build` reuses apps/web/dist; BENCH_RUNS=n (0: weights only); BENCH_FILES=1 lists
- * each route's files; CHROMIUM_PATH (default /usr/bin/chromium).
+ * each route's files; BENCH_SCREENS=/order-list,... audits only those screens; BENCH_LHR_DIR=dir
+ * keeps each run's Lighthouse report (JSON) there; CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,6 +167,10 @@ async function audit(browser, base, path, email) {
       page,
     );
     const { categories, audits, runtimeError } = result.lhr;
+    if (process.env.BENCH_LHR_DIR) {
+      const name = `${path.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.lhr));
+    }
     if (runtimeError || categories.performance.score === null) {
       console.warn(`  Lighthouse could not measure ${path}: ${runtimeError?.code ?? 'no score'}`);
       return null;
@@ -260,7 +265,9 @@ try {
           ['/login', null],
           ['/product-list', VENDOR],
           ['/order-list', ADMIN],
-        ];
+        ].filter(
+          ([path]) => !process.env.BENCH_SCREENS || process.env.BENCH_SCREENS.split(',').includes(path),
+        );
   const scores = [];
   for (const [path, email] of screens) {
     const results = await audits(browser, base, path, email);

@@ -11,8 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/harness';
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+/** Above the 1 KB compression threshold, like the built file (~2.8 KB). */
 const INDEX =
-  '<!doctype html><html><head><title>Selvedge</title></head><body><div id="root"></div></body></html>';
+  `<!doctype html><html><head><title>Selvedge</title><!-- ${'frame '.repeat(200)}--></head><body><div id="root"><header>` +
+  '<a href="/" data-brand style="font-weight: 800">Selvedge</a></header></div></body></html>';
+/** BRAND_NAME of the test app: HTML-special characters are escaped where it is written. */
+const BRAND = 'Acme & "Sons" <Labels>';
+const BRAND_HTML = 'Acme &amp; &quot;Sons&quot; &lt;Labels&gt;';
 
 /** A built web app as Vite leaves it: hashed assets with .br and .gz siblings, index.html too. */
 function fakeWebDist(): string {
@@ -33,7 +38,7 @@ let webDist: string;
 
 beforeAll(async () => {
   webDist = fakeWebDist();
-  t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist, BRAND_NAME: BRAND } });
 });
 afterAll(async () => {
   await t.close();
@@ -61,15 +66,26 @@ describe('the built web app', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('answers the app routes and / with index.html, compressed and revalidated', async () => {
-    for (const url of ['/', '/order-list', '/order-details?orderId=1']) {
+  it('answers the app routes and / with index.html, branded, compressed and revalidated', async () => {
+    const branded =
+      `<!doctype html><html><head><title>${BRAND_HTML}</title><!-- ${'frame '.repeat(200)}-->  <meta name="brand-name" content="${BRAND_HTML}" />\n  </head>` +
+      `<body><div id="root"><header><a href="/" data-brand style="font-weight: 800">${BRAND_HTML}</a></header></div></body></html>`;
+    for (const url of ['/', '/order-list', '/order-details?orderId=1', '/index.html']) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(branded);
     }
+  });
+
+  it('reads index.html again when the web app is rebuilt', async () => {
+    const rebuilt = INDEX.replace('<div id="root">', '<div id="root" data-build="2">');
+    writeFileSync(join(webDist, 'index.html'), rebuilt);
+    const res = await get('/order-list');
+    expect(res.body).toContain('data-build="2"');
+    expect(res.body).toContain(`<title>${BRAND_HTML}</title>`);
   });
 
   it('keeps the Content-Security-Policy', async () => {

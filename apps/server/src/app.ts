@@ -38,6 +38,7 @@ import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import { createMetrics, registerMetrics } from './platform/metrics';
 import type { FileStorage } from './platform/storage';
+import { webIndexReader } from './platform/webIndex';
 
 export const API_PREFIX = '/api/v1.0';
 
@@ -162,6 +163,8 @@ export async function buildApp(opts: {
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // index.html goes out with the brand written in (sendIndex below), never as the bare file.
+      allowedPath: (path: string) => path !== '/index.html',
       setHeaders: (reply: { header(name: string, value: string): unknown }, path: string) => {
         // Vite names built assets by content hash: they never change. Everything else is revalidated.
         reply.header(
@@ -171,18 +174,19 @@ export async function buildApp(opts: {
       },
     });
   }
+  const indexHtml = hasWeb ? webIndexReader(join(webDist, 'index.html'), opts.config.brandName) : null;
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml?.());
   if (hasWeb) {
     // '/' is a folder to the static plugin (403 without an index): it is the app's home route.
-    app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found.' });
     }
     // The single-page app answers every other path; it shows its own "not found".
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
   return app;
 }

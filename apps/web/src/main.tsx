@@ -27,22 +27,45 @@ import { cssVariablesResolver, theme } from './ui/theme';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
+/**
+ * The app's stylesheet, linked by the build with media="print" so that it does not hold the first
+ * paint (vite.config.ts, inlineFrameCss): switched on here, and the app renders once it has arrived
+ * (or failed), so that no screen shows unstyled. Without such a link (development) at once.
+ */
+function appStylesheet(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-css]');
+  if (!link) return Promise.resolve();
+  return new Promise((resolve) => {
+    const apply = () => {
+      link.media = 'all';
+      resolve();
+    };
+    if (link.sheet) apply();
+    else {
+      link.addEventListener('load', apply, { once: true });
+      link.addEventListener('error', apply, { once: true });
+    }
+  });
+}
+
 const root = createRoot(container);
 // The first render is a transition: React renders the page in slices of a few milliseconds and lets
 // the browser in between, instead of one task that blocks the page for the whole render (issue 9,
 // total blocking time on a slow phone). What shows is the same.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <MessagesHost />
-          <ModalsHost />
-          <GlobalOverlay />
-          <SessionWatcher />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+void appStylesheet().then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+          <QueryClientProvider client={queryClient}>
+            <MessagesHost />
+            <ModalsHost />
+            <GlobalOverlay />
+            <SessionWatcher />
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   ),
 );

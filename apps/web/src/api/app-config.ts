@@ -19,11 +19,21 @@ export function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   return api.get<AppConfig>('/app-config', { auth: false, signal });
 }
 
-/** The brand name: the server's BRAND_NAME once loaded, 'Selvedge' until then or if the call fails. */
+/**
+ * The settings the server wrote into index.html (`<meta name="brand-name">`, issue 9: no request
+ * for them on the first load); undefined where the page has none (the development server).
+ */
+function configFromPage(): AppConfig | undefined {
+  const brandName = document.querySelector<HTMLMetaElement>('meta[name="brand-name"]')?.content;
+  return brandName === undefined ? undefined : { brandName };
+}
+
+/** The brand name: the server's BRAND_NAME once known, 'Selvedge' until then or if the call fails. */
 export function useBrandName(): string {
   const { data } = useQuery({
     queryKey: appConfigKeys.all,
     queryFn: ({ signal }) => fetchAppConfig(signal),
+    initialData: configFromPage,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     meta: { silentError: true },

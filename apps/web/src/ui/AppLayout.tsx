@@ -4,11 +4,12 @@
  * while a lazy screen loads. The navigation bar (menus, drawer, tooltips) is loaded only once
  * someone is signed in, so the login screen does not carry it (issue 9).
  */
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useSessionUser } from '../features/session/use-session';
+import { SCREEN_HEADINGS } from '../routes/headings';
 import { Footer } from './Footer';
 import { PageTitle } from './PageTitle';
 import { PageLoader } from './route-states';
@@ -82,13 +83,21 @@ export function AppLayout() {
 
 /**
  * What shows while the first screen's code loads (the router's HydrateFallback): the frame with
- * the brand, and a loader. The page paints its header and footer at once instead of a bare loader
+ * the brand, the screen's heading where it has a fixed one (routes/headings.ts), and a loader. The page paints its header and footer at once instead of a bare loader
  * (issue 9: the first paint comes sooner on a slow link), and they do not move when the screen comes.
  */
 export function AppLoading() {
+  const heading = SCREEN_HEADINGS[useLocation().pathname];
   return (
     <Frame header={<PublicHeader withLogin={false} />}>
-      <PageLoader />
+      {heading ? (
+        <Stack gap="md" maw={1400} mx="auto" w="100%">
+          <Title order={2}>{heading}</Title>
+          <PageLoader />
+        </Stack>
+      ) : (
+        <PageLoader />
+      )}
     </Frame>
   );
 }
