@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Starts the server for the browser tests: builds the web app, then runs the server on a fresh
+ * Starts the server for the browser tests: builds the web app and the server bundle (`npm run
+ * build`), then runs the bundle, as production does (docs/decisions/0022), on a fresh
  * database with the demo data — a temporary PGlite folder, or a new PostgreSQL database created
  * from TEST_DATABASE_URL (dropped again when the tests end).
  */
@@ -14,7 +15,7 @@ import pg from 'pg';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.E2E_PORT ?? '3210';
 
-const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+const build = spawnSync('npm', ['run', 'build'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -52,7 +53,7 @@ if (process.env.TEST_DATABASE_URL) {
   };
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:web` (issue 9, "a fast first load on a factory's slow link, accessible to
- * everyone"): builds the web app, starts the server on a fresh temporary DATA_DIR (demo data),
- * then prints
+ * everyone"): builds the web app and the server bundle, starts the server on a fresh temporary
+ * DATA_DIR (demo data), then prints
  *   - the first-load weight of /login, /product-list, /order-list, /order-details and /cart: the JS
  *     and CSS files a cold load of the route fetches, gzipped (-9) from the build, and the bytes the
  *     browser actually received (every request, as the server encoded it);
@@ -10,7 +10,7 @@
  *     and /order-list (admin), median of BENCH_RUNS runs (default 3);
  * and stops the server. Not part of `npm test` (it takes a few minutes).
  *
- * Options: `--skip-build` reuses apps/web/dist; BENCH_RUNS=n (0: weights only); BENCH_FILES=1 lists
+ * Options: `--skip-build` reuses apps/web/dist and apps/server/dist; BENCH_RUNS=n (0: weights only); BENCH_FILES=1 lists
  * each route's files; BENCH_SCREENS=/order-list,... audits only those screens; BENCH_LHR_DIR=dir
  * keeps each run's Lighthouse report (JSON) there; CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -56,7 +56,7 @@ function freePort() {
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-web-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -208,8 +208,8 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 if (!process.argv.includes('--skip-build')) {
-  console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+  console.log('Building the web app and the server bundle...');
+  const build = spawnSync('npm', ['run', 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -9,7 +9,9 @@
  *    a log line, in bulk SQL (insert … select from generate_series), then VACUUM ANALYZE.
  * 3. Builds priced carts (one per vendor user) for placing, and signs users in by issuing tokens and
  *    session rows directly (no argon2 per user).
- * 4. Starts two servers, each in a process of its own: the product (src/main.ts, as deployed) and a
+ * 4. Starts two servers, each in a process of its own: the product (the bundle of src/main.ts that
+ *    `npm run build -w apps/server` makes, as deployed; BENCH_NODE_FLAGS adds node flags such as
+ *    the V8 heap sizes of docs/DEPLOY.md) and a
  *    ceiling (bench/ceiling.ts: node:http + pg, same pool size) that runs, per call, the SQL
  *    statements the product ran for that call — captured from the product (a session its cache
  *    serves sends no lookup; a write's ping on the notice connection is one) — and answers the same
@@ -25,9 +27,10 @@
  *
  * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
  * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
- * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server.
+ * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server; BENCH_NODE_FLAGS node
+ * flags of the product server (e.g. "--max-semi-space-size=8 --max-old-space-size=128").
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -384,11 +387,29 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Forks `script` with the instrument preloaded and waits until `ready` answers 200. */
-async function startServer(name: string, script: string, env: Record<string, string>, ready: string) {
+/** The product server as deployed: its bundle, built from the current sources into a folder of its own. */
+function productBundle(): string {
+  const dir = join(here, '../dist', `bench-${process.pid}`);
+  const build = spawnSync(process.execPath, [join(here, '../build.mjs'), dir], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the server bundle did not build:\n${build.stderr}`);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'main.mjs');
+}
+
+/**
+ * Forks `script` with the instrument preloaded (and `nodeFlags`) and waits until `ready` answers 200.
+ */
+async function startServer(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  ready: string,
+  nodeFlags: string[] = [],
+) {
   const port = await freePort();
   const child = fork(script, [], {
     execArgv: [
+      ...nodeFlags,
       '--import',
       'tsx',
       '--import',
@@ -593,7 +614,7 @@ async function main() {
     };
     const productServer = await startServer(
       'product',
-      join(here, '../src/main.ts'),
+      productBundle(),
       {
         ...common,
         DATA_DIR: dataDir,
@@ -604,6 +625,7 @@ async function main() {
         METRICS_ENABLED: 'false',
       },
       `${API_PREFIX}/health/live`,
+      (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
     );
     servers.push(productServer);
     const ceilingServer = await startServer('ceiling', join(here, 'ceiling.ts'), common, '/');

@@ -37,6 +37,7 @@ import { registerErrorHandling } from './platform/http';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import { createMetrics, registerMetrics } from './platform/metrics';
+import { DEFAULT_WEB_DIST_DIR } from './platform/paths';
 import type { FileStorage } from './platform/storage';
 import { webIndexReader } from './platform/webIndex';
 
@@ -151,7 +152,7 @@ export async function buildApp(opts: {
     { prefix: API_PREFIX },
   );
 
-  const webDist = resolve(opts.config.webDistDir ?? join(import.meta.dirname, '../../web/dist'));
+  const webDist = resolve(opts.config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.

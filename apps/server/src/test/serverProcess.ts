@@ -1,15 +1,42 @@
 /**
- * The real server as a child process (`node --import tsx apps/server/src/main.ts`), for tests that
- * must kill it (test/faults.test.ts, issue 7) or run several (test/multi-instance.test.ts, issue 10):
+ * The real server as a child process, run as production runs it (the bundle of
+ * `npm run build -w apps/server`, under plain node), for tests that must kill it
+ * (test/faults.test.ts, issue 7) or run several (test/multi-instance.test.ts, issue 10):
  * started on a free port of 127.0.0.1 with the given environment, ready once GET /api/v1.0/health
  * answers 200; the job worker likewise, ready once its metrics answer. Keeps the last lines each
  * printed, for failure messages.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+let bundleDir: string | undefined;
+/**
+ * The server and worker bundles of this test process, built once from the current sources into a
+ * folder of its own under apps/server/dist (test files run in parallel; none waits for another's
+ * build or overwrites it), removed when the process ends; folders of earlier runs older than an
+ * hour go too (a test worker may end without its exit hook).
+ */
+function bundles(): string {
+  if (bundleDir) return bundleDir;
+  const dist = join(ROOT, 'apps/server/dist');
+  for (const name of existsSync(dist) ? readdirSync(dist) : []) {
+    const old = join(dist, name);
+    if (name.startsWith('test-') && Date.now() - statSync(old).mtimeMs > 3_600_000) {
+      rmSync(old, { recursive: true, force: true });
+    }
+  }
+  const dir = join(dist, `test-${process.pid}-${Date.now()}`);
+  const build = spawnSync(process.execPath, ['apps/server/build.mjs', dir], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the server bundle did not build:\n${build.stderr}`);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  bundleDir = dir;
+  return dir;
+}
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -37,9 +64,10 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs `script` (a TypeScript entry point) under node with `env` on top of PATH and HOME only. */
-function spawnNode(script: string, env: Record<string, string>, base: string): ServerProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+/** Runs the bundle `name` (main or worker) under node with `env` on top of PATH and HOME only. */
+function spawnNode(name: 'main' | 'worker', env: Record<string, string>, base: string): ServerProcess {
+  const script = join(bundles(), `${name}.mjs`);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -112,16 +140,12 @@ export async function startServerProcess(
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const server = spawnNode(
-    'apps/server/src/main.ts',
-    { ...env, PORT: String(port) },
-    `http://127.0.0.1:${port}`,
-  );
+  const server = spawnNode('main', { ...env, PORT: String(port) }, `http://127.0.0.1:${port}`);
   return waitUntilAnswers(server, `${server.base}/api/v1.0/health`, timeoutMs);
 }
 
 /**
- * Starts the job worker (`src/worker.ts`, issue 10) with `env` and its metrics on a free port, and
+ * Starts the job worker (the bundle of `src/worker.ts`, issue 10) with `env` and its metrics on a free port, and
  * waits until they answer (the worker has no other HTTP server). `base` is the metrics server.
  */
 export async function startWorkerProcess(
@@ -130,7 +154,7 @@ export async function startWorkerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const worker = spawnNode(
-    'apps/server/src/worker.ts',
+    'worker',
     { ...env, METRICS_ENABLED: 'true', METRICS_PORT: String(port) },
     `http://127.0.0.1:${port}`,
   );

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -14,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
 export { schema };
@@ -34,8 +34,6 @@ export interface Database {
   /** Connection string of a PostgreSQL database (for pg-boss's own pool). */
   url?: string;
 }
-
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 // numeric as string, date as 'YYYY-MM-DD' string: keep pg's text forms (no floats, no TZ shifts).
 pg.types.setTypeParser(1082, (v) => v);
@@ -62,7 +60,9 @@ export async function openDatabase(opts: {
       pool,
       url: opts.url,
       migrate: () =>
-        withMigrationLock(opts.url!, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder })),
+        withMigrationLock(opts.url!, () =>
+          migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+        ),
       close: () => pool.end(),
     };
   }
@@ -75,7 +75,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
 }
@@ -354,7 +354,10 @@ let lastMigration: number | undefined;
  * table is missing or the database does not answer.
  */
 export async function migrationsApplied(db: Db): Promise<boolean> {
-  lastMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  lastMigration ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis),
+  );
   try {
     const r = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
     const last = Number((r.rows[0] as { last: string | number | null } | undefined)?.last ?? 0);
