@@ -4,7 +4,7 @@
  */
 import type { NeedsActionCondition, NeedsActionStep } from '@selvedge/shared';
 import { and, asc, desc, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
 import {
   artworkVersions,
@@ -12,6 +12,7 @@ import {
   customers,
   factories,
   minValues,
+  openOrderCounts,
   orderCharges,
   orderDocuments,
   orderItemSizes,
@@ -133,8 +134,9 @@ export const ordersRepository = {
   },
 
   /**
-   * How many orders inside `scope` wait at each step: one pass over the scope's open orders
-   * (`count(*) filter (where …)` per step).
+   * How many orders inside `scope` wait at each step, from open_order_counts (docs/decisions/0023):
+   * that table has the orders table's column names, so under the alias "orders" the scope and the
+   * step conditions, written for orders, read it unchanged; each row stands for `orders` orders.
    */
   countWaiting: async (
     db: Q,
@@ -142,16 +144,17 @@ export const ordersRepository = {
     steps: { step: NeedsActionStep; condition: NeedsActionCondition }[],
   ): Promise<Map<NeedsActionStep, number>> => {
     if (steps.length === 0) return new Map();
+    const counts = alias(openOrderCounts, getTableName(orders));
     const columns = Object.fromEntries(
       steps.map(({ step, condition }) => [
         step,
-        sql<number>`(count(*) filter (where ${waitingAt(condition)}))::int`,
+        sql<number>`(coalesce(sum(${counts.orders}) filter (where ${waitingAt(condition)}), 0))::int`,
       ]),
     );
     const statuses = [...new Set(steps.flatMap((s) => s.condition.statuses))];
     const [row] = await db
       .select(columns)
-      .from(orders)
+      .from(counts)
       .where(and(scope, eq(orders.cancelled, false), inArray(orders.orderStatus, statuses)));
     return new Map(steps.map(({ step }) => [step, Number(row?.[step] ?? 0)]));
   },

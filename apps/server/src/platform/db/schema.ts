@@ -17,6 +17,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -565,6 +566,45 @@ export const orders = pgTable(
         t.factoryId,
       )
       .where(sql`cancelled = false and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED')`),
+  ],
+);
+
+/**
+ * Open orders counted by everything "Needs my action" filters on (docs/decisions/0023): its step
+ * conditions (status, flags) and the scope columns (customer, vendor, region, factory). Kept by a
+ * trigger on orders (migration 0007) in the writing transaction, so it always agrees with orders;
+ * an ADMIN's counts read a few hundred rows here instead of every open order. The column names are
+ * the orders table's: the scope and step conditions of orders.scope.ts and orders.repository.ts
+ * apply to it unchanged. `cancelled` is always false (a cancelled order is not open).
+ */
+export const openOrderCounts = pgTable(
+  'open_order_counts',
+  {
+    orderStatus: text('order_status').notNull(),
+    cancelled: boolean('cancelled').notNull().default(false),
+    financeApproval: boolean('finance_approval').notNull(),
+    csrArtPrepared: boolean('csr_art_prepared').notNull(),
+    csrProductionConfirmed: boolean('csr_production_confirmed').notNull(),
+    customerId: integer('customer_id'),
+    vendorId: integer('vendor_id'),
+    productionRegionId: integer('production_region_id'),
+    factoryId: integer('factory_id'),
+    /** How many open orders have exactly these values. */
+    orders: integer('orders').notNull(),
+  },
+  (t) => [
+    unique('open_order_counts_key')
+      .on(
+        t.orderStatus,
+        t.financeApproval,
+        t.csrArtPrepared,
+        t.csrProductionConfirmed,
+        t.customerId,
+        t.vendorId,
+        t.productionRegionId,
+        t.factoryId,
+      )
+      .nullsNotDistinct(),
   ],
 );
 
