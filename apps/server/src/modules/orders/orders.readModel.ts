@@ -32,7 +32,7 @@ export async function loadOrderRecord(q: Q, row: OrderRow): Promise<OrderRecord>
   const items = await repo.listItems(q, row.id);
   const itemIds = items.map((i) => i.id);
   const [parties, sizes, versions, charges, logs, documents, productionPOs, slips] = await queries(q, [
-    () => repo.parties(q, row),
+    () => repo.parties(q, row.id),
     () => repo.listItemSizes(q, itemIds),
     () => repo.listArtworkVersions(q, itemIds),
     () => repo.listCharges(q, row.id),
@@ -50,17 +50,10 @@ export async function loadOrderRecord(q: Q, row: OrderRow): Promise<OrderRecord>
     ),
   ];
   const factories = await repo.factoriesByIds(q, factoryIds);
-  const priceCurrencyId = row.priceCurrencyId ?? parties.vendor?.currencyId ?? null;
-  const codes = await repo.currencyCodes(
-    q,
-    [priceCurrencyId, row.costCurrencyId].filter((id): id is number => id != null),
-  );
-  const priceCurrency = (priceCurrencyId != null && codes.get(priceCurrencyId)) || DEFAULT_PRICE_CURRENCY;
+  const priceCurrencyId = parties.priceCurrency?.id ?? null;
+  const priceCurrency = parties.priceCurrency?.code || DEFAULT_PRICE_CURRENCY;
   const orderFactory = factories.find((f) => f.id === row.factoryId);
-  const costCurrency =
-    (row.costCurrencyId != null ? codes.get(row.costCurrencyId) : undefined) ??
-    orderFactory?.currency ??
-    null;
+  const costCurrency = parties.costCurrency?.code ?? orderFactory?.currency ?? null;
   const mins =
     priceCurrencyId != null
       ? await repo.listMinValues(q, [...new Set(items.map((i) => i.productSubcodeId))], priceCurrencyId)

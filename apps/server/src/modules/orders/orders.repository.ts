@@ -227,46 +227,58 @@ export const ordersRepository = {
           .values(logs)
           .then(() => undefined),
 
-  /** Parties of an order: vendor, customer and region rows (null when the order has none). */
-  parties: async (
-    db: Q,
-    o: { vendorId: number | null; customerId: number | null; productionRegionId: number | null },
-  ) => {
-    // Three primary-key lookups, in turn (the caller may be inside a transaction).
-    const vendor =
-      o.vendorId == null
-        ? undefined
-        : (
-            await db
-              .select({
-                id: vendors.id,
-                name: vendors.companyName,
-                address: vendors.billingAddress,
-                vendorNumber: vendors.vendorNumber,
-                currencyId: vendors.currencyTypeId,
-              })
-              .from(vendors)
-              .where(eq(vendors.id, o.vendorId))
-          )[0];
-    const customer =
-      o.customerId == null
-        ? undefined
-        : (
-            await db
-              .select({ id: customers.id, name: customers.companyName })
-              .from(customers)
-              .where(eq(customers.id, o.customerId))
-          )[0];
-    const region =
-      o.productionRegionId == null
-        ? undefined
-        : (
-            await db
-              .select({ id: productionRegions.id, name: productionRegions.productionRegionName })
-              .from(productionRegions)
-              .where(eq(productionRegions.id, o.productionRegionId))
-          )[0];
-    return { vendor: vendor ?? null, customer: customer ?? null, region: region ?? null };
+  /**
+   * Parties of the order (or cart) `orderId` and its currencies, in one statement (issue 10: the
+   * details call's statements): vendor, customer and region (null when the order has none), the
+   * price currency (the order's, else its vendor's) and the cost currency as id and ISO code.
+   */
+  parties: async (db: Q, orderId: number) => {
+    const priceCurrency = alias(currencies, 'price_currency');
+    const costCurrency = alias(currencies, 'cost_currency');
+    const [row] = await db
+      .select({
+        vendorId: vendors.id,
+        vendorName: vendors.companyName,
+        vendorAddress: vendors.billingAddress,
+        vendorNumber: vendors.vendorNumber,
+        vendorCurrencyId: vendors.currencyTypeId,
+        customerId: customers.id,
+        customerName: customers.companyName,
+        regionId: productionRegions.id,
+        regionName: productionRegions.productionRegionName,
+        priceCurrencyId: priceCurrency.id,
+        priceCurrency: priceCurrency.code,
+        costCurrencyId: costCurrency.id,
+        costCurrency: costCurrency.code,
+      })
+      .from(orders)
+      .leftJoin(vendors, eq(vendors.id, orders.vendorId))
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(productionRegions, eq(productionRegions.id, orders.productionRegionId))
+      .leftJoin(
+        priceCurrency,
+        eq(priceCurrency.id, sql`coalesce(${orders.priceCurrencyId}, ${vendors.currencyTypeId})`),
+      )
+      .leftJoin(costCurrency, eq(costCurrency.id, orders.costCurrencyId))
+      .where(eq(orders.id, orderId));
+    return {
+      vendor:
+        row?.vendorId == null
+          ? null
+          : {
+              id: row.vendorId,
+              name: row.vendorName as string,
+              address: row.vendorAddress,
+              vendorNumber: row.vendorNumber,
+              currencyId: row.vendorCurrencyId,
+            },
+      customer: row?.customerId == null ? null : { id: row.customerId, name: row.customerName as string },
+      region: row?.regionId == null ? null : { id: row.regionId, name: row.regionName as string },
+      priceCurrency:
+        row?.priceCurrencyId == null ? null : { id: row.priceCurrencyId, code: row.priceCurrency as string },
+      costCurrency:
+        row?.costCurrencyId == null ? null : { id: row.costCurrencyId, code: row.costCurrency as string },
+    };
   },
 
   /** Factories by id with their currency code. */
