@@ -30,9 +30,8 @@
  * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server; BENCH_NODE_FLAGS node
  * flags of the product server (e.g. "--max-semi-space-size=8 --max-old-space-size=128").
  */
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -59,6 +58,7 @@ import { createScratchDatabase, type Database, type Db, openDatabase } from '../
 import { orders } from '../src/platform/db/schema';
 import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
+import { freePort, serverBundles } from '../src/test/serverProcess';
 import type { CeilingScript } from './ceiling';
 import type { InstrumentReply } from './instrument';
 
@@ -376,26 +376,6 @@ interface Server {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The product server as deployed: its bundle, built from the current sources into a folder of its own. */
-function productBundle(): string {
-  const dir = join(here, '../dist', `bench-${process.pid}`);
-  const build = spawnSync(process.execPath, [join(here, '../build.mjs'), dir], { encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the server bundle did not build:\n${build.stderr}`);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'main.mjs');
-}
-
 /**
  * Forks `script` with the instrument preloaded (and `nodeFlags`) and waits until `ready` answers 200.
  */
@@ -614,7 +594,8 @@ async function main() {
     };
     const productServer = await startServer(
       'product',
-      productBundle(),
+      // The product as deployed: its bundle, built from the current sources.
+      join(serverBundles(), 'main.mjs'),
       {
         ...common,
         DATA_DIR: dataDir,

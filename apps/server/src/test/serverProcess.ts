@@ -16,12 +16,13 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 let bundleDir: string | undefined;
 /**
- * The server and worker bundles of this test process, built once from the current sources into a
- * folder of its own under apps/server/dist (test files run in parallel; none waits for another's
- * build or overwrites it), removed when the process ends; folders of earlier runs older than an
- * hour go too (a test worker may end without its exit hook).
+ * The folder of this process's server, worker and seed bundles (main.mjs, worker.mjs, seed.mjs),
+ * built once from the current sources into a folder of its own under apps/server/dist (test files
+ * and the bench run in parallel; none waits for another's build or overwrites it), removed when the
+ * process ends; folders of earlier runs older than an hour go too (a test worker may end without
+ * its exit hook).
  */
-function bundles(): string {
+export function serverBundles(): string {
   if (bundleDir) return bundleDir;
   const dist = join(ROOT, 'apps/server/dist');
   for (const name of existsSync(dist) ? readdirSync(dist) : []) {
@@ -66,7 +67,7 @@ export interface ServerProcess {
 
 /** Runs the bundle `name` (main or worker) under node with `env` on top of PATH and HOME only. */
 function spawnNode(name: 'main' | 'worker', env: Record<string, string>, base: string): ServerProcess {
-  const script = join(bundles(), `${name}.mjs`);
+  const script = join(serverBundles(), `${name}.mjs`);
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: ROOT,
     env: {

@@ -6,7 +6,7 @@
  * its next render, which React does in the background (`useAfterFirstRender`): the page shows
  * sooner, and nothing moves when the inputs come. A frame has no test id: tests wait for the input.
  */
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { Select, type SelectProps, TextInput, type TextInputProps } from '@mantine/core';
 import { type ReactNode, Suspense, useDeferredValue } from 'react';
 
 /** The read-only stand-in of an input: same label, text and size; not focusable. */
@@ -28,4 +28,39 @@ export function Deferred({
   children: ReactNode;
 }) {
   return ready ? <Suspense fallback={frame}>{children}</Suspense> : frame;
+}
+
+/** The label of the option whose value is `value`, among a select's options (plain or labelled). */
+function optionLabel(data: SelectProps['data'], value: string | null | undefined): string | undefined {
+  if (value == null) return undefined;
+  for (const option of data ?? []) {
+    if (typeof option === 'string') {
+      if (option === value) return option;
+    } else if ('value' in option && option.value === value) return option.label;
+  }
+  return undefined;
+}
+
+/**
+ * A Mantine Select that shows its InputFrame until `ready`: the frame gets the select's label,
+ * placeholder, chosen option's label, description, asterisk, error and disabled state, so the two
+ * cannot drift apart.
+ */
+export function DeferredSelect({ ready, ...props }: SelectProps & { ready: boolean }) {
+  const frame = (
+    <InputFrame
+      label={props.label}
+      placeholder={props.placeholder}
+      value={optionLabel(props.data, props.value)}
+      description={props.description}
+      withAsterisk={props.withAsterisk}
+      error={props.error}
+      disabled={props.disabled}
+    />
+  );
+  return (
+    <Deferred ready={ready} frame={frame}>
+      <Select {...props} />
+    </Deferred>
+  );
 }

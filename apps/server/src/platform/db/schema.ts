@@ -435,6 +435,31 @@ export const masterDataHistory = pgTable(
 
 // ---------------------------------------------------------------- orders
 
+/**
+ * What "Needs my action" filters open orders on (docs/decisions/0016, 0023): status, step flags and
+ * scope columns. The key of the orders_open index and of open_order_counts (same column names).
+ */
+const openOrderKey = <C>(t: {
+  orderStatus: C;
+  financeApproval: C;
+  csrArtPrepared: C;
+  csrProductionConfirmed: C;
+  customerId: C;
+  vendorId: C;
+  productionRegionId: C;
+  factoryId: C;
+}) =>
+  [
+    t.orderStatus,
+    t.financeApproval,
+    t.csrArtPrepared,
+    t.csrProductionConfirmed,
+    t.customerId,
+    t.vendorId,
+    t.productionRegionId,
+    t.factoryId,
+  ] as const;
+
 export const orders = pgTable(
   'orders',
   {
@@ -555,16 +580,7 @@ export const orders = pgTable(
     // and the scope columns are in the index, so the count is an index-only scan (at 1,000,000
     // orders a status-only index read every open order's row from the table: ~2 s for an ADMIN).
     index('orders_open')
-      .on(
-        t.orderStatus,
-        t.financeApproval,
-        t.csrArtPrepared,
-        t.csrProductionConfirmed,
-        t.customerId,
-        t.vendorId,
-        t.productionRegionId,
-        t.factoryId,
-      )
+      .on(...openOrderKey(t))
       .where(sql`cancelled = false and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED')`),
   ],
 );
@@ -594,16 +610,7 @@ export const openOrderCounts = pgTable(
   },
   (t) => [
     unique('open_order_counts_key')
-      .on(
-        t.orderStatus,
-        t.financeApproval,
-        t.csrArtPrepared,
-        t.csrProductionConfirmed,
-        t.customerId,
-        t.vendorId,
-        t.productionRegionId,
-        t.factoryId,
-      )
+      .on(...openOrderKey(t))
       .nullsNotDistinct(),
   ],
 );

@@ -23,7 +23,7 @@ import { IconRestore, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type FormEvent, lazy, memo, useMemo } from 'react';
 import { useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
-import { Deferred, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
+import { Deferred, DeferredSelect, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
 import {
   canFilterByCompany,
   type FinanceApprovalFilter,
@@ -50,9 +50,6 @@ export interface OrderFilterFormProps {
 // The calendar (@mantine/dates and its styles) is not part of the screen's first load: the date
 // fields show their frames until it arrives (issue 9).
 const DateInput = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DateInput })));
-
-const optionLabel = (options: { value: string; label: string }[], value: string | null) =>
-  options.find((o) => o.value === value)?.label;
 
 /** What the three lookup selects are given by the form. */
 interface LookupSelectProps {
@@ -206,47 +203,27 @@ export const OrderFilterForm = memo(function OrderFilterForm({
           error={orderNumberError}
           data-testid="order-filter-order-number"
         />
-        <Deferred
+        <DeferredSelect
           ready={ready}
-          frame={
-            <InputFrame
-              label="Finance Approval"
-              value={optionLabel(APPROVAL_OPTIONS, value.financeApproval)}
-              placeholder="Any"
-            />
-          }
-        >
-          <Select
-            label="Finance Approval"
-            placeholder="Any"
-            data={APPROVAL_OPTIONS}
-            value={value.financeApproval}
-            onChange={(v) => set('financeApproval', (v as FinanceApprovalFilter | null) ?? null)}
-            clearable
-            data-testid="order-filter-finance-approval"
-          />
-        </Deferred>
-        <Deferred
+          label="Finance Approval"
+          placeholder="Any"
+          data={APPROVAL_OPTIONS}
+          value={value.financeApproval}
+          onChange={(v) => set('financeApproval', (v as FinanceApprovalFilter | null) ?? null)}
+          clearable
+          data-testid="order-filter-finance-approval"
+        />
+        <DeferredSelect
           ready={ready}
-          frame={
-            <InputFrame
-              label="Status"
-              value={optionLabel(STATUS_OPTIONS, value.orderStatus)}
-              placeholder="Any status"
-            />
-          }
-        >
-          <Select
-            label="Status"
-            placeholder="Any status"
-            data={STATUS_OPTIONS}
-            value={value.orderStatus}
-            onChange={(v) => set('orderStatus', (v as OrderStatusFilter | null) ?? null)}
-            clearable
-            maxDropdownHeight={320}
-            data-testid="order-filter-status"
-          />
-        </Deferred>
+          label="Status"
+          placeholder="Any status"
+          data={STATUS_OPTIONS}
+          value={value.orderStatus}
+          onChange={(v) => set('orderStatus', (v as OrderStatusFilter | null) ?? null)}
+          clearable
+          maxDropdownHeight={320}
+          data-testid="order-filter-status"
+        />
         <Deferred ready={ready} frame={<InputFrame label="Customer" placeholder="All customers" />}>
           <CustomerSelect value={value.customer} onChange={(v) => set('customer', v)} />
         </Deferred>

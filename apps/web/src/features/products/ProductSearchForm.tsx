@@ -4,12 +4,12 @@
  * selects show as read-only frames in the form's first render and come in the next one
  * (ui/InputFrame.tsx, issue 9).
  */
-import { Button, Grid, Group, Paper, Select, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Grid, Group, Paper, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { VARIABLE_DATA_PRODUCT_GROUP } from '@selvedge/shared';
 import { IconSearch } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useProductGroupsQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
-import { Deferred, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
+import { DeferredSelect, useAfterFirstRender } from '../../ui/InputFrame';
 import { type ProductSearchCriteria, type ProductSearchErrors, SEARCH_TEXT_MAX } from './product-search';
 
 /** A field label with its step number (the number is decorative: the accessible name is the text). */
@@ -66,8 +66,6 @@ export function ProductSearchForm({ value, onChange, onSearch, errors }: Product
     errors.productionRegion ?? (noRegions ? 'You have no products to order in any region' : undefined);
   const groupLabel = <StepLabel step={2}>Product Group</StepLabel>;
   const groupPlaceholder = groups.isPending ? 'Loading…' : 'Any group';
-  const labelOf = (options: { value: string; label: string }[], v: string | null) =>
-    options.find((o) => o.value === v)?.label;
 
   return (
     <Paper
@@ -82,64 +80,39 @@ export function ProductSearchForm({ value, onChange, onSearch, errors }: Product
     >
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <Deferred
+          <DeferredSelect
             ready={ready}
-            frame={
-              <InputFrame
-                label={regionLabel}
-                placeholder={regionPlaceholder}
-                value={labelOf(regionOptions, value.productionRegion)}
-                withAsterisk
-                error={regionError}
-                disabled={regions.isPending}
-              />
-            }
-          >
-            <Select
-              label={regionLabel}
-              placeholder={regionPlaceholder}
-              data={regionOptions}
-              value={value.productionRegion}
-              onChange={(v) => set('productionRegion', v)}
-              allowDeselect={false}
-              searchable
-              withAsterisk
-              maxDropdownHeight={DROPDOWN_HEIGHT}
-              nothingFoundMessage="No matching region"
-              error={regionError}
-              disabled={regions.isPending}
-              data-testid="product-search-region"
-            />
-          </Deferred>
+            label={regionLabel}
+            placeholder={regionPlaceholder}
+            data={regionOptions}
+            value={value.productionRegion}
+            onChange={(v) => set('productionRegion', v)}
+            allowDeselect={false}
+            searchable
+            withAsterisk
+            maxDropdownHeight={DROPDOWN_HEIGHT}
+            nothingFoundMessage="No matching region"
+            error={regionError}
+            disabled={regions.isPending}
+            data-testid="product-search-region"
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <Deferred
+          <DeferredSelect
             ready={ready}
-            frame={
-              <InputFrame
-                label={groupLabel}
-                placeholder={groupPlaceholder}
-                value={labelOf(groupOptions, value.productGroup)}
-                error={errors.productGroup}
-                disabled={groups.isPending}
-              />
-            }
-          >
-            <Select
-              label={groupLabel}
-              placeholder={groupPlaceholder}
-              data={groupOptions}
-              value={value.productGroup}
-              onChange={(v) => set('productGroup', v)}
-              clearable
-              searchable
-              maxDropdownHeight={DROPDOWN_HEIGHT}
-              nothingFoundMessage="No matching group"
-              error={errors.productGroup}
-              disabled={groups.isPending}
-              data-testid="product-search-group"
-            />
-          </Deferred>
+            label={groupLabel}
+            placeholder={groupPlaceholder}
+            data={groupOptions}
+            value={value.productGroup}
+            onChange={(v) => set('productGroup', v)}
+            clearable
+            searchable
+            maxDropdownHeight={DROPDOWN_HEIGHT}
+            nothingFoundMessage="No matching group"
+            error={errors.productGroup}
+            disabled={groups.isPending}
+            data-testid="product-search-group"
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
           <TextInput
