@@ -78,6 +78,8 @@ test('an admin adds a production region, a warehouse and a product code, edits o
   const warehouseCount = await countOf(page);
   await page.getByTestId('list-add').click();
   await expect(page).toHaveURL(/createMode=true/);
+  // The list stays on screen until the details screen has rendered: wait for it before typing.
+  await expect(page.getByTestId('detail-save')).toBeVisible();
   await page.getByLabel('Warehouse Name').fill(`E2E Warehouse ${run}`);
   await page.getByLabel('Warehouse Name').press('Enter');
   await expect(page.getByText('Contact Name is required')).toBeVisible();
@@ -97,6 +99,8 @@ test('an admin adds a production region, a warehouse and a product code, edits o
   const codes = await countOf(page);
   await page.getByTestId('list-add').click();
   await expect(page).toHaveURL(/createMode=true/);
+  // The list stays on screen until the details screen has rendered: wait for it before typing.
+  await expect(page.getByTestId('detail-save')).toBeVisible();
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).fill(`E2E-${run}`);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).press('Enter');
   await expectSuccess(page, 'Product Code Successfully Created');
@@ -168,6 +172,8 @@ test('a save from a stale copy shows the 409 message and the current record', as
   await page.goto('/product-code-list');
   await page.getByTestId('list-add').click();
   await expect(page).toHaveURL(/createMode=true/);
+  // The list stays on screen until the details screen has rendered: wait for it before typing.
+  await expect(page.getByTestId('detail-save')).toBeVisible();
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).fill(`STALE-${run}`);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).press('Enter');
   await expectSuccess(page, 'Product Code Successfully Created');
@@ -245,6 +251,8 @@ test('customers, factories and vendors: create with their defaults, checklists a
   await openFromMenu(page, 'Vendors', /^Showing \d+ Vendor\(s\)$/);
   await page.getByTestId('list-add').click();
   await expect(page).toHaveURL(/createMode=true/);
+  // The list stays on screen until the details screen has rendered: wait for it before typing.
+  await expect(page.getByTestId('detail-save')).toBeVisible();
   await page.getByRole('textbox', { name: 'Company Name' }).fill(`E2E Vendor ${run}`);
   // Vendor numbers are unique: one of this run.
   const digits = String(Date.now()).slice(-8);
@@ -373,6 +381,8 @@ test('attribute schemas: fields and dropdown options with the spec refusals', as
   const schemaCount = await countOf(page);
   await page.getByTestId('list-add').click();
   await expect(page).toHaveURL(/createMode=true/);
+  // The list stays on screen until the details screen has rendered: wait for it before typing.
+  await expect(page.getByTestId('detail-save')).toBeVisible();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E Schema ${run}`);
   // Enter in the field name adds the field (it does not save the schema).
   const fieldName = page.getByTestId('attribute-field-name');

@@ -41,7 +41,8 @@ test('a refused login shows the server message and stays on login', async ({ pag
 
 test('the navigation bar follows the role', async ({ page }) => {
   await signIn(page, 'finance@example.com');
-  await expect(page.getByRole('link', { name: 'Orders' })).toBeVisible();
+  // By test id: the needs-action links on the order list also have "orders" in their names.
+  await expect(page.getByTestId('nav-orders')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Products' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Restock' })).toHaveCount(0);
   await expect(page.getByTestId('nav-cart')).toHaveCount(0);
