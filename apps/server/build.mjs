@@ -3,17 +3,77 @@
  * `npm run build -w apps/server`: bundles the server (src/main.ts), the job worker (src/worker.ts)
  * and the demo-data loader (src/seed/cli.ts) into dist/{main,worker,seed}.mjs with esbuild
  * (docs/decisions/0022). The server's own code and @selvedge/shared go into the bundles, compiled
- * once; the npm packages stay in node_modules and load as Node loads them. Production runs these files with plain `node`: no
- * TypeScript compiler in the process, fewer modules, less memory (issue 10).
+ * once, and so is drizzle-orm (patched, see below); the other npm packages stay in node_modules and
+ * load as Node loads them. Production runs these files with plain `node`: no TypeScript compiler in
+ * the process, fewer modules, less memory (issue 10).
  */
+import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 /** Where the bundles go: dist/, or the folder given as the first argument (tests build their own). */
 const outdir = process.argv[2] ?? 'dist';
 
-/** Bare imports bundled rather than left to node_modules: the workspace's shared package (TypeScript
- * sources) and dayjs's plugins (CommonJS files imported without their extension). */
-const BUNDLED = /^(@selvedge\/|dayjs\/)/;
+/**
+ * Bare imports bundled rather than left to node_modules: the workspace's shared package (TypeScript
+ * sources), dayjs's plugins (CommonJS files imported without their extension) and drizzle-orm, whose
+ * ~500 modules each made Node re-read its 180 KB package.json at start: ~140 MB of garbage that left
+ * the idle server at ~300 MB resident (docs/decisions/0024).
+ */
+const BUNDLED = /^(@selvedge\/|dayjs\/|drizzle-orm(\/|$))/;
+
+/**
+ * drizzle-orm 0.45's `is(value, type)`, the check behind every chunk of SQL it builds and every
+ * column it maps, walks the prototype chain of `value` whenever `instanceof` is false: ~11% of the
+ * server's CPU on the order list. Its answer depends only on the prototype of `value` and on `type`,
+ * so the bundle remembers it per (prototype, type). Same answers, same errors; drizzle 1.0 makes
+ * `is` cheap itself (drizzle-orm#6129) and this patch then goes (docs/decisions/0024). The build fails
+ * if the function is not the one patched here, so an upgrade cannot drop or misapply it silently.
+ */
+const DRIZZLE_IS = `function is(value, type) {
+  if (!value || typeof value !== "object") {
+    return false;
+  }
+  if (value instanceof type) {
+    return true;
+  }`;
+const DRIZZLE_IS_MEMO = `const isMemo = new WeakMap();
+function is(value, type) {
+  if (!value || typeof value !== "object") {
+    return false;
+  }
+  if (value instanceof type) {
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) {
+    return isWalk(value, type);
+  }
+  let known = isMemo.get(proto);
+  if (known === undefined) {
+    known = new Map();
+    isMemo.set(proto, known);
+  }
+  let answer = known.get(type);
+  if (answer === undefined) {
+    answer = isWalk(value, type);
+    known.set(type, answer);
+  }
+  return answer;
+}
+function isWalk(value, type) {`;
+
+const drizzleIsMemo = {
+  name: 'drizzle-is-memo',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]drizzle-orm[\\/]entity\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(DRIZZLE_IS)) {
+        throw new Error(`${args.path}: is() is not the function build.mjs patches; review the patch`);
+      }
+      return { contents: source.replace(DRIZZLE_IS, DRIZZLE_IS_MEMO), loader: 'js' };
+    });
+  },
+};
 
 await build({
   entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts', seed: 'src/seed/cli.ts' },
@@ -27,6 +87,7 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   plugins: [
+    drizzleIsMemo,
     {
       name: 'packages-from-node-modules',
       setup(b) {

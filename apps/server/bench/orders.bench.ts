@@ -22,8 +22,9 @@
  *    run, so a busy shared machine slows both alike. Place order places each cart once
  *    (BENCH_PLACE_PER_ROUND carts per round and server).
  * 6. Prints per scenario: product and ceiling req/s, ratio product/ceiling (median of rounds), p50/p99
- *    latency, statements per request and the product's largest RSS; then the list queries' plans
- *    (EXPLAIN ANALYZE; BENCH_EXPLAIN=0 to skip).
+ *    latency, statements per request, the product's largest RSS and its p50/p99 latency with one
+ *    connection (one round, product only: what one user sees on an idle server); then the list
+ *    queries' plans (EXPLAIN ANALYZE; BENCH_EXPLAIN=0 to skip).
  *
  * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
  * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
@@ -48,8 +49,9 @@ import {
 import autocannon from 'autocannon';
 import dayjs from 'dayjs';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { API_PREFIX } from '../src/app';
-import { ordersRepository } from '../src/modules/orders/orders.repository';
+import { listOrdersQuery } from '../src/modules/orders/orders.repository';
 import { orderScope, type ScopeUser } from '../src/modules/orders/orders.scope';
 import { LIST_COUNT_CAP, orderFilters } from '../src/modules/orders/orders.service';
 import { TokenService } from '../src/platform/auth';
@@ -388,10 +390,10 @@ async function startServer(
 ) {
   const port = await freePort();
   const child = fork(script, [], {
+    // No tsx: the product is its bundle, and instrument.ts and ceiling.ts are plain enough for Node's
+    // own type stripping, so neither server carries a TypeScript loader that production has not.
     execArgv: [
       ...nodeFlags,
-      '--import',
-      'tsx',
       '--import',
       join(here, 'instrument.ts'),
       // BENCH_CPU_PROF=<folder>: a CPU profile of each server (written when it stops)
@@ -469,13 +471,19 @@ async function idle(server: Server) {
 }
 
 /** One autocannon run against `server`: DURATION seconds (or each of `once` once), 50 connections. */
-async function load(server: Server, method: string, reqs: { path: string; token: string }[], once: boolean) {
+async function load(
+  server: Server,
+  method: string,
+  reqs: { path: string; token: string }[],
+  once: boolean,
+  connections = CONNECTIONS,
+) {
   await idle(server);
   await server.ask('reset');
   let i = 0;
   const result = await autocannon({
     url: server.base,
-    connections: CONNECTIONS,
+    connections,
     ...(once ? { amount: reqs.length } : { duration: DURATION }),
     timeout: 30,
     requests: [
@@ -727,6 +735,7 @@ async function main() {
       statements: number;
       product: Run[];
       ceiling: Run[];
+      single?: Run;
     }[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     for (const s of scenarios) {
@@ -748,7 +757,9 @@ async function main() {
           runs[which].push(await load(server, s.method, reqs, Boolean(s.once)));
         }
       }
-      table.push(runs);
+      // The latency one user sees on an otherwise idle product server (issue 10's latency targets).
+      const single = s.once ? undefined : await load(productServer, s.method, s.requests, false, 1);
+      table.push({ ...runs, single });
       const p = runs.product;
       log(
         `  ${s.name}: product ${p.map((x) => x.rps.toFixed(0)).join('/')} req/s, ceiling ` +
@@ -778,6 +789,8 @@ async function main() {
       'SQL/req'.padStart(7),
       'RSS MB'.padStart(7),
       'bad'.padStart(5),
+      '1c p50'.padStart(7),
+      '1c p99'.padStart(7),
     ];
     log(head.join(' '));
     for (const t of table) {
@@ -810,6 +823,8 @@ async function main() {
           `${t.product.reduce((n, r) => n + r.bad, 0)}/${t.ceiling.reduce((n, r) => n + r.bad, 0)}`.padStart(
             5,
           ),
+          (t.single ? t.single.p50.toFixed(1) : '-').padStart(7),
+          (t.single ? t.single.p99.toFixed(1) : '-').padStart(7),
         ].join(' '),
       );
     }
@@ -818,7 +833,8 @@ async function main() {
     );
     log(
       "c.p50/c.p99: the ceiling's latencies; SQL/req: statements per request (begin/commit included); " +
-        "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling",
+        "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling; " +
+        `1c p50/p99: the product's latencies with one connection (one user, ${DURATION} s)`,
     );
 
     if (database.pool) await explainListQueries(database);
@@ -871,7 +887,9 @@ list queries, EXPLAIN ANALYZE execution time (page: ${'size + 1'} rows; count: c
     for (const [what, raw] of filters) {
       const query = orderListQuery.parse(raw);
       const where = and(orderScope(user), ...orderFilters(query, user.role)) as SQL;
-      const page = ordersRepository.listOrders(db, where, query.size + 1, query.page * query.size).toSQL();
+      const page = new PgDialect().sqlToQuery(
+        listOrdersQuery(where, query.size + 1, query.page * query.size),
+      );
       const matching = db
         .select({ one: sql`1`.as('one') })
         .from(orders)

@@ -11,14 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from './config';
 
 /** A stored file being read: its bytes as a stream, its length in bytes and the type it was put with. */
@@ -229,8 +222,11 @@ async function readMeta(metaPath: string): Promise<string | null> {
   }
 }
 
+/** The HTTP status of an S3 service error (S3ServiceException's `$metadata`), else undefined. */
 const httpStatusOf = (err: unknown): number | undefined =>
-  err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+  (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 /**
  * Files in an S3 bucket (AWS or S3-compatible: MinIO, R2, Ceph...), one object per key with its
@@ -238,12 +234,22 @@ const httpStatusOf = (err: unknown): number | undefined =>
  */
 export class S3Storage implements FileStorage {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  /**
+   * The SDK and its client, loaded when S3 is configured rather than with every process: the SDK is
+   * tens of MB of resident memory that a server keeping files in DATA_DIR never needs (issue 10).
+   */
+  private readonly sdk: Promise<{ client: S3Client; sdk: S3Sdk }>;
   private readonly bucket: string;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
+    this.sdk = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: S3Storage.client(sdk, config) }));
+    // A failure surfaces in the first call that awaits it; never as an unhandled rejection.
+    this.sdk.catch(() => {});
+  }
+
+  private static client(sdk: S3Sdk, config: S3Config): S3Client {
+    return new sdk.S3Client({
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: config.forcePathStyle,
@@ -264,9 +270,10 @@ export class S3Storage implements FileStorage {
     // HeadObject first because not every S3-compatible service honours a conditional write (s3rver and
     // older MinIO ignore If-None-Match on PUT); IfNoneMatch then closes the race where it is supported.
     if (await this.exists(key)) throw new StorageExistsError(key);
+    const { client, sdk } = await this.sdk;
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      await client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Body: body,
@@ -285,8 +292,9 @@ export class S3Storage implements FileStorage {
 
   async get(key: string): Promise<StoredFile> {
     assertStorageKey(key);
+    const { client, sdk } = await this.sdk;
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!(res.Body instanceof Readable)) {
         throw new Error(`S3 GetObject of ${key} did not return a Node stream`);
       }
@@ -302,13 +310,15 @@ export class S3Storage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
     // DeleteObject answers 204 whether or not the key existed.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, sdk } = await this.sdk;
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async exists(key: string): Promise<boolean> {
     assertStorageKey(key);
+    const { client, sdk } = await this.sdk;
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
     } catch (err) {
       if (httpStatusOf(err) === 404) return false;
@@ -318,7 +328,10 @@ export class S3Storage implements FileStorage {
 
   /** Closes the client's pooled connections (tests, shutdown); the storage is unusable afterwards. */
   destroy(): void {
-    this.client.destroy();
+    void this.sdk.then(
+      ({ client }) => client.destroy(),
+      () => {},
+    );
   }
 }
 

@@ -7,7 +7,6 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { DOCUMENT_NUMBERS } from '../modules/orders/orders.workflow';
 import type { Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
@@ -44,7 +43,9 @@ export function svgProof(o: {
 }
 
 /** A PDF made with pdfkit from a drawing function. */
-function pdf(size: [number, number], draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+async function pdf(size: [number, number], draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  // pdfkit loads when demo files are made, not with every server start (issue 10, RSS).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size, margin: 36, info: { Title: 'Selvedge demo document' } });
     const chunks: Buffer[] = [];

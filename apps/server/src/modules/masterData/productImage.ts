@@ -13,7 +13,6 @@ import { randomUUID } from 'node:crypto';
 import { MASTER_DATA_MESSAGES, PRODUCT_IMAGE_MAX_MB, type ProductImage } from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { writeHistory } from '../../platform/crud';
@@ -50,6 +49,8 @@ const PATH_PATTERN = /^\d{1,10}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 export async function makeDisplayImage(
   input: Buffer,
 ): Promise<{ buffer: Buffer; mime: string; ext: string }> {
+  // sharp (libvips) loads with the first image, not at start (issue 10, RSS).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await image.metadata();

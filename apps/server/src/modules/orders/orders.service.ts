@@ -101,14 +101,11 @@ export function orderFilters(q: OrderListQuery, role: Role): SQL[] {
   return where;
 }
 
-const orderDateIso = (r: { orderDate: Date | null; createdAt: Date }) =>
-  (r.orderDate ?? r.createdAt).toISOString();
-
 function listEntry(r: OrderListRow, role: Role): OrderListEntry {
   const entry: OrderListEntry = {
     orderId: r.id,
     orderNumber: String(r.id),
-    orderDate: orderDateIso(r),
+    orderDate: r.orderDate,
     company: r.company,
     customer: r.customer,
     productionRegion: r.productionRegion,

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -68,6 +68,8 @@ export async function openDatabase(opts: {
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  // Loaded only for the embedded database: a server on PostgreSQL never needs PGlite (issue 10, RSS).
+  const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   listeners.set(db, (channel, handlers) => listenPglite(client, channel, handlers));

@@ -18,8 +18,6 @@
  * (decimal.js, never binary floats).
  */
 import { formatMoney, formatTotal, formatUnit } from '@selvedge/shared';
-import { toBuffer } from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 
 /** The brand printed in the header when none is given. */
 export const DEFAULT_BRAND_NAME = 'Selvedge';
@@ -620,6 +618,12 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
     ...spec.heading,
     brandName: spec.heading.brandName?.trim() || DEFAULT_BRAND_NAME,
   };
+  // Loaded on first use, not at start: pdfkit (with fontkit and its fonts) and bwip-js are several
+  // MB of code and heap that a process which never draws a document should not carry (issue 10, RSS).
+  const [{ toBuffer }, { default: PDFDocument }] = await Promise.all([
+    import('bwip-js/node'),
+    import('pdfkit'),
+  ]);
   const png = await toBuffer({
     bcid: 'code128',
     text: String(heading.orderId),
