@@ -76,6 +76,8 @@ const DURATION = env('BENCH_DURATION', 3);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
 const PLACE_PER_ROUND = env('BENCH_PLACE_PER_ROUND', 1000);
 const POOL_SIZE = env('BENCH_POOL_SIZE', 10);
+/** Carts placed one at a time for place order's one-connection latency. */
+const SINGLE_PLACES = 200;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
 
 const log = (...a: unknown[]) => console.log(...a);
@@ -456,7 +458,12 @@ interface Scenario {
   /** Requests of the scenario, cycled through (path and token). */
   requests: { path: string; token: string }[];
   /** Place: each request once, split into one slice per round and server. */
-  once?: { product: { path: string; token: string }[][]; ceiling: { path: string; token: string }[][] };
+  once?: {
+    product: { path: string; token: string }[][];
+    ceiling: { path: string; token: string }[][];
+    /** Placed one after the other on the product alone (the one-connection latency). */
+    single: { path: string; token: string }[];
+  };
 }
 
 /**
@@ -560,7 +567,9 @@ async function main() {
     await db.execute(sql`vacuum analyze orders`);
     const product = await pickCartProduct(db);
     const perRound = PLACE_PER_ROUND;
-    const productCarts = await buildCarts(db, 'p', ROUNDS * perRound + 1, product);
+    // One cart per request of the rounds, SINGLE_PLACES for the one-connection run, and the model
+    // cart (the last) whose statements the ceiling replays.
+    const productCarts = await buildCarts(db, 'p', ROUNDS * perRound + SINGLE_PLACES + 1, product);
     const ceilingCarts = await buildCarts(db, 'c', ROUNDS * perRound, product);
     log(`built ${productCarts.length + ceilingCarts.length} carts (1 line of ${product.subcode})`);
     // Statistics of the new carts, as autovacuum would have them.
@@ -722,7 +731,13 @@ async function main() {
       name: 'PUT /orders/place VENDOR',
       method: 'PUT',
       requests: [],
-      once: { product: slices(productTokens), ceiling: slices(ceilingTokens) },
+      once: {
+        product: slices(productTokens),
+        ceiling: slices(ceilingTokens),
+        single: productTokens
+          .slice(ROUNDS * perRound, ROUNDS * perRound + SINGLE_PLACES)
+          .map((token) => ({ path: placePath, token })),
+      },
     });
 
     log(
@@ -758,7 +773,9 @@ async function main() {
         }
       }
       // The latency one user sees on an otherwise idle product server (issue 10's latency targets).
-      const single = s.once ? undefined : await load(productServer, s.method, s.requests, false, 1);
+      const single = s.once
+        ? await load(productServer, s.method, s.once.single, true, 1)
+        : await load(productServer, s.method, s.requests, false, 1);
       table.push({ ...runs, single });
       const p = runs.product;
       log(
@@ -829,12 +846,12 @@ async function main() {
       );
     }
     log(
-      `placed orders: product ${placed.product} of ${ROUNDS * perRound + 1} carts, ceiling ${placed.ceiling} of ${ROUNDS * perRound}`,
+      `placed orders: product ${placed.product} of ${ROUNDS * perRound + SINGLE_PLACES + 1} carts, ceiling ${placed.ceiling} of ${ROUNDS * perRound}`,
     );
     log(
       "c.p50/c.p99: the ceiling's latencies; SQL/req: statements per request (begin/commit included); " +
         "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling; " +
-        `1c p50/p99: the product's latencies with one connection (one user, ${DURATION} s)`,
+        `1c p50/p99: the product's latencies with one connection (one user; ${DURATION} s, place: ${SINGLE_PLACES} carts)`,
     );
 
     if (database.pool) await explainListQueries(database);
