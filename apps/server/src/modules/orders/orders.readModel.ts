@@ -31,16 +31,13 @@ export const asStatus = (s: string): OrderStatus => {
 export async function loadOrderRecord(q: Q, row: OrderRow): Promise<OrderRecord> {
   const items = await repo.listItems(q, row.id);
   const itemIds = items.map((i) => i.id);
-  const [parties, sizes, versions, charges, logs, documents, productionPOs, slips] = await queries(q, [
+  const [parties, sizes, versions, lists] = await queries(q, [
     () => repo.parties(q, row.id),
     () => repo.listItemSizes(q, itemIds),
     () => repo.listArtworkVersions(q, itemIds),
-    () => repo.listCharges(q, row.id),
-    () => repo.listLogs(q, row.id),
-    () => repo.listDocuments(q, row.id),
-    () => repo.listProductionPOs(q, row.id),
-    () => repo.listPackingSlips(q, row.id),
+    () => repo.orderLists(q, row.id),
   ] as const);
+  const { charges, logs, documents, productionPOs, packingSlips: slips } = lists;
 
   const factoryIds = [
     ...new Set(
