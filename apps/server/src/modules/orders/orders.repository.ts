@@ -32,6 +32,7 @@ import {
   userVendors,
   vendors,
 } from '../../platform/db/schema';
+import type { OrderRecord } from './orders.record';
 
 type Q = Db | Tx;
 
@@ -474,13 +475,7 @@ export const ordersRepository = {
       )} as "packingSlips"`);
     // node-postgres and PGlite both hand json columns over parsed.
     const row = r.rows[0] as unknown as {
-      charges: {
-        chargeName: string;
-        subcode: string | null;
-        subCodeDescription: string | null;
-        charge: string;
-        currency: string;
-      }[];
+      charges: OrderRecord['charges'];
       logs: { timestamp: string; user: string; description: string }[];
       documents: { documentId: number; name: string; kind: string }[];
       productionPOs: {
