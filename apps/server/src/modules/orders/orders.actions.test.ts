@@ -268,6 +268,11 @@ describe('artwork review and Submit Reviews', () => {
       [2, 'label v2.png', 'image/png'],
       [1, 'artwork-v1.pdf', 'application/pdf'],
     ]);
+    // Times come back as instants (the details read them as JSON from one statement): the new version
+    // was uploaded just now and is not reviewed; the rejected first one carries its review time.
+    expect(Math.abs(Date.parse(art.versions[0]!.uploadedAt) - Date.now())).toBeLessThan(60_000);
+    expect(art.versions[0]!.reviewedAt).toBeNull();
+    expect(art.versions[1]!.reviewedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const current = await call('GET', `/orders/${orderId}/artwork/${itemIds[0]}`, 'VENDOR');
     expect(current.statusCode).toBe(200);
     expect(current.headers['content-type']).toBe('image/png');
