@@ -11,6 +11,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { emptyCart } from '../support/api';
 import { makePng } from '../support/files';
+import { addNew, expectSuccess } from '../support/masterData';
 import { placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -28,17 +29,6 @@ async function openFromMenu(page: Page, item: string) {
   await page.getByTestId('nav-configuration').click();
   await page.getByRole('menuitem', { name: item }).click();
   await expect(page.getByTestId('list-count')).toBeVisible();
-}
-
-async function expectSuccess(page: Page, text: string) {
-  await expect(page.getByTestId('message-success').filter({ hasText: text }).last()).toBeVisible();
-}
-
-/** Add on a list: waits for the new record's form (a filter of the list may share a field's name). */
-async function addNew(page: Page) {
-  await page.getByTestId('list-add').click();
-  await expect(page).toHaveURL(/createMode=true$/);
-  await expect(page.getByTestId('detail-save')).toBeVisible();
 }
 
 /** Chooses `option` in the Mantine select with test id `testId`. */

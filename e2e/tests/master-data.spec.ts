@@ -8,6 +8,7 @@
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiCall } from '../support/api';
+import { addNew, expectSuccess } from '../support/masterData';
 import { signIn } from '../support/session';
 
 test.setTimeout(90_000);
@@ -27,10 +28,6 @@ async function openFromMenu(page: Page, item: string, countLine: RegExp) {
 async function countOf(page: Page): Promise<number> {
   const text = (await page.getByTestId('list-count').textContent()) ?? '';
   return Number(/Showing (\d+)/.exec(text)?.[1] ?? Number.NaN);
-}
-
-async function expectSuccess(page: Page, text: string) {
-  await expect(page.getByTestId('message-success').filter({ hasText: text }).last()).toBeVisible();
 }
 
 /** A second, independent browser tab signed in (its own session storage), as the admin by default. */
@@ -76,10 +73,7 @@ test('an admin adds a production region, a warehouse and a product code, edits o
   // Warehouse: the required fields are checked before anything is sent.
   await openFromMenu(page, 'Warehouses', /^Showing \d+ Warehouse\(s\)$/);
   const warehouseCount = await countOf(page);
-  await page.getByTestId('list-add').click();
-  await expect(page).toHaveURL(/createMode=true/);
-  // The list stays on screen until the details screen has rendered: wait for it before typing.
-  await expect(page.getByTestId('detail-save')).toBeVisible();
+  await addNew(page);
   await page.getByLabel('Warehouse Name').fill(`E2E Warehouse ${run}`);
   await page.getByLabel('Warehouse Name').press('Enter');
   await expect(page.getByText('Contact Name is required')).toBeVisible();
@@ -97,10 +91,7 @@ test('an admin adds a production region, a warehouse and a product code, edits o
   // Product code.
   await openFromMenu(page, 'Product Codes', /^Showing \d+ Product Code\(s\)$/);
   const codes = await countOf(page);
-  await page.getByTestId('list-add').click();
-  await expect(page).toHaveURL(/createMode=true/);
-  // The list stays on screen until the details screen has rendered: wait for it before typing.
-  await expect(page.getByTestId('detail-save')).toBeVisible();
+  await addNew(page);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).fill(`E2E-${run}`);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).press('Enter');
   await expectSuccess(page, 'Product Code Successfully Created');
@@ -170,10 +161,7 @@ test('a save from a stale copy shows the 409 message and the current record', as
 }) => {
   await signIn(page, 'admin@example.com');
   await page.goto('/product-code-list');
-  await page.getByTestId('list-add').click();
-  await expect(page).toHaveURL(/createMode=true/);
-  // The list stays on screen until the details screen has rendered: wait for it before typing.
-  await expect(page.getByTestId('detail-save')).toBeVisible();
+  await addNew(page);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).fill(`STALE-${run}`);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).press('Enter');
   await expectSuccess(page, 'Product Code Successfully Created');
@@ -249,10 +237,7 @@ test('customers, factories and vendors: create with their defaults, checklists a
 
   // Vendor: vendor number keeps its digits, shipping addresses refuse a duplicate, Select All customers.
   await openFromMenu(page, 'Vendors', /^Showing \d+ Vendor\(s\)$/);
-  await page.getByTestId('list-add').click();
-  await expect(page).toHaveURL(/createMode=true/);
-  // The list stays on screen until the details screen has rendered: wait for it before typing.
-  await expect(page.getByTestId('detail-save')).toBeVisible();
+  await addNew(page);
   await page.getByRole('textbox', { name: 'Company Name' }).fill(`E2E Vendor ${run}`);
   // Vendor numbers are unique: one of this run.
   const digits = String(Date.now()).slice(-8);
@@ -379,10 +364,7 @@ test('attribute schemas: fields and dropdown options with the spec refusals', as
   await signIn(page, 'admin@example.com');
   await openFromMenu(page, 'Attribute Schemas', /^Showing \d+ Attribute Schema\(s\)$/);
   const schemaCount = await countOf(page);
-  await page.getByTestId('list-add').click();
-  await expect(page).toHaveURL(/createMode=true/);
-  // The list stays on screen until the details screen has rendered: wait for it before typing.
-  await expect(page.getByTestId('detail-save')).toBeVisible();
+  await addNew(page);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E Schema ${run}`);
   // Enter in the field name adds the field (it does not save the schema).
   const fieldName = page.getByTestId('attribute-field-name');

@@ -75,6 +75,13 @@ function lookups(o: string) {
 const dialect = new PgDialect();
 
 /**
+ * A timestamptz as the ISO 8601 instant Date.toISOString gives (UTC, milliseconds), made by
+ * PostgreSQL for answers it builds as text or JSON.
+ */
+const isoInstant = (instant: SQL) =>
+  sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
  * `s` turned into its SQL text once, for parts of a query that never change: Drizzle then copies one
  * string per call instead of walking the expression tree again (issue 10: building the order list's
  * SQL was a fifth of its CPU). Throws if `s` has parameters (their values would be frozen in).
@@ -134,8 +141,7 @@ const LIST_COLUMNS = compiledOnce(
   sql.join(
     [
       sql`${col('orders', orders.id)} as "id"`,
-      // ISO 8601 in UTC with milliseconds, what Date.toISOString gives, made where the value is.
-      sql`to_char(coalesce(${col('orders', orders.orderDate)}, ${col('orders', orders.createdAt)}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "orderDate"`,
+      sql`${isoInstant(sql`coalesce(${col('orders', orders.orderDate)}, ${col('orders', orders.createdAt)})`)} as "orderDate"`,
       sql`${col('orders', orders.vendorPO)} as "vendorPO"`,
       sql`${col('orders', orders.orderStatus)} as "orderStatus"`,
       sql`${col('orders', orders.financeApproval)} as "financeApproval"`,
@@ -433,8 +439,7 @@ export const ordersRepository = {
    * amounts as text (exact) and times as ISO instants, then turned back into the rows' types here.
    */
   orderLists: async (db: Q, orderId: number) => {
-    const iso = (column: AnyPgColumn, alias: string) =>
-      sql`to_char(${col(alias, column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const iso = (column: AnyPgColumn, alias: string) => isoInstant(col(alias, column));
     const list = (build: SQL, rest: SQL, order: SQL) =>
       sql`(select coalesce(json_agg(json_build_object(${build}) order by ${order}), '[]') ${rest})`;
     const r = await db.execute(sql`select
