@@ -283,7 +283,7 @@ async function buildCarts(
   tag: string,
   count: number,
   p: CartProduct,
-): Promise<{ userId: number; cartId: number }[]> {
+): Promise<{ userId: number; cartId: number; lineId: number }[]> {
   const tiers = async (table: string) =>
     rows<Tier>(
       await db.execute(sql`
@@ -360,10 +360,11 @@ async function buildCarts(
         select o.id, ${c.chargeName}, ${c.productSubcodeId}, ${c.subcode}, ${c.subCodeDescription}, ${c.charge}, ${p.priceCurrencyId}
         from orders o where o.vendor_po like ${`BENCH-CART-${tag}-%`} and o.order_status = 'PENDING'`);
     }
-    return rows<{ userId: number; cartId: number }>(
+    return rows<{ userId: number; cartId: number; lineId: number }>(
       await tx.execute(sql`
-        select user_id as "userId", id as "cartId" from orders
-        where vendor_po like ${`BENCH-CART-${tag}-%`} and order_status = 'PENDING' order by id`),
+        select o.user_id as "userId", o.id as "cartId", i.id as "lineId"
+        from orders o join order_items i on i.order_id = o.id
+        where o.vendor_po like ${`BENCH-CART-${tag}-%`} and o.order_status = 'PENDING' order by o.id`),
     ).filter((c) => users.includes(c.userId));
   });
 }
@@ -709,13 +710,16 @@ async function main() {
         [model.cartId, cart.cartId],
         [String(model.userId), String(cart.userId)],
         [String(model.cartId), String(cart.cartId)],
+        // the cart's line: without it every ceiling cart would update the model cart's line
+        [model.lineId, cart.lineId],
+        [String(model.lineId), String(cart.lineId)],
         [modelSession, await sessionOf(ceilingTokens[k])],
       ]);
       placeScripts.push([
         `PUT ${API_PREFIX}${placePath} Bearer ${ceilingTokens[k]}`,
         {
           statements: template[1].statements.map((s) => ({
-            text: s.text,
+            ...s,
             values: s.values.map((v) => (swap.has(v) ? swap.get(v) : v)),
           })),
           status: template[1].status,

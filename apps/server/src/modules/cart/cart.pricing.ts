@@ -14,7 +14,9 @@
 import { amountsDiffer, type CartPricing, chargesDiffer, priceCart } from '@selvedge/shared';
 import type { Tx } from '../../platform/db';
 import { ordersRepository } from '../orders/orders.repository';
-import { type CartRow, cartRepository as repo } from './cart.repository';
+import { type CartPatch, type CartRow, cartRepository as repo } from './cart.repository';
+
+export type PricingLine = Awaited<ReturnType<typeof repo.pricingLines>>[number];
 
 export interface RepriceResult {
   pricing: CartPricing;
@@ -33,23 +35,33 @@ export interface RepriceResult {
   customerId: number | null;
   productionRegionId: number | null;
   factoryId: number | null;
+  /** The order columns pricing sets (scope, cost currency, totals): written unless `writeOrder` is false. */
+  orderPatch: CartPatch;
 }
 
-export async function repriceCart(tx: Tx, cart: CartRow): Promise<RepriceResult> {
+/**
+ * Re-prices the cart `cart` (locked by the caller). `lines`: its pricingLines when the caller has
+ * read them already (placing does, for its checks); `writeOrder: false` leaves the order row to
+ * the caller, who writes `orderPatch` with its own update (placing: with the status).
+ */
+export async function repriceCart(
+  tx: Tx,
+  cart: CartRow,
+  options: { lines?: PricingLine[]; writeOrder?: boolean } = {},
+): Promise<RepriceResult> {
   if (cart.priceCurrencyId == null) throw new Error(`cart ${cart.id} has no price currency`);
-  const lines = await repo.pricingLines(tx, cart.id);
+  const lines = options.lines ?? (await repo.pricingLines(tx, cart.id));
   const first = lines[0];
   const costCurrencyId = first?.factoryCurrencyId ?? null;
-  const codes = await ordersRepository.currencyCodes(tx, [
-    cart.priceCurrencyId,
-    ...(costCurrencyId ? [costCurrencyId] : []),
-  ]);
-  const priceCurrency = codes.get(cart.priceCurrencyId) ?? 'USD';
-  const costCurrency = costCurrencyId ? (codes.get(costCurrencyId) ?? null) : null;
+  // The lines carry the currency codes; an empty cart's price currency is looked up.
+  const priceCurrency =
+    first?.priceCurrency ??
+    (await ordersRepository.currencyCodes(tx, [cart.priceCurrencyId])).get(cart.priceCurrencyId) ??
+    'USD';
+  const costCurrency = first?.costCurrency ?? null;
 
   const subcodeIds = [...new Set(lines.map((l) => l.productSubcodeId))];
-  const { prices, costs } = await repo.tiersOf(tx, subcodeIds);
-  const mins = await repo.minValuesOf(tx, subcodeIds, cart.priceCurrencyId);
+  const { prices, costs, mins } = await repo.pricingTermsOf(tx, subcodeIds, cart.priceCurrencyId);
   const pricing = priceCart(
     lines.map((l) => ({
       key: l.orderItemId,
@@ -67,17 +79,29 @@ export async function repriceCart(tx: Tx, cart: CartRow): Promise<RepriceResult>
 
   let priceChanged = false;
   let costChanged = false;
-  for (const [i, l] of lines.entries()) {
+  const changedLines = lines.flatMap((l, i) => {
     const p = pricing.lines[i];
     if (amountsDiffer(l.unitPrice, p.unitPrice)) priceChanged = true;
     if (amountsDiffer(l.unitCost, p.unitCost)) costChanged = true;
-    await repo.setLinePricing(tx, l.orderItemId, {
-      unitPrice: p.unitPrice,
-      unitCost: p.unitCost,
-      totalPrice: p.totalPrice,
-      totalCost: p.totalCost,
-    });
-  }
+    const stored =
+      l.sizesPriced &&
+      !amountsDiffer(l.unitPrice, p.unitPrice) &&
+      !amountsDiffer(l.unitCost, p.unitCost) &&
+      !amountsDiffer(l.totalPrice, p.totalPrice) &&
+      !amountsDiffer(l.totalCost, p.totalCost);
+    return stored
+      ? []
+      : [
+          {
+            orderItemId: l.orderItemId,
+            unitPrice: p.unitPrice,
+            unitCost: p.unitCost,
+            totalPrice: p.totalPrice,
+            totalCost: p.totalCost,
+          },
+        ];
+  });
+  await repo.setLinesPricing(tx, changedLines);
   const storedCharges = await repo.chargesOf(tx, cart.id);
   const chargesChanged = chargesDiffer(
     storedCharges.map((c) => ({
@@ -106,12 +130,13 @@ export async function repriceCart(tx: Tx, cart: CartRow): Promise<RepriceResult>
     productionRegionId: first?.productionRegionId ?? null,
     factoryId: first?.factoryId ?? null,
   };
-  await repo.updateOrder(tx, cart.id, {
+  const orderPatch = {
     ...scope,
     costCurrencyId,
     totalPrice: pricing.totalPrice,
     totalCost: pricing.totalCost,
-  });
+  } satisfies CartPatch;
+  if (options.writeOrder !== false) await repo.updateOrder(tx, cart.id, orderPatch);
   return {
     pricing,
     lineCount: lines.length,
@@ -122,5 +147,6 @@ export async function repriceCart(tx: Tx, cart: CartRow): Promise<RepriceResult>
     priceCurrency,
     costCurrency,
     ...scope,
+    orderPatch,
   };
 }

@@ -1,6 +1,7 @@
 /** All SQL of the cart (the user's PENDING order), its lines, pricing and placement. */
 import type { Tier } from '@selvedge/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
 import {
   attributeSchemas,
@@ -29,7 +30,9 @@ type Q = Db | Tx;
 export type CartRow = typeof orders.$inferSelect;
 export type CartPatch = Partial<typeof orders.$inferInsert>;
 
-const isCart = (userId: number) => and(eq(orders.userId, userId), eq(orders.orderStatus, 'PENDING'));
+// 'PENDING' as a literal: the one-cart index is partial on it, and a prepared statement's generic plan
+// can use that index only when the predicate is written as the index's (preparedStatements.ts).
+const isCart = (userId: number) => and(eq(orders.userId, userId), sql`${orders.orderStatus} = 'PENDING'`);
 
 export const cartRepository = {
   /** The user's cart (PENDING order); undefined when none. */
@@ -212,15 +215,25 @@ export const cartRepository = {
     if (sizes.length > 0) await tx.insert(orderItemSizes).values(sizes.map((s) => ({ ...s, orderItemId })));
   },
 
-  /** The lines of an order with what pricing needs, in the order they were added. */
-  pricingLines: (db: Q, orderId: number) =>
-    db
+  /**
+   * The lines of an order with what pricing and placing need, in the order they were added: the
+   * stored unit prices and totals, the codes of the order's price currency and of the factory's
+   * (cost) currency, the first inactive size of the line (placing refuses it) and whether every
+   * size row carries the line's unit price and cost (when it does and nothing changed, re-pricing
+   * writes nothing).
+   */
+  pricingLines: (db: Q, orderId: number) => {
+    const priceCurrency = alias(currencies, 'price_currency');
+    const costCurrency = alias(currencies, 'cost_currency');
+    return db
       .select({
         orderItemId: orderItems.id,
         productSubcodeId: orderItems.productSubcodeId,
         quantity: orderItems.quantity,
         unitPrice: orderItems.unitPrice,
         unitCost: orderItems.unitCost,
+        totalPrice: orderItems.totalPrice,
+        totalCost: orderItems.totalCost,
         productSubcode: productSubcodes.productSubcode,
         description: productSubcodes.description,
         productCode: productCodes.productCode,
@@ -228,63 +241,109 @@ export const cartRepository = {
         factoryId: productSubcodes.factoryId,
         factoryCurrencyId: factories.currencyTypeId,
         productionRegionId: factories.productionRegionId,
+        priceCurrency: priceCurrency.code,
+        costCurrency: costCurrency.code,
+        inactiveSize: sql<string | null>`(
+          select ${productItems.productSize} from ${orderItemSizes}
+          join ${productItems} on ${productItems.id} = ${orderItemSizes.productItemId}
+          where ${orderItemSizes.orderItemId} = ${orderItems.id} and not ${productItems.active}
+          order by ${orderItemSizes.id} limit 1)`,
+        sizesPriced: sql<boolean>`not exists (
+          select from ${orderItemSizes} where ${orderItemSizes.orderItemId} = ${orderItems.id}
+          and (${orderItemSizes.unitPrice}, ${orderItemSizes.unitCost})
+            is distinct from (${orderItems.unitPrice}, ${orderItems.unitCost}))`,
       })
       .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
       .innerJoin(productCodes, eq(productCodes.id, productSubcodes.productCodeId))
       .leftJoin(factories, eq(factories.id, productSubcodes.factoryId))
+      .leftJoin(priceCurrency, eq(priceCurrency.id, orders.priceCurrencyId))
+      .leftJoin(costCurrency, eq(costCurrency.id, factories.currencyTypeId))
       .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id)),
+      .orderBy(asc(orderItems.id));
+  },
 
-  /** Price and cost tiers of subcodes (all currencies), by subcode. */
-  tiersOf: async (db: Q, subcodeIds: number[]) => {
+  /**
+   * What prices the given subcodes, in one statement: their price and cost tiers (all currencies)
+   * and their minimum order values in `priceCurrencyId`, each by subcode.
+   */
+  pricingTermsOf: async (db: Q, subcodeIds: number[], priceCurrencyId: number) => {
     const prices = new Map<number, Tier[]>();
     const costs = new Map<number, Tier[]>();
-    if (subcodeIds.length === 0) return { prices, costs };
-    for (const [table, into] of [
-      [priceTiers, prices],
-      [costTiers, costs],
-    ] as const) {
-      const rows = await db
-        .select({
-          subcodeId: table.productSubcodeId,
-          quantity: table.quantity,
-          price: table.price,
-          currency: currencies.code,
-        })
-        .from(table)
-        .innerJoin(currencies, eq(currencies.id, table.currencyId))
-        .where(inArray(table.productSubcodeId, subcodeIds));
-      for (const r of rows) {
-        const list = into.get(r.subcodeId) ?? [];
-        list.push({ quantity: r.quantity, price: r.price, currency: r.currency });
-        into.set(r.subcodeId, list);
+    const mins = new Map<number, string>();
+    if (subcodeIds.length === 0) return { prices, costs, mins };
+    const ids = sql.join(
+      subcodeIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const tiers = (kind: 'price' | 'cost', table: typeof priceTiers | typeof costTiers) => sql`
+      select ${kind}::text as kind, t.product_subcode_id as "subcodeId", t.quantity, t.price::text as price,
+        c.code as currency
+      from ${table} t join ${currencies} c on c.id = t.currency_id
+      where t.product_subcode_id in (${ids})`;
+    const { rows } = await db.execute(sql`
+      ${tiers('price', priceTiers)}
+      union all ${tiers('cost', costTiers)}
+      union all
+      select 'min', m.product_subcode_id, null, m.price::text, null
+      from ${minValues} m where m.product_subcode_id in (${ids}) and m.currency_id = ${priceCurrencyId}`);
+    for (const r of rows as unknown as {
+      kind: 'price' | 'cost' | 'min';
+      subcodeId: number;
+      quantity: number | null;
+      price: string;
+      currency: string | null;
+    }[]) {
+      const subcodeId = Number(r.subcodeId);
+      if (r.kind === 'min') {
+        mins.set(subcodeId, r.price);
+        continue;
       }
+      const into = r.kind === 'price' ? prices : costs;
+      const list = into.get(subcodeId) ?? [];
+      list.push({ quantity: Number(r.quantity), price: r.price, currency: r.currency ?? '' });
+      into.set(subcodeId, list);
     }
-    return { prices, costs };
+    return { prices, costs, mins };
   },
 
-  /** Minimum order values of subcodes in one currency, by subcode. */
-  minValuesOf: async (db: Q, subcodeIds: number[], currencyId: number): Promise<Map<number, string>> => {
-    if (subcodeIds.length === 0) return new Map();
-    const rows = await db
-      .select({ subcodeId: minValues.productSubcodeId, price: minValues.price })
-      .from(minValues)
-      .where(and(inArray(minValues.productSubcodeId, subcodeIds), eq(minValues.currencyId, currencyId)));
-    return new Map(rows.map((r) => [r.subcodeId, r.price]));
-  },
-
-  /** Stores the unit price and cost of a line on the line and on each of its sizes, and its totals. */
-  setLinePricing: async (
+  /**
+   * Stores, in one statement, each line's unit price and cost on the line and on its sizes, and
+   * its totals; rows already holding those values are left as they are.
+   */
+  setLinesPricing: async (
     tx: Tx,
-    orderItemId: number,
-    p: { unitPrice: string | null; unitCost: string | null; totalPrice: string; totalCost: string },
+    lines: {
+      orderItemId: number;
+      unitPrice: string | null;
+      unitCost: string | null;
+      totalPrice: string;
+      totalCost: string;
+    }[],
   ) => {
-    await tx.update(orderItems).set(p).where(eq(orderItems.id, orderItemId));
-    await tx
-      .update(orderItemSizes)
-      .set({ unitPrice: p.unitPrice, unitCost: p.unitCost })
-      .where(eq(orderItemSizes.orderItemId, orderItemId));
+    if (lines.length === 0) return;
+    const values = sql.join(
+      lines.map(
+        (l) =>
+          sql`(${l.orderItemId}::int, ${l.unitPrice}::numeric, ${l.unitCost}::numeric, ${l.totalPrice}::numeric, ${l.totalCost}::numeric)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      with v (id, unit_price, unit_cost, total_price, total_cost) as (values ${values}),
+      line as (
+        update ${orderItems} i
+        set unit_price = v.unit_price, unit_cost = v.unit_cost, total_price = v.total_price, total_cost = v.total_cost
+        from v
+        where i.id = v.id
+          and (i.unit_price, i.unit_cost, i.total_price, i.total_cost)
+            is distinct from (v.unit_price, v.unit_cost, v.total_price, v.total_cost))
+      update ${orderItemSizes} s
+      set unit_price = v.unit_price, unit_cost = v.unit_cost
+      from v
+      where s.order_item_id = v.id
+        and (s.unit_price, s.unit_cost) is distinct from (v.unit_price, v.unit_cost)`);
   },
 
   chargesOf: (db: Q, orderId: number) =>
@@ -319,39 +378,26 @@ export const cartRepository = {
     }
   },
 
-  /** Product items of an order that are no longer orderable (inactive), with their subcode. */
-  inactiveItemsOf: (db: Q, orderId: number) =>
-    db
-      .select({
-        productItemId: productItems.id,
-        productSize: productItems.productSize,
-        productSubcode: productSubcodes.productSubcode,
-      })
-      .from(orderItemSizes)
-      .innerJoin(orderItems, eq(orderItems.id, orderItemSizes.orderItemId))
-      .innerJoin(productItems, eq(productItems.id, orderItemSizes.productItemId))
-      .innerJoin(productSubcodes, eq(productSubcodes.id, productItems.productSubcodeId))
-      .where(and(eq(orderItems.orderId, orderId), eq(productItems.active, false))),
-
-  /** Marks the lines whose subcode needs artwork (NEEDS_UPLOAD); answers how many. */
+  /**
+   * Marks the lines whose subcode needs artwork (needsArtwork, NEEDS_UPLOAD) and answers the
+   * artwork state of every line that has one afterwards (as ordersRepository.artworkStates would),
+   * with `marked` on the lines this call marked: one statement for what placing needs.
+   */
   markArtworkLines: async (tx: Tx, orderId: number) => {
-    const rows = await tx
-      .update(orderItems)
-      .set({ needsArtwork: true, artworkStatus: 'NEEDS_UPLOAD' })
-      .where(
-        and(
-          eq(orderItems.orderId, orderId),
-          inArray(
-            orderItems.productSubcodeId,
-            tx
-              .select({ id: productSubcodes.id })
-              .from(productSubcodes)
-              .where(eq(productSubcodes.artworkRequired, true)),
-          ),
-        ),
-      )
-      .returning({ id: orderItems.id });
-    return rows.length;
+    const { rows } = await tx.execute(sql`
+      with marked as (
+        update ${orderItems} set needs_artwork = true, artwork_status = 'NEEDS_UPLOAD'
+        where order_id = ${orderId}
+          and product_subcode_id in (select id from ${productSubcodes} where artwork_required)
+        returning id, artwork_status, artwork_finalized)
+      select i.id as "orderItemId", coalesce(m.artwork_status, i.artwork_status) as status,
+        coalesce(m.artwork_finalized, i.artwork_finalized) as "artworkFinalized", m.id is not null as marked
+      from ${orderItems} i left join marked m on m.id = i.id
+      where i.order_id = ${orderId} and coalesce(m.artwork_status, i.artwork_status) is not null
+      order by i.id`);
+    return (
+      rows as unknown as { orderItemId: number; status: string; artworkFinalized: boolean; marked: boolean }[]
+    ).map((r) => ({ ...r, orderItemId: Number(r.orderItemId) }));
   },
 
   shippingAddresses: (db: Q, vendorId: number) =>

@@ -50,7 +50,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { DEFAULT_PRICE_CURRENCY, loadOrderRecord } from '../orders/orders.readModel';
 import { ordersRepository } from '../orders/orders.repository';
 import { cartView } from '../orders/orders.views';
-import { createOrderWorkflow, workflowOf } from '../orders/orders.workflow';
+import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
 import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
 import { repriceCart } from './cart.pricing';
 import { type CartRow, cartRepository as repo } from './cart.repository';
@@ -408,35 +408,42 @@ export function createCartService(ctx: AppContext) {
           if (await repo.hasPlacedOrder(tx, user.id)) throw conflict(CART_API_MESSAGES.alreadyPlaced);
           throw badRequest(CART_API_MESSAGES.cartEmpty);
         }
-        if ((await repo.countLines(tx, cart.id)) === 0) throw badRequest(CART_API_MESSAGES.cartEmpty);
+        // One read of the lines serves the checks and the re-pricing (issue 10: statements per place).
+        const lines = await repo.pricingLines(tx, cart.id);
+        if (lines.length === 0) throw badRequest(CART_API_MESSAGES.cartEmpty);
         const errors = validateCartForPlacement(cart, { role: user.role, termsAccepted });
         const first = Object.values(errors)[0];
         if (first) throw badRequest(first);
         if (cart.shippingAddress) await assertSavedAddress(tx, cart, cart.shippingAddress);
-        const [inactive] = await repo.inactiveItemsOf(tx, cart.id);
+        const inactive = lines.find((l) => l.inactiveSize != null);
         if (inactive)
-          throw conflict(CART_API_MESSAGES.inactiveAtPlace(inactive.productSubcode, inactive.productSize));
+          throw conflict(
+            CART_API_MESSAGES.inactiveAtPlace(inactive.productSubcode, inactive.inactiveSize ?? ''),
+          );
         if (cart.customerId != null && !inCustomerScope(scope, cart.customerId)) {
           throw conflict(CART_API_MESSAGES.customerNotOrderable);
         }
 
-        const r = await repriceCart(tx, cart);
+        const r = await repriceCart(tx, cart, { lines, writeOrder: false });
         if (r.unpriced.length > 0)
           throw conflict(CART_API_MESSAGES.noPriceAtPlace(r.unpriced.join(', '), r.priceCurrency));
         if ((canSee('price', user.role) && r.priceChanged) || (canSee('cost', user.role) && r.costChanged)) {
+          await repo.updateOrder(tx, cart.id, r.orderPatch);
           return PLACE_ORDER_REFUSALS.pricesChanged;
         }
-        if (r.chargesChanged) return PLACE_ORDER_REFUSALS.chargesChanged;
+        if (r.chargesChanged) {
+          await repo.updateOrder(tx, cart.id, r.orderPatch);
+          return PLACE_ORDER_REFUSALS.chargesChanged;
+        }
 
-        const artworkLines = await repo.markArtworkLines(tx, cart.id);
+        const artwork = await repo.markArtworkLines(tx, cart.id);
         const now = new Date();
-        await workflow.transition(tx, user, { row: cart, workflow: await workflowOf(tx, cart) }, 'place', {
+        await workflow.transition(tx, user, { row: cart, workflow: workflowFrom(cart, artwork) }, 'place', {
           update: {
-            hasArtwork: artworkLines > 0,
+            ...r.orderPatch,
+            hasArtwork: artwork.some((a) => a.marked),
             orderDate: now,
             termsAcceptedAt: now,
-            factoryId: r.factoryId,
-            productionRegionId: r.productionRegionId,
           },
           log: ORDER_PLACED_LOG,
           mail: 'placed',

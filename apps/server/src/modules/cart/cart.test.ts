@@ -474,6 +474,24 @@ describe('the journey: add, see, update, remove, add, header, place', () => {
     });
     expect(cart.orderCharges[0].charge.price).toBe('20.00');
 
+    // the same 100 pieces in another size: price and totals unchanged, the new size row priced too
+    const moved = await call('VENDOR', 'PUT', '/orders', {
+      ...mainLine({ S: 100 }, { 'Style Name': 'Park Tee', 'Thread Colour': 'Black' }),
+      orderItemId: second,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    cart = (await call('VENDOR', 'GET', '/orders/cart')).json();
+    expect(cart.orderItems[1]).toMatchObject({
+      totalPrice: { price: '8.00' },
+      sizes: [{ size: 'S', quantity: 100, unitPrice: { currency: 'CAD', price: '0.0800' } }],
+    });
+    expect(
+      await t.db
+        .select({ unitPrice: orderItemSizes.unitPrice, unitCost: orderItemSizes.unitCost })
+        .from(orderItemSizes)
+        .where(eq(orderItemSizes.orderItemId, second)),
+    ).toEqual([{ unitPrice: '0.0800', unitCost: expect.stringMatching(/^\d+\.\d{4}$/) }]);
+
     // remove it: back to 900 pieces and the first tier
     expect((await call('VENDOR', 'DELETE', `/orders/cart/${second}`)).statusCode).toBe(200);
     cart = (await call('VENDOR', 'GET', '/orders/cart')).json();

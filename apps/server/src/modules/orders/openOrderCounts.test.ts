@@ -1,6 +1,6 @@
 /**
- * open_order_counts (docs/decisions/0023, migration 0007): the trigger keeps it equal to a recount
- * of the open orders through every kind of write — status moves, cancelling, flag flips, a scope
+ * open_order_counts (docs/decisions/0023 and 0025, migrations 0007 and 0008): the trigger keeps
+ * each shard (order id modulo 16) equal to a recount of its open orders through every kind of write — status moves, cancelling, flag flips, a scope
  * column changed, inserts, deletes, TRUNCATE — and "Needs my action" reads its counts from it.
  */
 import { sql } from 'drizzle-orm';
@@ -18,15 +18,15 @@ afterAll(async () => {
 const KEY = `order_status, finance_approval, csr_art_prepared, csr_production_confirmed,
   customer_id, vendor_id, production_region_id, factory_id`;
 
-/** The table's rows (zero counts left out) and a recount from orders, in the same order. */
+/** The table's rows (zero counts left out) and a recount from orders by shard, in the same order. */
 async function tableAndRecount() {
   const table = await t.db.execute(
-    sql.raw(`select ${KEY}, orders from open_order_counts where orders <> 0 order by ${KEY}`),
+    sql.raw(`select ${KEY}, shard, orders from open_order_counts where orders <> 0 order by ${KEY}, shard`),
   );
   const recount = await t.db.execute(
-    sql.raw(`select ${KEY}, count(*)::int as orders from orders
+    sql.raw(`select ${KEY}, (id % 16)::smallint as shard, count(*)::int as orders from orders
       where not cancelled and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED')
-      group by ${KEY} order by ${KEY}`),
+      group by ${KEY}, id % 16 order by ${KEY}, shard`),
   );
   return { table: table.rows, recount: recount.rows };
 }

@@ -76,7 +76,17 @@ export const orderIdOf = (text: string | number) => idOf(text, ORDER_NOT_FOUND);
 
 /** What the state machine knows of a locked order row. */
 export async function workflowOf(tx: Db | Tx, row: OrderRow): Promise<WorkflowOrder> {
-  const artwork = await repo.artworkStates(tx, row.id);
+  return workflowFrom(row, await repo.artworkStates(tx, row.id));
+}
+
+/**
+ * What the state machine knows of an order row, given the artwork states of its lines (the rows of
+ * ordersRepository.artworkStates: the lines that have an artwork status).
+ */
+export function workflowFrom(
+  row: OrderRow,
+  artwork: readonly { status: string | null; artworkFinalized: boolean }[],
+): WorkflowOrder {
   return {
     orderStatus: row.orderStatus as OrderStatus,
     cancelled: row.cancelled,

@@ -15,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -591,7 +592,10 @@ export const orders = pgTable(
  * trigger on orders (migration 0007) in the writing transaction, so it always agrees with orders;
  * an ADMIN's counts read a few hundred rows here instead of every open order. The column names are
  * the orders table's: the scope and step conditions of orders.scope.ts and orders.repository.ts
- * apply to it unchanged. `cancelled` is always false (a cancelled order is not open).
+ * apply to it unchanged. `cancelled` is always false (a cancelled order is not open). Each
+ * combination is counted in up to 16 rows (`shard`: the order id modulo 16, set by the trigger of
+ * migration 0008), so that orders of one vendor placed at once seldom queue on one row; readers
+ * sum the rows.
  */
 export const openOrderCounts = pgTable(
   'open_order_counts',
@@ -605,12 +609,14 @@ export const openOrderCounts = pgTable(
     vendorId: integer('vendor_id'),
     productionRegionId: integer('production_region_id'),
     factoryId: integer('factory_id'),
-    /** How many open orders have exactly these values. */
+    /** Which of the combination's rows this is (order id modulo 16). */
+    shard: smallint('shard').notNull().default(0),
+    /** How many open orders have exactly these values and an id in this shard. */
     orders: integer('orders').notNull(),
   },
   (t) => [
     unique('open_order_counts_key')
-      .on(...openOrderKey(t))
+      .on(...openOrderKey(t), t.shard)
       .nullsNotDistinct(),
   ],
 );
