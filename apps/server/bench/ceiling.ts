@@ -4,7 +4,8 @@
  * sent for that call — captured from the product: its session lookup when it read the session, none
  * when its session cache served it (docs/decisions/0019) — and the product's
  * answer. Per request it runs the statements in order on one pooled connection and answers
- * JSON.stringify of that answer. No routing framework, validation, token verification or answer
+ * JSON.stringify of that answer. A statement the product sent as a prepared statement runs as one
+ * here too. No routing framework, validation, token verification or answer
  * building: what remains is the cost of the database round trips, HTTP and JSON, the floor under
  * any implementation of the call.
  *
@@ -14,7 +15,8 @@ import http from 'node:http';
 import pg from 'pg';
 
 export interface CeilingScript {
-  statements: { text: string; values: unknown[] }[];
+  /** `named`: run as a prepared statement, as the product ran it. */
+  statements: { text: string; values: unknown[]; named?: boolean }[];
   status: number;
   body: unknown;
 }
@@ -25,6 +27,16 @@ const pool = new pg.Pool({
 });
 pool.on('error', () => {});
 const scripts = new Map<string, CeilingScript>();
+/** Names of the prepared statements (one per text, as the product names them). */
+const names = new Map<string, string>();
+const nameOf = (text: string) => {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `ceiling_${names.size}`;
+    names.set(text, name);
+  }
+  return name;
+};
 /** Errors already told (each once). */
 const reported = new Set<string>();
 
@@ -45,7 +57,8 @@ const server = http.createServer((req, res) => {
     const client = await pool.connect();
     let failed: unknown;
     try {
-      for (const s of script.statements) await client.query(s.text, s.values);
+      for (const s of script.statements)
+        await client.query(s.named ? { name: nameOf(s.text), text: s.text, values: s.values } : s);
     } catch (err) {
       failed = err;
       await client.query('rollback').catch(() => {});

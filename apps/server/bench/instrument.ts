@@ -11,6 +11,8 @@ import pg from 'pg';
 interface Captured {
   text: string;
   values: unknown[];
+  /** Sent as a named (prepared) statement (platform/db/preparedStatements.ts). */
+  named: boolean;
 }
 
 /**
@@ -69,10 +71,11 @@ const original = pg.Client.prototype.query as unknown as QueryFn;
     const config =
       typeof first === 'string'
         ? { text: first, values: second }
-        : (first as { text: string; values?: unknown });
+        : (first as { text: string; values?: unknown; name?: unknown });
     capturing.push({
       text: config.text,
       values: Array.isArray(config.values) ? config.values : Array.isArray(second) ? second : [],
+      named: 'name' in config && typeof config.name === 'string',
     });
   }
   return original.apply(this, args);

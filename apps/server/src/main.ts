@@ -22,6 +22,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
     dataDir: `${config.dataDir}/db`,
     onIdleError: (err) =>
       logger.warn({ err }, 'database connection ended by the server; it will be replaced'),

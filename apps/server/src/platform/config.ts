@@ -35,6 +35,8 @@ const envSchema = z.object({
   ),
   /** Most connections of this process's PostgreSQL pool (pg-boss keeps 3 more of its own). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Statement texts run as server-side prepared statements (0: none, for PgBouncer in transaction mode). */
+  DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(10_000).default(500),
   BRAND_NAME: z.string().min(1).default('Selvedge'),
   PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://portal.example.com').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
@@ -120,6 +122,8 @@ export type Config = {
   databaseUrl?: string;
   /** Size of the PostgreSQL connection pool of one process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Distinct statement texts prepared per connection (DATABASE_PREPARED_STATEMENTS; 0 = none). */
+  databasePreparedStatements: number;
   brandName: string;
   publicUrl: string;
   jwtSecret?: string;
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     brandName: e.BRAND_NAME,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,

@@ -17,6 +17,7 @@ import {
 } from '@selvedge/shared';
 import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
+import { withPreparedStatements } from '../../platform/db';
 import { createOrderAgain } from './cart.orderAgain';
 import { createCartService } from './cart.service';
 
@@ -44,7 +45,7 @@ export const cartRoutes: ApiModule = (app, ctx) => {
         response: { 200: orderLineResponse, ...errors },
       },
     },
-    async (req) => cart.addLine(currentUser(req), req.body),
+    async (req) => withPreparedStatements(() => cart.addLine(currentUser(req), req.body)),
   );
 
   app.put(
@@ -58,7 +59,7 @@ export const cartRoutes: ApiModule = (app, ctx) => {
         response: { 200: orderLineResponse, ...errors },
       },
     },
-    async (req) => cart.updateLine(currentUser(req), req.body),
+    async (req) => withPreparedStatements(() => cart.updateLine(currentUser(req), req.body)),
   );
 
   app.get(
@@ -72,7 +73,7 @@ export const cartRoutes: ApiModule = (app, ctx) => {
         response: { 200: cartResponse, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (req) => cart.getCart(currentUser(req)),
+    async (req) => withPreparedStatements(() => cart.getCart(currentUser(req))),
   );
 
   app.put(
@@ -86,7 +87,7 @@ export const cartRoutes: ApiModule = (app, ctx) => {
         response: { 200: cartResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (req) => cart.updateHeader(currentUser(req), req.body),
+    async (req) => withPreparedStatements(() => cart.updateHeader(currentUser(req), req.body)),
   );
 
   app.delete(
@@ -106,7 +107,7 @@ export const cartRoutes: ApiModule = (app, ctx) => {
         },
       },
     },
-    async (req) => cart.removeLine(currentUser(req), req.params.orderItemId),
+    async (req) => withPreparedStatements(() => cart.removeLine(currentUser(req), req.params.orderItemId)),
   );
 
   app.get(
@@ -132,7 +133,7 @@ export const cartRoutes: ApiModule = (app, ctx) => {
         response: { 200: cartStatusResponse, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (req) => cart.cartStatus(currentUser(req)),
+    async (req) => withPreparedStatements(() => cart.cartStatus(currentUser(req))),
   );
 
   app.put(
@@ -147,7 +148,8 @@ export const cartRoutes: ApiModule = (app, ctx) => {
         response: { 200: placeOrderResponse, ...errors },
       },
     },
-    async (req) => cart.place(currentUser(req), req.query.termsAndConditions === 'true'),
+    async (req) =>
+      withPreparedStatements(() => cart.place(currentUser(req), req.query.termsAndConditions === 'true')),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
 } from '@selvedge/shared';
 import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
+import { withPreparedStatements } from '../../platform/db';
 import { createOrderActions } from './orders.actions';
 
 const errors = {
@@ -92,7 +93,8 @@ export const orderActionRoutes: ApiModule = (app, ctx) => {
         params: orderIdParam,
         response: { 200: orderActionResponse, ...errors },
       },
-      handler: async (req) => actions[r.action](currentUser(req), (req.params as { id: string }).id),
+      handler: async (req) =>
+        withPreparedStatements(() => actions[r.action](currentUser(req), (req.params as { id: string }).id)),
     });
   }
 
@@ -108,7 +110,8 @@ export const orderActionRoutes: ApiModule = (app, ctx) => {
         response: { 200: orderActionResponse, ...errors },
       },
     },
-    async (req) => actions.setEstimatedCompletionDate(currentUser(req), req.body),
+    async (req) =>
+      withPreparedStatements(() => actions.setEstimatedCompletionDate(currentUser(req), req.body)),
   );
 
   app.put(
@@ -123,6 +126,6 @@ export const orderActionRoutes: ApiModule = (app, ctx) => {
         response: { 200: orderActionResponse, ...errors },
       },
     },
-    async (req) => actions.setInvoiceNumber(currentUser(req), req.body),
+    async (req) => withPreparedStatements(() => actions.setInvoiceNumber(currentUser(req), req.body)),
   );
 };

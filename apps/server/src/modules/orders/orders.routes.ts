@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
+import { withPreparedStatements } from '../../platform/db';
 import { createOrderService } from './orders.service';
 
 /** An empty query parameter (`?customer=`) means "no filter", as if it were absent. */
@@ -86,6 +87,7 @@ export const orderRoutes: ApiModule = (app, ctx) => {
         },
       },
     },
-    async (req) => service.details(currentUser(req), req.params.id),
+    // by key: prepared statements (platform/db/preparedStatements.ts)
+    async (req) => withPreparedStatements(() => service.details(currentUser(req), req.params.id)),
   );
 };

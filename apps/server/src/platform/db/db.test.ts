@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createScratchDatabase, openDatabase } from './index';
+import { createScratchDatabase, openDatabase, withPreparedStatements } from './index';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -23,6 +23,43 @@ describe.skipIf(!serverUrl)('openDatabase on PostgreSQL', () => {
       await expect.poll(() => idleErrors.length).toBe(1);
       const again = (await database.db.execute(sql`select 1 as one`)).rows[0] as { one: number };
       expect(again.one).toBe(1);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)('prepared statements (platform/db/preparedStatements.ts)', () => {
+  it('prepares parameterized statements inside withPreparedStatements only, up to the limit of texts', async () => {
+    const scratch = await createScratchDatabase(serverUrl!, `selvedge_test_prepared_${Date.now()}`);
+    // one connection, so every statement below meets the same session's prepared statements
+    const database = await openDatabase({ url: scratch.url, poolSize: 1, preparedStatements: 2 });
+    const prepared = async () =>
+      (
+        (await database.db.execute(sql`select statement from pg_prepared_statements order by name`)).rows as {
+          statement: string;
+        }[]
+      ).map((r) => r.statement);
+    try {
+      const run = (n: number) => database.db.execute(sql`select ${n}::int + ${n}::int as sum`);
+      await run(1);
+      expect(await prepared()).toEqual([]);
+
+      const answers = await withPreparedStatements(async () => {
+        const a = await run(1);
+        const b = await run(2);
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`select ${'x'}::text as x`);
+          // a third text: beyond the limit of 2, sent unnamed
+          await tx.execute(sql`select ${'y'}::text || 'z' as y`);
+        });
+        // no parameters: never named
+        await database.db.execute(sql`select 1 as one`);
+        return [a.rows[0], b.rows[0]];
+      });
+      expect(answers).toEqual([{ sum: 2 }, { sum: 4 }]);
+      expect(await prepared()).toEqual(['select $1::int + $2::int as sum', 'select $1::text as x']);
     } finally {
       await database.close();
       await scratch.drop();

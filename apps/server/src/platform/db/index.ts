@@ -14,8 +14,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { preparingClient, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
+export { withPreparedStatements } from './preparedStatements';
 export { schema };
 // biome-ignore lint/suspicious/noExplicitAny: both drivers' query-result types meet here
 export type Db = PgDatabase<PgQueryResultHKT & any, typeof schema>;
@@ -35,6 +37,9 @@ export interface Database {
   url?: string;
 }
 
+/** Statement texts prepared per connection unless told otherwise (DATABASE_PREPARED_STATEMENTS). */
+export const DEFAULT_PREPARED_STATEMENTS = 500;
+
 // numeric as string, date as 'YYYY-MM-DD' string: keep pg's text forms (no floats, no TZ shifts).
 pg.types.setTypeParser(1082, (v) => v);
 
@@ -43,11 +48,21 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Distinct statement texts run as server-side prepared statements (preparedStatements.ts);
+   * 0 runs every statement unnamed (for a pooler in transaction mode).
+   */
+  preparedStatements?: number;
   /** Told about an idle connection the server ended (e.g. to log it). */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const prepared = opts.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      ...(prepared > 0 ? { Client: preparingClient(new StatementNames(prepared)) } : {}),
+    });
     // An idle connection ended by the server (restart, failover, a dropped test database) emits
     // 'error' on the pool; unhandled it would crash the process. The pool replaces the connection.
     pool.on('error', (err) => opts.onIdleError?.(err));
