@@ -1,5 +1,5 @@
--- open_order_counts in 16 shards per combination (docs/decisions/0025): the shard of an order is its
--- id modulo 16, so orders of one vendor placed at once (the same combination) mostly update
+-- open_order_counts in 4 shards per combination (docs/decisions/0025): the shard of an order is its
+-- id modulo 4, so orders of one vendor placed at once (the same combination) mostly update
 -- different rows instead of queueing on one until each transaction commits. Writers of orders wait
 -- while the table is rebuilt.
 LOCK TABLE "orders" IN SHARE MODE;--> statement-breakpoint
@@ -32,7 +32,7 @@ BEGIN
       AND vendor_id IS NOT DISTINCT FROM OLD.vendor_id
       AND production_region_id IS NOT DISTINCT FROM OLD.production_region_id
       AND factory_id IS NOT DISTINCT FROM OLD.factory_id
-      AND shard = OLD.id % 16;
+      AND shard = OLD.id % 4;
   END IF;
   IF is_open THEN
     INSERT INTO open_order_counts (
@@ -40,7 +40,7 @@ BEGIN
       customer_id, vendor_id, production_region_id, factory_id, shard, orders
     ) VALUES (
       NEW.order_status, false, NEW.finance_approval, NEW.csr_art_prepared, NEW.csr_production_confirmed,
-      NEW.customer_id, NEW.vendor_id, NEW.production_region_id, NEW.factory_id, NEW.id % 16, 1
+      NEW.customer_id, NEW.vendor_id, NEW.production_region_id, NEW.factory_id, NEW.id % 4, 1
     )
     ON CONFLICT ON CONSTRAINT open_order_counts_key DO UPDATE SET orders = open_order_counts.orders + 1;
   END IF;
@@ -53,8 +53,8 @@ INSERT INTO open_order_counts (
   customer_id, vendor_id, production_region_id, factory_id, shard, orders
 )
 SELECT order_status, false, finance_approval, csr_art_prepared, csr_production_confirmed,
-  customer_id, vendor_id, production_region_id, factory_id, id % 16, count(*)::int
+  customer_id, vendor_id, production_region_id, factory_id, id % 4, count(*)::int
 FROM orders
 WHERE NOT cancelled AND order_status NOT IN ('PENDING', 'COMPLETE_AND_SHIPPED')
 GROUP BY order_status, finance_approval, csr_art_prepared, csr_production_confirmed,
-  customer_id, vendor_id, production_region_id, factory_id, id % 16;
+  customer_id, vendor_id, production_region_id, factory_id, id % 4;

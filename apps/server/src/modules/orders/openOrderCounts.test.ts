@@ -1,6 +1,6 @@
 /**
  * open_order_counts (docs/decisions/0023 and 0025, migrations 0007 and 0008): the trigger keeps
- * each shard (order id modulo 16) equal to a recount of its open orders through every kind of write — status moves, cancelling, flag flips, a scope
+ * each shard (order id modulo 4) equal to a recount of its open orders through every kind of write — status moves, cancelling, flag flips, a scope
  * column changed, inserts, deletes, TRUNCATE — and "Needs my action" reads its counts from it.
  */
 import { sql } from 'drizzle-orm';
@@ -24,9 +24,9 @@ async function tableAndRecount() {
     sql.raw(`select ${KEY}, shard, orders from open_order_counts where orders <> 0 order by ${KEY}, shard`),
   );
   const recount = await t.db.execute(
-    sql.raw(`select ${KEY}, (id % 16)::smallint as shard, count(*)::int as orders from orders
+    sql.raw(`select ${KEY}, (id % 4)::smallint as shard, count(*)::int as orders from orders
       where not cancelled and order_status not in ('PENDING', 'COMPLETE_AND_SHIPPED')
-      group by ${KEY}, id % 16 order by ${KEY}, shard`),
+      group by ${KEY}, id % 4 order by ${KEY}, shard`),
   );
   return { table: table.rows, recount: recount.rows };
 }

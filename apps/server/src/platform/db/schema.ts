@@ -593,7 +593,7 @@ export const orders = pgTable(
  * an ADMIN's counts read a few hundred rows here instead of every open order. The column names are
  * the orders table's: the scope and step conditions of orders.scope.ts and orders.repository.ts
  * apply to it unchanged. `cancelled` is always false (a cancelled order is not open). Each
- * combination is counted in up to 16 rows (`shard`: the order id modulo 16, set by the trigger of
+ * combination is counted in up to 4 rows (`shard`: the order id modulo 4, set by the trigger of
  * migration 0008), so that orders of one vendor placed at once seldom queue on one row; readers
  * sum the rows.
  */
@@ -609,7 +609,7 @@ export const openOrderCounts = pgTable(
     vendorId: integer('vendor_id'),
     productionRegionId: integer('production_region_id'),
     factoryId: integer('factory_id'),
-    /** Which of the combination's rows this is (order id modulo 16). */
+    /** Which of the combination's rows this is (order id modulo 4). */
     shard: smallint('shard').notNull().default(0),
     /** How many open orders have exactly these values and an id in this shard. */
     orders: integer('orders').notNull(),
