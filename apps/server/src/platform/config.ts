@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_PREPARED_STATEMENTS } from './db/preparedStatements';
 
 /** An IPv4/IPv6 address, or one with a prefix length (CIDR). */
 function isAddressOrRange(value: string): boolean {
@@ -36,7 +37,12 @@ const envSchema = z.object({
   /** Most connections of this process's PostgreSQL pool (pg-boss keeps 3 more of its own). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** Statement texts run as server-side prepared statements (0: none, for PgBouncer in transaction mode). */
-  DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(10_000).default(500),
+  DATABASE_PREPARED_STATEMENTS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(DEFAULT_PREPARED_STATEMENTS),
   BRAND_NAME: z.string().min(1).default('Selvedge'),
   PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://portal.example.com').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),

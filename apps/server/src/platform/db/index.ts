@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
-import { preparingClient, StatementNames } from './preparedStatements';
+import { DEFAULT_PREPARED_STATEMENTS, preparingClient, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
 export { withPreparedStatements } from './preparedStatements';
@@ -36,9 +36,6 @@ export interface Database {
   /** Connection string of a PostgreSQL database (for pg-boss's own pool). */
   url?: string;
 }
-
-/** Statement texts prepared per connection unless told otherwise (DATABASE_PREPARED_STATEMENTS). */
-export const DEFAULT_PREPARED_STATEMENTS = 500;
 
 // numeric as string, date as 'YYYY-MM-DD' string: keep pg's text forms (no floats, no TZ shifts).
 pg.types.setTypeParser(1082, (v) => v);

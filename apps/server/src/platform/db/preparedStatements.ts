@@ -30,6 +30,9 @@ import pg from 'pg';
 
 const preparing = new AsyncLocalStorage<boolean>();
 
+/** Statement texts prepared per process unless told otherwise (DATABASE_PREPARED_STATEMENTS). */
+export const DEFAULT_PREPARED_STATEMENTS = 500;
+
 /**
  * Runs `fn` with its parameterized statements sent as prepared statements (see above). Use it for
  * calls whose statements all find rows by key; never around list, search or count queries whose
@@ -52,11 +55,6 @@ export class StatementNames {
       this.names.set(text, name);
     }
     return name;
-  }
-
-  /** How many texts have a name. */
-  get size() {
-    return this.names.size;
   }
 }
 
