@@ -3,9 +3,10 @@
  * so that no query here can reach an order the user may not see.
  */
 import type { NeedsActionCondition, NeedsActionStep } from '@selvedge/shared';
-import { and, asc, desc, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
+import { compiledSelect, compiledSql, queryBuilder } from '../../platform/db/compiled';
 import {
   artworkVersions,
   currencies,
@@ -165,6 +166,188 @@ export function listOrdersQuery(where: SQL, limit: number, offset: number): SQL 
   return sql`select ${LIST_COLUMNS} from (select ${orders.id} as "pageId", ${orders.orderDate} as "pageDate" from ${orders} where ${where} order by ${orders.orderDate} desc, ${orders.id} desc limit ${limit} offset ${offset}) "page" join ${orders} on ${orders.id} = "page"."pageId" order by "page"."pageDate" desc, "page"."pageId" desc`;
 }
 
+// ------------------------------------------------------------ the read model's queries, built once
+
+/** An array parameter's members, for a compiled query (one statement text whatever its length). */
+const anyOf = (column: AnyPgColumn, values: Placeholder) => sql`${column} = any(${values})`;
+
+const itemsOfOrder = compiledSelect(['orderId'], (p) =>
+  queryBuilder
+    .select({
+      id: orderItems.id,
+      productSubcodeId: orderItems.productSubcodeId,
+      productSubcode: productSubcodes.productSubcode,
+      description: productSubcodes.description,
+      productCode: productCodes.productCode,
+      packSize: productSubcodes.packSize,
+      factoryId: productSubcodes.factoryId,
+      productImagePath: productSubcodes.productImagePath,
+      productImageType: productSubcodes.productImageType,
+      productType: orderItems.productType,
+      attributes: orderItems.attributes,
+      careLabel: orderItems.careLabel,
+      poNumber: orderItems.poNumber,
+      styleNumber: orderItems.styleNumber,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      unitCost: orderItems.unitCost,
+      totalPrice: orderItems.totalPrice,
+      totalCost: orderItems.totalCost,
+      artworkStatus: orderItems.artworkStatus,
+      artworkComments: orderItems.artworkComments,
+      artworkFinalized: orderItems.artworkFinalized,
+    })
+    .from(orderItems)
+    .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
+    .innerJoin(productCodes, eq(productCodes.id, productSubcodes.productCodeId))
+    .where(eq(orderItems.orderId, p.orderId))
+    .orderBy(asc(orderItems.id)),
+);
+
+const sizesOfItems = compiledSelect(['orderItemIds'], (p) =>
+  queryBuilder
+    .select({
+      id: orderItemSizes.id,
+      orderItemId: orderItemSizes.orderItemId,
+      productItemId: orderItemSizes.productItemId,
+      size: productItems.productSize,
+      quantity: orderItemSizes.quantity,
+      attributesItem: orderItemSizes.attributesItem,
+      unitPrice: orderItemSizes.unitPrice,
+      unitCost: orderItemSizes.unitCost,
+    })
+    .from(orderItemSizes)
+    .innerJoin(productItems, eq(productItems.id, orderItemSizes.productItemId))
+    .where(anyOf(orderItemSizes.orderItemId, p.orderItemIds))
+    .orderBy(asc(orderItemSizes.orderItemId), asc(productItems.sortKey), asc(productItems.id)),
+);
+
+const versionsOfItems = compiledSelect(['orderItemIds'], (p) =>
+  queryBuilder
+    .select()
+    .from(artworkVersions)
+    .where(anyOf(artworkVersions.orderItemId, p.orderItemIds))
+    .orderBy(asc(artworkVersions.orderItemId), desc(artworkVersions.version)),
+);
+
+const minValuesOf = compiledSelect(['productSubcodeIds', 'currencyId'], (p) =>
+  queryBuilder
+    .select({ productSubcodeId: minValues.productSubcodeId, price: minValues.price })
+    .from(minValues)
+    .where(
+      and(anyOf(minValues.productSubcodeId, p.productSubcodeIds), eq(minValues.currencyId, p.currencyId)),
+    ),
+);
+
+const partiesOf = compiledSelect(['orderId'], (p) => {
+  const priceCurrency = alias(currencies, 'price_currency');
+  const costCurrency = alias(currencies, 'cost_currency');
+  return queryBuilder
+    .select({
+      vendorId: vendors.id,
+      vendorName: vendors.companyName,
+      vendorAddress: vendors.billingAddress,
+      vendorNumber: vendors.vendorNumber,
+      vendorCurrencyId: vendors.currencyTypeId,
+      customerId: customers.id,
+      customerName: customers.companyName,
+      regionId: productionRegions.id,
+      regionName: productionRegions.productionRegionName,
+      priceCurrencyId: priceCurrency.id,
+      priceCurrency: priceCurrency.code,
+      costCurrencyId: costCurrency.id,
+      costCurrency: costCurrency.code,
+    })
+    .from(orders)
+    .leftJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(productionRegions, eq(productionRegions.id, orders.productionRegionId))
+    .leftJoin(
+      priceCurrency,
+      eq(priceCurrency.id, sql`coalesce(${orders.priceCurrencyId}, ${vendors.currencyTypeId})`),
+    )
+    .leftJoin(costCurrency, eq(costCurrency.id, orders.costCurrencyId))
+    .where(eq(orders.id, p.orderId));
+});
+
+const factoriesOf = compiledSelect(['ids'], (p) =>
+  queryBuilder
+    .select({
+      id: factories.id,
+      name: factories.name,
+      shortCode: factories.shortCode,
+      address: factories.address,
+      telephone: factories.telephone,
+      currency: currencies.code,
+    })
+    .from(factories)
+    .leftJoin(currencies, eq(currencies.id, factories.currencyTypeId))
+    .where(anyOf(factories.id, p.ids))
+    .orderBy(asc(factories.id)),
+);
+
+/** The order-level lists as listsOf answers them (node-postgres and PGlite both parse json). */
+interface OrderListsRow {
+  charges: OrderRecord['charges'];
+  logs: { timestamp: string; user: string; description: string }[];
+  documents: { documentId: number; name: string; kind: string }[];
+  productionPOs: {
+    purchaseOrderId: number;
+    productionPO: string;
+    factoryId: number;
+    createdAt: string;
+  }[];
+  packingSlips: {
+    packingSlipId: number;
+    kind: string;
+    number: string;
+    factoryId: number | null;
+    createdAt: string;
+  }[];
+}
+
+const listsOf = compiledSql<'orderId', OrderListsRow>(['orderId'], (p) => {
+  const iso = (column: AnyPgColumn, alias: string) => isoInstant(col(alias, column));
+  const list = (build: SQL, rest: SQL, order: SQL) =>
+    sql`(select coalesce(json_agg(json_build_object(${build}) order by ${order}), '[]') ${rest})`;
+  return sql`select
+    ${list(
+      sql`'chargeName', ${col('c', orderCharges.chargeName)}, 'subcode', ${col('c', orderCharges.subcode)},
+        'subCodeDescription', ${col('c', orderCharges.subCodeDescription)},
+        'charge', ${col('c', orderCharges.charge)}::text, 'currency', ${col('cur', currencies.code)}`,
+      sql`from ${from(orderCharges, 'c')} join ${from(currencies, 'cur')} on ${col('cur', currencies.id)} = ${col('c', orderCharges.currencyId)}
+        where ${col('c', orderCharges.orderId)} = ${p.orderId}`,
+      sql`${col('c', orderCharges.id)}`,
+    )} as "charges",
+    ${list(
+      sql`'timestamp', ${iso(orderLogs.timestamp, 'l')}, 'user', ${col('l', orderLogs.userName)},
+        'description', ${col('l', orderLogs.description)}`,
+      sql`from ${from(orderLogs, 'l')} where ${col('l', orderLogs.orderId)} = ${p.orderId}`,
+      sql`${col('l', orderLogs.timestamp)}, ${col('l', orderLogs.id)}`,
+    )} as "logs",
+    ${list(
+      sql`'documentId', ${col('d', orderDocuments.id)}, 'name', ${col('d', orderDocuments.name)},
+        'kind', ${col('d', orderDocuments.kind)}`,
+      sql`from ${from(orderDocuments, 'd')} where ${col('d', orderDocuments.orderId)} = ${p.orderId}`,
+      sql`${col('d', orderDocuments.id)}`,
+    )} as "documents",
+    ${list(
+      sql`'purchaseOrderId', ${col('p', productionPurchaseOrders.id)},
+        'productionPO', ${col('p', productionPurchaseOrders.productionPO)},
+        'factoryId', ${col('p', productionPurchaseOrders.factoryId)},
+        'createdAt', ${iso(productionPurchaseOrders.createdAt, 'p')}`,
+      sql`from ${from(productionPurchaseOrders, 'p')} where ${col('p', productionPurchaseOrders.orderId)} = ${p.orderId}`,
+      sql`${col('p', productionPurchaseOrders.id)}`,
+    )} as "productionPOs",
+    ${list(
+      sql`'packingSlipId', ${col('s', packingSlips.id)}, 'kind', ${col('s', packingSlips.kind)},
+        'number', ${col('s', packingSlips.number)}, 'factoryId', ${col('s', packingSlips.factoryId)},
+        'createdAt', ${iso(packingSlips.createdAt, 's')}`,
+      sql`from ${from(packingSlips, 's')} where ${col('s', packingSlips.orderId)} = ${p.orderId}`,
+      sql`${col('s', packingSlips.id)}`,
+    )} as "packingSlips"`;
+});
+
 export const ordersRepository = {
   /**
    * One page of orders matching `where`, newest first (orderDate desc, id desc). The page's ids are
@@ -278,34 +461,7 @@ export const ordersRepository = {
    * price currency (the order's, else its vendor's) and the cost currency as id and ISO code.
    */
   parties: async (db: Q, orderId: number) => {
-    const priceCurrency = alias(currencies, 'price_currency');
-    const costCurrency = alias(currencies, 'cost_currency');
-    const [row] = await db
-      .select({
-        vendorId: vendors.id,
-        vendorName: vendors.companyName,
-        vendorAddress: vendors.billingAddress,
-        vendorNumber: vendors.vendorNumber,
-        vendorCurrencyId: vendors.currencyTypeId,
-        customerId: customers.id,
-        customerName: customers.companyName,
-        regionId: productionRegions.id,
-        regionName: productionRegions.productionRegionName,
-        priceCurrencyId: priceCurrency.id,
-        priceCurrency: priceCurrency.code,
-        costCurrencyId: costCurrency.id,
-        costCurrency: costCurrency.code,
-      })
-      .from(orders)
-      .leftJoin(vendors, eq(vendors.id, orders.vendorId))
-      .leftJoin(customers, eq(customers.id, orders.customerId))
-      .leftJoin(productionRegions, eq(productionRegions.id, orders.productionRegionId))
-      .leftJoin(
-        priceCurrency,
-        eq(priceCurrency.id, sql`coalesce(${orders.priceCurrencyId}, ${vendors.currencyTypeId})`),
-      )
-      .leftJoin(costCurrency, eq(costCurrency.id, orders.costCurrencyId))
-      .where(eq(orders.id, orderId));
+    const [row] = await partiesOf(db, { orderId });
     return {
       vendor:
         row?.vendorId == null
@@ -327,22 +483,7 @@ export const ordersRepository = {
   },
 
   /** Factories by id with their currency code. */
-  factoriesByIds: async (db: Q, ids: number[]) =>
-    ids.length === 0
-      ? []
-      : db
-          .select({
-            id: factories.id,
-            name: factories.name,
-            shortCode: factories.shortCode,
-            address: factories.address,
-            telephone: factories.telephone,
-            currency: currencies.code,
-          })
-          .from(factories)
-          .leftJoin(currencies, eq(currencies.id, factories.currencyTypeId))
-          .where(inArray(factories.id, ids))
-          .orderBy(asc(factories.id)),
+  factoriesByIds: async (db: Q, ids: number[]) => (ids.length === 0 ? [] : factoriesOf(db, { ids })),
 
   /** ISO codes of currencies by id. */
   currencyCodes: async (db: Q, ids: number[]): Promise<Map<number, string>> => {
@@ -359,78 +500,19 @@ export const ordersRepository = {
       ?.id ?? null,
 
   /** Lines of an order with their subcode, in the order they were added. */
-  listItems: (db: Q, orderId: number) =>
-    db
-      .select({
-        id: orderItems.id,
-        productSubcodeId: orderItems.productSubcodeId,
-        productSubcode: productSubcodes.productSubcode,
-        description: productSubcodes.description,
-        productCode: productCodes.productCode,
-        packSize: productSubcodes.packSize,
-        factoryId: productSubcodes.factoryId,
-        productImagePath: productSubcodes.productImagePath,
-        productImageType: productSubcodes.productImageType,
-        productType: orderItems.productType,
-        attributes: orderItems.attributes,
-        careLabel: orderItems.careLabel,
-        poNumber: orderItems.poNumber,
-        styleNumber: orderItems.styleNumber,
-        quantity: orderItems.quantity,
-        unitPrice: orderItems.unitPrice,
-        unitCost: orderItems.unitCost,
-        totalPrice: orderItems.totalPrice,
-        totalCost: orderItems.totalCost,
-        artworkStatus: orderItems.artworkStatus,
-        artworkComments: orderItems.artworkComments,
-        artworkFinalized: orderItems.artworkFinalized,
-      })
-      .from(orderItems)
-      .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
-      .innerJoin(productCodes, eq(productCodes.id, productSubcodes.productCodeId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id)),
+  listItems: (db: Q, orderId: number) => itemsOfOrder(db, { orderId }),
 
   /** Size rows of the given lines, in the product's size order. */
   listItemSizes: async (db: Q, orderItemIds: number[]) =>
-    orderItemIds.length === 0
-      ? []
-      : db
-          .select({
-            id: orderItemSizes.id,
-            orderItemId: orderItemSizes.orderItemId,
-            productItemId: orderItemSizes.productItemId,
-            size: productItems.productSize,
-            quantity: orderItemSizes.quantity,
-            attributesItem: orderItemSizes.attributesItem,
-            unitPrice: orderItemSizes.unitPrice,
-            unitCost: orderItemSizes.unitCost,
-          })
-          .from(orderItemSizes)
-          .innerJoin(productItems, eq(productItems.id, orderItemSizes.productItemId))
-          .where(inArray(orderItemSizes.orderItemId, orderItemIds))
-          .orderBy(asc(orderItemSizes.orderItemId), asc(productItems.sortKey), asc(productItems.id)),
+    orderItemIds.length === 0 ? [] : sizesOfItems(db, { orderItemIds }),
 
   /** Artwork versions of the given lines, newest first. */
   listArtworkVersions: async (db: Q, orderItemIds: number[]) =>
-    orderItemIds.length === 0
-      ? []
-      : db
-          .select()
-          .from(artworkVersions)
-          .where(inArray(artworkVersions.orderItemId, orderItemIds))
-          .orderBy(asc(artworkVersions.orderItemId), desc(artworkVersions.version)),
+    orderItemIds.length === 0 ? [] : versionsOfItems(db, { orderItemIds }),
 
   /** Minimum order values of the given subcodes in one currency. */
   listMinValues: async (db: Q, productSubcodeIds: number[], currencyId: number) =>
-    productSubcodeIds.length === 0
-      ? []
-      : db
-          .select({ productSubcodeId: minValues.productSubcodeId, price: minValues.price })
-          .from(minValues)
-          .where(
-            and(inArray(minValues.productSubcodeId, productSubcodeIds), eq(minValues.currencyId, currencyId)),
-          ),
+    productSubcodeIds.length === 0 ? [] : minValuesOf(db, { productSubcodeIds, currencyId }),
 
   /**
    * The order-level lists of an order in one statement (one round trip instead of five; issue 10):
@@ -439,64 +521,8 @@ export const ordersRepository = {
    * amounts as text (exact) and times as ISO instants, then turned back into the rows' types here.
    */
   orderLists: async (db: Q, orderId: number) => {
-    const iso = (column: AnyPgColumn, alias: string) => isoInstant(col(alias, column));
-    const list = (build: SQL, rest: SQL, order: SQL) =>
-      sql`(select coalesce(json_agg(json_build_object(${build}) order by ${order}), '[]') ${rest})`;
-    const r = await db.execute(sql`select
-      ${list(
-        sql`'chargeName', ${col('c', orderCharges.chargeName)}, 'subcode', ${col('c', orderCharges.subcode)},
-          'subCodeDescription', ${col('c', orderCharges.subCodeDescription)},
-          'charge', ${col('c', orderCharges.charge)}::text, 'currency', ${col('cur', currencies.code)}`,
-        sql`from ${from(orderCharges, 'c')} join ${from(currencies, 'cur')} on ${col('cur', currencies.id)} = ${col('c', orderCharges.currencyId)}
-          where ${col('c', orderCharges.orderId)} = ${orderId}`,
-        sql`${col('c', orderCharges.id)}`,
-      )} as "charges",
-      ${list(
-        sql`'timestamp', ${iso(orderLogs.timestamp, 'l')}, 'user', ${col('l', orderLogs.userName)},
-          'description', ${col('l', orderLogs.description)}`,
-        sql`from ${from(orderLogs, 'l')} where ${col('l', orderLogs.orderId)} = ${orderId}`,
-        sql`${col('l', orderLogs.timestamp)}, ${col('l', orderLogs.id)}`,
-      )} as "logs",
-      ${list(
-        sql`'documentId', ${col('d', orderDocuments.id)}, 'name', ${col('d', orderDocuments.name)},
-          'kind', ${col('d', orderDocuments.kind)}`,
-        sql`from ${from(orderDocuments, 'd')} where ${col('d', orderDocuments.orderId)} = ${orderId}`,
-        sql`${col('d', orderDocuments.id)}`,
-      )} as "documents",
-      ${list(
-        sql`'purchaseOrderId', ${col('p', productionPurchaseOrders.id)},
-          'productionPO', ${col('p', productionPurchaseOrders.productionPO)},
-          'factoryId', ${col('p', productionPurchaseOrders.factoryId)},
-          'createdAt', ${iso(productionPurchaseOrders.createdAt, 'p')}`,
-        sql`from ${from(productionPurchaseOrders, 'p')} where ${col('p', productionPurchaseOrders.orderId)} = ${orderId}`,
-        sql`${col('p', productionPurchaseOrders.id)}`,
-      )} as "productionPOs",
-      ${list(
-        sql`'packingSlipId', ${col('s', packingSlips.id)}, 'kind', ${col('s', packingSlips.kind)},
-          'number', ${col('s', packingSlips.number)}, 'factoryId', ${col('s', packingSlips.factoryId)},
-          'createdAt', ${iso(packingSlips.createdAt, 's')}`,
-        sql`from ${from(packingSlips, 's')} where ${col('s', packingSlips.orderId)} = ${orderId}`,
-        sql`${col('s', packingSlips.id)}`,
-      )} as "packingSlips"`);
-    // node-postgres and PGlite both hand json columns over parsed.
-    const row = r.rows[0] as unknown as {
-      charges: OrderRecord['charges'];
-      logs: { timestamp: string; user: string; description: string }[];
-      documents: { documentId: number; name: string; kind: string }[];
-      productionPOs: {
-        purchaseOrderId: number;
-        productionPO: string;
-        factoryId: number;
-        createdAt: string;
-      }[];
-      packingSlips: {
-        packingSlipId: number;
-        kind: string;
-        number: string;
-        factoryId: number | null;
-        createdAt: string;
-      }[];
-    };
+    const [row] = await listsOf(db, { orderId });
+    if (!row) throw new Error('orderLists: no row');
     return {
       charges: row.charges,
       logs: row.logs.map((l) => ({ ...l, timestamp: new Date(l.timestamp) })),

@@ -1,0 +1,74 @@
+/**
+ * Queries built once (docs/decisions/0026).
+ *
+ * Drizzle builds a query's SQL text from its expression tree on every call. For the short key
+ * look-ups of the order details, the cart and placing that building was the largest part of the
+ * server's own CPU (issue 10: a sixth of an order-details call). A compiled query is built once,
+ * with `sql.placeholder`s where the values go, and each call only fills the placeholders in and
+ * runs it on the caller's database or transaction — rows mapped exactly as Drizzle maps them.
+ *
+ * Only for queries whose shape never changes: a list of ids is one array parameter
+ * (`= any(${p.ids})`), not an `in (…)` list that grows with the ids.
+ */
+import { Column, is, type Placeholder, type Query, SQL, sql } from 'drizzle-orm';
+import { PgDialect, QueryBuilder, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './index';
+
+type Q = Db | Tx;
+type Placeholders<K extends string> = { readonly [P in K]: Placeholder<P> };
+
+/** The builder compiled queries are written with (no database: it only builds). */
+export const queryBuilder = new QueryBuilder();
+const dialect = new PgDialect();
+
+function placeholders<K extends string>(names: readonly K[]): Placeholders<K> {
+  return Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])) as unknown as Placeholders<K>;
+}
+
+/** A select of queryBuilder: its SQL, its selected fields (flat) and its rows' type. */
+interface BuiltSelect<R> {
+  toSQL(): Query;
+  readonly _: { readonly result: R };
+}
+
+/**
+ * A select compiled once: `build` receives the placeholders named in `names` and returns a select
+ * of `queryBuilder` with a flat selection (one key per column or SQL expression). The result runs
+ * it on `q` with `values` (one per name) and resolves to its rows, mapped like Drizzle's own.
+ * Throws at definition when the selection nests objects.
+ */
+export function compiledSelect<const K extends string, S extends BuiltSelect<unknown>>(
+  names: readonly K[],
+  build: (p: Placeholders<K>) => S,
+): (q: Q, values: Record<K, unknown>) => Promise<S['_']['result']> {
+  const select = build(placeholders(names));
+  const query = select.toSQL();
+  // The selection as Drizzle's own execute reads it (config is protected in Drizzle's types).
+  const selection = (select as unknown as { config: { fields: Record<string, unknown> } }).config.fields;
+  const fields: SelectedFieldsOrdered = Object.entries(selection).map(([key, field]) => {
+    if (!is(field, Column) && !is(field, SQL) && !is(field, SQL.Aliased)) {
+      throw new Error(`compiledSelect: field ${key} is not a column or SQL expression`);
+    }
+    return { path: [key], field: field as SelectedFieldsOrdered[number]['field'] };
+  });
+  return (q, values) =>
+    q._.session.prepareQuery(query, fields, undefined, true).execute(values) as Promise<S['_']['result']>;
+}
+
+/**
+ * An SQL statement compiled once (see compiledSelect): `build` receives the placeholders named in
+ * `names`. The result runs it on `q` with `values` and resolves to its rows as the driver gives
+ * them (column names as written in the statement; json parsed, timestamps as PostgreSQL's text).
+ */
+export function compiledSql<const K extends string, Row>(
+  names: readonly K[],
+  build: (p: Placeholders<K>) => SQL,
+): (q: Q, values: Record<K, unknown>) => Promise<Row[]> {
+  const query = dialect.sqlToQuery(build(placeholders(names)));
+  return async (q, values) => {
+    const result = (await q._.session.prepareQuery(query, undefined, undefined, false).execute(values)) as {
+      rows: Row[];
+    };
+    return result.rows;
+  };
+}
