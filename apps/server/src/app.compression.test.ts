@@ -109,6 +109,22 @@ describe('API answers', () => {
     expect(health.json().status).toBe('ok');
   });
 
+  it('carries the security headers on answers, refusals and errors alike', async () => {
+    const token = await t.tokenFor('ADMIN');
+    const answers = [
+      await get('/api/v1.0/orders?size=5', t.auth(token)),
+      await get('/api/v1.0/orders?size=5'),
+      await get('/api/v1.0/orders/999999999', t.auth(token)),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404]);
+    for (const a of answers) {
+      expect(a.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(a.headers['x-content-type-options']).toBe('nosniff');
+      expect(a.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(a.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('sends files compressed already (PDF, PNG) as they are, with their Content-Length', async () => {
     const token = await t.tokenFor('ADMIN');
     const headers = { ...t.auth(token), 'accept-encoding': 'br, gzip' };

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
@@ -108,7 +108,9 @@ export async function buildApp(opts: {
   };
   app.decorate('ctx', ctx);
 
-  await app.register(fastifyHelmet, {
+  // Helmet's security headers, its middleware made once: the Fastify plugin built it again on
+  // every request (parsing the policy each time; 3 % of an order-list call's CPU, issue 10).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -121,6 +123,9 @@ export async function buildApp(opts: {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   // Before any route: the plugin adds its hook to each route as the route is declared. Answers below
   // 1 KB are not worth it; brotli at quality 4 (the plugin's default) is fast enough for every answer.
   await app.register(fastifyCompress, { threshold: 1024, customTypes: COMPRESSIBLE_TYPES });
