@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -44,6 +45,32 @@ describe('sumAmounts, toFixedAmount, compareAmounts', () => {
   it('normalises places', () => {
     expect(toFixedAmount('0.12')).toBe('0.1200');
     expect(toFixedAmount(2.5, 2)).toBe('2.50');
+    expect(toFixedAmount('12.3400', 2)).toBe('12.34');
+    expect(toFixedAmount('12.3450', 2)).toBe('12.35');
+    expect(toFixedAmount('-0.0000', 2)).toBe('0.00');
+    expect(toFixedAmount('7', 0)).toBe('7');
+    expect(toFixedAmount('7.000', 0)).toBe('7');
+    expect(toFixedAmount('007.5', 2)).toBe('7.50');
+    expect(toFixedAmount('1e3', 2)).toBe('1000.00');
+  });
+  it('answers what Decimal answers for any decimal text (the no-rounding path is exact)', () => {
+    const decimalText = fc
+      .tuple(
+        fc.boolean(),
+        fc.stringMatching(/^(0|[1-9]\d{0,12})$/),
+        fc.option(fc.stringMatching(/^\d{1,8}$/), { nil: undefined }),
+      )
+      .map(
+        ([negative, whole, decimals]) =>
+          `${negative ? '-' : ''}${whole}${decimals === undefined ? '' : `.${decimals}`}`,
+      );
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 0, max: 6 }), (amount, places) => {
+        const byDecimal = new Decimal(amount).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);
+        expect(toFixedAmount(amount, places)).toBe(byDecimal);
+      }),
+      { numRuns: 5000 },
+    );
   });
   it('compares', () => {
     expect(compareAmounts('1.10', '1.1')).toBe(0);
