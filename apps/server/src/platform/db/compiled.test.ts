@@ -5,15 +5,17 @@ import { compiledSelect, compiledSql, queryBuilder } from './compiled';
 import type { Database } from './index';
 import { users } from './schema';
 
+const columns = {
+  id: users.id,
+  email: users.email,
+  lastLogin: users.lastLogin,
+  active: users.active,
+  shout: sql<string>`upper(${users.email})`,
+};
+
 const byIds = compiledSelect(['ids', 'active'], (p) =>
   queryBuilder
-    .select({
-      id: users.id,
-      email: users.email,
-      lastLogin: users.lastLogin,
-      active: users.active,
-      shout: sql<string>`upper(${users.email})`,
-    })
+    .select(columns)
     .from(users)
     .where(and(sql`${users.id} = any(${p.ids})`, eq(users.active, p.active)))
     .orderBy(asc(users.id)),
@@ -39,13 +41,7 @@ describe('compiled queries (platform/db/compiled.ts)', () => {
   it('answers the rows Drizzle answers for the same select, mapped alike, values filled in per call', async () => {
     const { db } = database;
     const drizzleRows = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        lastLogin: users.lastLogin,
-        active: users.active,
-        shout: sql<string>`upper(${users.email})`,
-      })
+      .select(columns)
       .from(users)
       .where(and(inArray(users.id, ids), eq(users.active, true)))
       .orderBy(asc(users.id));
