@@ -3,10 +3,10 @@
  * so that no query here can reach an order the user may not see.
  */
 import type { NeedsActionCondition, NeedsActionStep } from '@selvedge/shared';
-import { and, asc, desc, eq, getTableName, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
-import { compiledSelect, compiledSql, queryBuilder } from '../../platform/db/compiled';
+import { anyOf, compiledOnce, compiledSelect, compiledSql, queryBuilder } from '../../platform/db/compiled';
 import {
   artworkVersions,
   currencies,
@@ -73,25 +73,12 @@ function lookups(o: string) {
   };
 }
 
-const dialect = new PgDialect();
-
 /**
  * A timestamptz as the ISO 8601 instant Date.toISOString gives (UTC, milliseconds), made by
  * PostgreSQL for answers it builds as text or JSON.
  */
 const isoInstant = (instant: SQL) =>
   sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * `s` turned into its SQL text once, for parts of a query that never change: Drizzle then copies one
- * string per call instead of walking the expression tree again (issue 10: building the order list's
- * SQL was a fifth of its CPU). Throws if `s` has parameters (their values would be frozen in).
- */
-function compiledOnce<T>(s: SQL<T>): SQL<T> {
-  const { sql: text, params } = dialect.sqlToQuery(s);
-  if (params.length > 0) throw new Error(`compiledOnce: SQL with parameters: ${text}`);
-  return sql.raw(text) as SQL<T>;
-}
 
 /** Order flags of a needs-action condition and their columns. */
 const FLAG_COLUMNS = {
@@ -167,9 +154,6 @@ export function listOrdersQuery(where: SQL, limit: number, offset: number): SQL 
 }
 
 // ------------------------------------------------------------ the read model's queries, built once
-
-/** An array parameter's members, for a compiled query (one statement text whatever its length). */
-const anyOf = (column: AnyPgColumn, values: Placeholder) => sql`${column} = any(${values})`;
 
 const itemsOfOrder = compiledSelect(['orderId'], (p) =>
   queryBuilder
