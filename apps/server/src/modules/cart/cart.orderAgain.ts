@@ -28,6 +28,8 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
+import { loadOrderRecord } from '../orders/orders.readModel';
+import type { OrderLineRecord, OrderLineSizeRecord } from '../orders/orders.record';
 import { ordersRepository } from '../orders/orders.repository';
 import { orderScope } from '../orders/orders.scope';
 import { ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
@@ -35,8 +37,8 @@ import { cartRepository as repo } from './cart.repository';
 import type { createCartService } from './cart.service';
 
 type CartService = ReturnType<typeof createCartService>;
-type SourceLine = Awaited<ReturnType<typeof ordersRepository.listItems>>[number];
-type SourceSize = Awaited<ReturnType<typeof ordersRepository.listItemSizes>>[number];
+type SourceLine = OrderLineRecord;
+type SourceSize = OrderLineSizeRecord;
 
 /** What Order again says of a line (changes and reasons; the refusals of the add keep their own text). */
 export const ORDER_AGAIN_MESSAGES = {
@@ -112,7 +114,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
   /** Copies one line through the cart's add-line path; a refusal becomes the line's reason. */
   async function copyLine(user: AuthUser, source: SourceLine, sizes: SourceSize[]): Promise<Copied> {
     const base = {
-      orderItemId: source.id,
+      orderItemId: source.orderItemId,
       productSubcode: source.productSubcode,
       description: source.description,
     };
@@ -142,21 +144,9 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
     async orderAgain(user: AuthUser, idText: string): Promise<OrderAgainResponse> {
       const order = await ordersRepository.findOrder(db, orderIdOf(idText), orderScope(user));
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      const sources = await ordersRepository.listItems(db, order.id);
-      const sizes = await ordersRepository.listItemSizes(
-        db,
-        sources.map((l) => l.id),
-      );
+      const { items: sources } = await loadOrderRecord(db, order);
       const copied: Copied[] = [];
-      for (const source of sources) {
-        copied.push(
-          await copyLine(
-            user,
-            source,
-            sizes.filter((s) => s.orderItemId === source.id),
-          ),
-        );
-      }
+      for (const source of sources) copied.push(await copyLine(user, source, source.sizes));
 
       // Today's unit prices and costs, once every line is in (the tiers count the whole cart).
       const cartRow = await repo.findCart(db, user.id);

@@ -47,7 +47,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { orders } from '../../platform/db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { DEFAULT_PRICE_CURRENCY, loadOrderRecord } from '../orders/orders.readModel';
+import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
 import { ordersRepository } from '../orders/orders.repository';
 import { cartView } from '../orders/orders.views';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
@@ -257,9 +257,9 @@ export function createCartService(ctx: AppContext) {
 
   /** The cart as the role may see it: a view of the order read model (orders.views.ts cartView). */
   async function view(q: Q, orderId: number, user: AuthUser): Promise<Cart> {
-    const row = await ordersRepository.findOrder(q, orderId, eq(orders.userId, user.id));
-    if (!row) throw notFound(CART_API_MESSAGES.lineNotFound);
-    return cartView(await loadOrderRecord(q, row), user.role);
+    const record = await findOrderRecord(q, orderId, eq(orders.userId, user.id));
+    if (!record) throw notFound(CART_API_MESSAGES.lineNotFound);
+    return cartView(record, user.role);
   }
 
   /** The header a new cart would get, for a user without one (nothing saved). */

@@ -33,7 +33,7 @@ import type { FileReply } from '../../platform/http';
 import { newStorageKey } from '../../platform/storage';
 import { readUpload } from '../../platform/uploads';
 import type { OrderActions } from '../orders/orders.actions';
-import { loadOrderRecord } from '../orders/orders.readModel';
+import { findPlacedOrderRecord } from '../orders/orders.readModel';
 import type { OrderRecord } from '../orders/orders.record';
 import { ordersRepository as repo } from '../orders/orders.repository';
 import { orderScope } from '../orders/orders.scope';
@@ -78,9 +78,9 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
 
   /** A placed order in scope as its read model; 404 otherwise (carts have no generated documents). */
   async function placedRecord(user: AuthUser, idText: string): Promise<OrderRecord> {
-    const row = await repo.findOrder(db, orderIdOf(idText), orderScope(user));
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    return loadOrderRecord(db, row);
+    const record = await findPlacedOrderRecord(db, orderIdOf(idText), user);
+    if (!record) throw notFound(ORDER_NOT_FOUND);
+    return record;
   }
 
   /**

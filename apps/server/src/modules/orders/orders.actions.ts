@@ -11,9 +11,8 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { loadOrderRecord } from './orders.readModel';
+import { findPlacedOrderRecord } from './orders.readModel';
 import { ordersRepository as repo } from './orders.repository';
-import { orderScope } from './orders.scope';
 import { orderDetailsView } from './orders.views';
 import {
   createOrderWorkflow,
@@ -40,9 +39,9 @@ export function createOrderActions(ctx: AppContext) {
 
   /** The order as `user` sees it after a change (read after the commit). */
   async function answer(user: AuthUser, orderId: number, message: string): Promise<OrderActionResponse> {
-    const row = await repo.findOrder(db, orderId, orderScope(user));
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    return { message, order: orderDetailsView(await loadOrderRecord(db, row), user) };
+    const record = await findPlacedOrderRecord(db, orderId, user);
+    if (!record) throw notFound(ORDER_NOT_FOUND);
+    return { message, order: orderDetailsView(record, user) };
   }
 
   /**

@@ -9,9 +9,11 @@
  */
 import type { ArtworkStatus, OrderStatus } from '@selvedge/shared';
 import { ORDER_STATUSES } from '@selvedge/shared';
-import { type Db, queries, type Tx } from '../../platform/db';
+import type { SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db';
 import type { OrderLineRecord, OrderRecord, ProductType } from './orders.record';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
+import { type ScopeUser, scopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
 
@@ -27,94 +29,66 @@ export const asStatus = (s: string): OrderStatus => {
   throw new Error(`unknown order status ${s}`);
 };
 
-/** Everything stored about the order `row` (already found within the user's scope). */
+/**
+ * The order with this id inside `scope` (orders.scope.ts; sql`true` for callers that have decided
+ * already) as its read model, read in one statement (ordersRepository.findOrderRecord); null when
+ * there is no such order inside the scope.
+ */
+export async function findOrderRecord(q: Q, id: number, scope: SQL): Promise<OrderRecord | null> {
+  const parts = await repo.findOrderRecord(q, id, scope);
+  return parts ? recordOf(parts) : null;
+}
+
+/**
+ * The placed order with this id within what `user` may see (orderScope), as its read model, in one
+ * statement compiled once (order details, the answers of order actions, generated documents);
+ * null when the user may not see it or there is none.
+ */
+export async function findPlacedOrderRecord(q: Q, id: number, user: ScopeUser): Promise<OrderRecord | null> {
+  const parts = await repo.placedOrderRecord(q, id, scopeAssignments(user));
+  return parts ? recordOf(parts) : null;
+}
+
+/**
+ * Everything stored about the order `row` (already found within the user's scope), as it is now
+ * in `q` (a transaction sees its own writes).
+ */
 export async function loadOrderRecord(q: Q, row: OrderRow): Promise<OrderRecord> {
-  const items = await repo.listItems(q, row.id);
-  const itemIds = items.map((i) => i.id);
-  const [parties, sizes, versions, lists] = await queries(q, [
-    () => repo.parties(q, row.id),
-    () => repo.listItemSizes(q, itemIds),
-    () => repo.listArtworkVersions(q, itemIds),
-    () => repo.orderLists(q, row.id),
-  ] as const);
-  const { charges, logs, documents, productionPOs, packingSlips: slips } = lists;
+  const parts = await repo.orderRecordById(q, row.id);
+  if (!parts) throw new Error(`loadOrderRecord: order ${row.id} is gone`);
+  return recordOf(parts);
+}
 
-  const factoryIds = [
-    ...new Set(
-      [row.factoryId, ...items.map((i) => i.factoryId), ...productionPOs.map((p) => p.factoryId)].filter(
-        (id): id is number => id != null,
-      ),
-    ),
-  ];
-  const factories = await repo.factoriesByIds(q, factoryIds);
-  const priceCurrencyId = parties.priceCurrency?.id ?? null;
-  const priceCurrency = parties.priceCurrency?.code || DEFAULT_PRICE_CURRENCY;
+type RecordParts = NonNullable<Awaited<ReturnType<typeof repo.findOrderRecord>>>;
+
+function recordOf(parts: RecordParts): OrderRecord {
+  const { row } = parts;
+  const { charges, logs, documents, productionPOs, packingSlips: slips, factories } = parts;
+  const priceCurrencyId = parts.priceCurrency?.id ?? null;
+  const priceCurrency = parts.priceCurrency?.code || DEFAULT_PRICE_CURRENCY;
   const orderFactory = factories.find((f) => f.id === row.factoryId);
-  const costCurrency = parties.costCurrency?.code ?? orderFactory?.currency ?? null;
-  const mins =
-    priceCurrencyId != null
-      ? await repo.listMinValues(q, [...new Set(items.map((i) => i.productSubcodeId))], priceCurrencyId)
-      : [];
-  const minBySubcode = new Map(mins.map((m) => [m.productSubcodeId, m.price]));
+  const costCurrency = parts.costCurrency?.code ?? orderFactory?.currency ?? null;
 
-  const lines: OrderLineRecord[] = items.map((i) => ({
-    orderItemId: i.id,
-    productSubcodeId: i.productSubcodeId,
-    productSubcode: i.productSubcode,
-    description: i.description,
-    productCode: i.productCode,
-    packSize: i.packSize,
-    productType: asProductType(i.productType),
-    poNumber: i.poNumber,
-    styleNumber: i.styleNumber,
-    productImagePath: i.productImagePath,
-    productImageType: i.productImageType,
-    factoryId: i.factoryId,
-    attributes: i.attributes ?? {},
-    careLabel: i.careLabel ?? null,
-    quantity: i.quantity,
-    unitPrice: i.unitPrice,
-    unitCost: i.unitCost,
-    totalPrice: i.totalPrice,
-    totalCost: i.totalCost,
-    minValue: minBySubcode.get(i.productSubcodeId) ?? null,
-    artwork:
-      i.artworkStatus == null
-        ? null
-        : {
-            status: i.artworkStatus as ArtworkStatus,
-            artworkFinalized: i.artworkFinalized,
-            comments: i.artworkComments,
-            versions: versions
-              .filter((v) => v.orderItemId === i.id)
-              .map((v) => ({
-                versionId: v.id,
-                version: v.version,
-                fileName: v.fileName,
-                contentType: v.contentType,
-                size: v.size,
-                sha256: v.sha256,
-                storageKey: v.storagePath,
-                uploadedByName: v.uploadedByName,
-                uploadedAt: v.uploadedAt,
+  const lines: OrderLineRecord[] = parts.lines.map(
+    ({ artworkStatus, artworkFinalized, artworkComments, versions, ...line }) => ({
+      ...line,
+      productType: asProductType(line.productType),
+      attributes: line.attributes ?? {},
+      careLabel: line.careLabel ?? null,
+      artwork:
+        artworkStatus == null
+          ? null
+          : {
+              status: artworkStatus as ArtworkStatus,
+              artworkFinalized,
+              comments: artworkComments,
+              versions: versions.map((v) => ({
+                ...v,
                 status: v.status as 'UPLOADED' | 'APPROVED' | 'REJECTED',
-                comment: v.comment,
-                reviewedByName: v.reviewedByName,
-                reviewedAt: v.reviewedAt,
               })),
-          },
-    sizes: sizes
-      .filter((s) => s.orderItemId === i.id)
-      .map((s) => ({
-        orderItemSizeId: s.id,
-        productItemId: s.productItemId,
-        size: s.size,
-        quantity: s.quantity,
-        attributesItem: s.attributesItem ?? {},
-        unitPrice: s.unitPrice,
-        unitCost: s.unitCost,
-      })),
-  }));
+            },
+    }),
+  );
 
   return {
     orderId: row.id,
@@ -126,25 +100,11 @@ export async function loadOrderRecord(q: Q, row: OrderRow): Promise<OrderRecord>
     csrArtPrepared: row.csrArtPrepared,
     csrProductionConfirmed: row.csrProductionConfirmed,
     userId: row.userId,
-    vendor: parties.vendor
-      ? {
-          id: parties.vendor.id,
-          name: parties.vendor.name,
-          address: parties.vendor.address,
-          vendorNumber: parties.vendor.vendorNumber,
-        }
-      : null,
-    customer: parties.customer ? { ...parties.customer, address: null } : null,
-    productionRegion: parties.region,
+    vendor: parts.vendor,
+    customer: parts.customer ? { ...parts.customer, address: null } : null,
+    productionRegion: parts.region,
     factoryId: row.factoryId,
-    factories: factories.map((f) => ({
-      id: f.id,
-      name: f.name,
-      shortCode: f.shortCode,
-      address: f.address,
-      telephone: f.telephone,
-      currency: f.currency,
-    })),
+    factories,
     vendorPO: row.vendorPO,
     contact: row.contact,
     email: row.email,

@@ -3,10 +3,10 @@
  * so that no query here can reach an order the user may not see.
  */
 import type { NeedsActionCondition, NeedsActionStep } from '@selvedge/shared';
-import { and, asc, desc, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
-import { anyOf, compiledOnce, compiledSelect, compiledSql, queryBuilder } from '../../platform/db/compiled';
+import { compiledOnce, compiledSelect, queryBuilder } from '../../platform/db/compiled';
 import {
   artworkVersions,
   currencies,
@@ -33,7 +33,8 @@ import {
   userVendors,
   vendors,
 } from '../../platform/db/schema';
-import type { OrderRecord } from './orders.record';
+import type { ArtworkVersionRecord, FactoryRecord, OrderLineSizeRecord, OrderRecord } from './orders.record';
+import { orderScopeOf, type ScopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
 
@@ -153,184 +154,305 @@ export function listOrdersQuery(where: SQL, limit: number, offset: number): SQL 
   return sql`select ${LIST_COLUMNS} from (select ${orders.id} as "pageId", ${orders.orderDate} as "pageDate" from ${orders} where ${where} order by ${orders.orderDate} desc, ${orders.id} desc limit ${limit} offset ${offset}) "page" join ${orders} on ${orders.id} = "page"."pageId" order by "page"."pageDate" desc, "page"."pageId" desc`;
 }
 
-// ------------------------------------------------------------ the read model's queries, built once
+// ------------------------------------------------------------ the read model's statement, built once
 
-const itemsOfOrder = compiledSelect(['orderId'], (p) =>
-  queryBuilder
-    .select({
-      id: orderItems.id,
-      productSubcodeId: orderItems.productSubcodeId,
-      productSubcode: productSubcodes.productSubcode,
-      description: productSubcodes.description,
-      productCode: productCodes.productCode,
-      packSize: productSubcodes.packSize,
-      factoryId: productSubcodes.factoryId,
-      productImagePath: productSubcodes.productImagePath,
-      productImageType: productSubcodes.productImageType,
-      productType: orderItems.productType,
-      attributes: orderItems.attributes,
-      careLabel: orderItems.careLabel,
-      poNumber: orderItems.poNumber,
-      styleNumber: orderItems.styleNumber,
-      quantity: orderItems.quantity,
-      unitPrice: orderItems.unitPrice,
-      unitCost: orderItems.unitCost,
-      totalPrice: orderItems.totalPrice,
-      totalCost: orderItems.totalCost,
-      artworkStatus: orderItems.artworkStatus,
-      artworkComments: orderItems.artworkComments,
-      artworkFinalized: orderItems.artworkFinalized,
-    })
-    .from(orderItems)
-    .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
-    .innerJoin(productCodes, eq(productCodes.id, productSubcodes.productCodeId))
-    .where(eq(orderItems.orderId, p.orderId))
-    .orderBy(asc(orderItems.id)),
-);
+/** json_build_object of `fields` (key → SQL value). */
+const jsonObject = (fields: Record<string, SQL>) =>
+  sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+/** The JSON array of `fields` over the rows of `rest` (from … where …) in `order`; [] when none. */
+const jsonList = (fields: Record<string, SQL>, rest: SQL, order: SQL) =>
+  sql`(select coalesce(json_agg(${jsonObject(fields)} order by ${order}), '[]') ${rest})`;
+/** A money column as its exact decimal text (JSON numbers would go through floats). */
+const amount = (alias: string, column: AnyPgColumn) => sql`${col(alias, column)}::text`;
+const iso = (alias: string, column: AnyPgColumn) => isoInstant(col(alias, column));
 
-const sizesOfItems = compiledSelect(['orderItemIds'], (p) =>
-  queryBuilder
-    .select({
-      id: orderItemSizes.id,
-      orderItemId: orderItemSizes.orderItemId,
-      productItemId: orderItemSizes.productItemId,
-      size: productItems.productSize,
-      quantity: orderItemSizes.quantity,
-      attributesItem: orderItemSizes.attributesItem,
-      unitPrice: orderItemSizes.unitPrice,
-      unitCost: orderItemSizes.unitCost,
-    })
-    .from(orderItemSizes)
-    .innerJoin(productItems, eq(productItems.id, orderItemSizes.productItemId))
-    .where(anyOf(orderItemSizes.orderItemId, p.orderItemIds))
-    .orderBy(asc(orderItemSizes.orderItemId), asc(productItems.sortKey), asc(productItems.id)),
-);
-
-const versionsOfItems = compiledSelect(['orderItemIds'], (p) =>
-  queryBuilder
-    .select()
-    .from(artworkVersions)
-    .where(anyOf(artworkVersions.orderItemId, p.orderItemIds))
-    .orderBy(asc(artworkVersions.orderItemId), desc(artworkVersions.version)),
-);
-
-const minValuesOf = compiledSelect(['productSubcodeIds', 'currencyId'], (p) =>
-  queryBuilder
-    .select({ productSubcodeId: minValues.productSubcodeId, price: minValues.price })
-    .from(minValues)
-    .where(
-      and(anyOf(minValues.productSubcodeId, p.productSubcodeIds), eq(minValues.currencyId, p.currencyId)),
-    ),
-);
-
-const partiesOf = compiledSelect(['orderId'], (p) => {
-  const priceCurrency = alias(currencies, 'price_currency');
-  const costCurrency = alias(currencies, 'cost_currency');
-  return queryBuilder
-    .select({
-      vendorId: vendors.id,
-      vendorName: vendors.companyName,
-      vendorAddress: vendors.billingAddress,
-      vendorNumber: vendors.vendorNumber,
-      vendorCurrencyId: vendors.currencyTypeId,
-      customerId: customers.id,
-      customerName: customers.companyName,
-      regionId: productionRegions.id,
-      regionName: productionRegions.productionRegionName,
-      priceCurrencyId: priceCurrency.id,
-      priceCurrency: priceCurrency.code,
-      costCurrencyId: costCurrency.id,
-      costCurrency: costCurrency.code,
-    })
-    .from(orders)
-    .leftJoin(vendors, eq(vendors.id, orders.vendorId))
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .leftJoin(productionRegions, eq(productionRegions.id, orders.productionRegionId))
-    .leftJoin(
-      priceCurrency,
-      eq(priceCurrency.id, sql`coalesce(${orders.priceCurrencyId}, ${vendors.currencyTypeId})`),
-    )
-    .leftJoin(costCurrency, eq(costCurrency.id, orders.costCurrencyId))
-    .where(eq(orders.id, p.orderId));
-});
-
-const factoriesOf = compiledSelect(['ids'], (p) =>
-  queryBuilder
-    .select({
-      id: factories.id,
-      name: factories.name,
-      shortCode: factories.shortCode,
-      address: factories.address,
-      telephone: factories.telephone,
-      currency: currencies.code,
-    })
-    .from(factories)
-    .leftJoin(currencies, eq(currencies.id, factories.currencyTypeId))
-    .where(anyOf(factories.id, p.ids))
-    .orderBy(asc(factories.id)),
-);
-
-/** The order-level lists as listsOf answers them (node-postgres and PGlite both parse json). */
-interface OrderListsRow {
-  charges: OrderRecord['charges'];
-  logs: { timestamp: string; user: string; description: string }[];
-  documents: { documentId: number; name: string; kind: string }[];
-  productionPOs: {
-    purchaseOrderId: number;
-    productionPO: string;
-    factoryId: number;
-    createdAt: string;
-  }[];
-  packingSlips: {
-    packingSlipId: number;
-    kind: string;
-    number: string;
-    factoryId: number | null;
-    createdAt: string;
-  }[];
+/** An artwork version as recordOf answers it (times as ISO instants). */
+interface VersionJson extends Omit<ArtworkVersionRecord, 'uploadedAt' | 'reviewedAt'> {
+  uploadedAt: string;
+  reviewedAt: string | null;
 }
+/** A line as recordOf answers it: the line, its subcode, its size rows and artwork versions. */
+interface LineJson {
+  orderItemId: number;
+  productSubcodeId: number;
+  productSubcode: string;
+  description: string;
+  productCode: string;
+  packSize: number;
+  factoryId: number | null;
+  productImagePath: string | null;
+  productImageType: string | null;
+  productType: string;
+  attributes: Record<string, string> | null;
+  careLabel: Record<string, unknown> | null;
+  poNumber: string | null;
+  styleNumber: string | null;
+  quantity: number;
+  unitPrice: string | null;
+  unitCost: string | null;
+  totalPrice: string;
+  totalCost: string;
+  minValue: string | null;
+  artworkStatus: string | null;
+  artworkComments: string | null;
+  artworkFinalized: boolean;
+  sizes: OrderLineSizeRecord[];
+  versions: VersionJson[];
+}
+/**
+ * Everything stored about the order row "orders" beside its own columns, as sub-selects compiled
+ * once (issue 10: order details made ten round trips, and each statement's send was a fifth of the
+ * server's CPU): its parties and currencies, its lines with their subcode, size rows, artwork
+ * versions and minimum value, the factories it names, and its order-level lists. PostgreSQL builds
+ * them as JSON (node-postgres and PGlite both parse it), amounts as text (exact) and times as ISO
+ * instants.
+ */
+const RECORD_PARTS = (() => {
+  const o = 'orders';
+  const json = <T>(value: SQL) => compiledOnce(sql<T>`${value}`);
+  const lookUp = (fields: Record<string, SQL>, table: PgTable, as: string, key: SQL) =>
+    sql`(select ${jsonObject(fields)} from ${from(table, as)} where ${sql.raw(`"${as}"."id"`)} = ${key})`;
+  const priceCurrencyId = sql`coalesce(${col(o, orders.priceCurrencyId)}, (select ${col('vc', vendors.currencyTypeId)} from ${from(vendors, 'vc')} where ${col('vc', vendors.id)} = ${col(o, orders.vendorId)}))`;
+  const currencyOf = (id: SQL) =>
+    lookUp({ id: col('cur', currencies.id), code: col('cur', currencies.code) }, currencies, 'cur', id);
+  const subcodeFactories = sql`select ${col('sf', productSubcodes.factoryId)} from ${from(orderItems, 'fi')}
+    join ${from(productSubcodes, 'sf')} on ${col('sf', productSubcodes.id)} = ${col('fi', orderItems.productSubcodeId)}
+    where ${col('fi', orderItems.orderId)} = ${col(o, orders.id)}`;
+  const poFactories = sql`select ${col('fp', productionPurchaseOrders.factoryId)} from ${from(productionPurchaseOrders, 'fp')}
+    where ${col('fp', productionPurchaseOrders.orderId)} = ${col(o, orders.id)}`;
+  const lines = jsonList(
+    {
+      orderItemId: col('i', orderItems.id),
+      productSubcodeId: col('i', orderItems.productSubcodeId),
+      productSubcode: col('ps', productSubcodes.productSubcode),
+      description: col('ps', productSubcodes.description),
+      productCode: col('pc', productCodes.productCode),
+      packSize: col('ps', productSubcodes.packSize),
+      factoryId: col('ps', productSubcodes.factoryId),
+      productImagePath: col('ps', productSubcodes.productImagePath),
+      productImageType: col('ps', productSubcodes.productImageType),
+      productType: col('i', orderItems.productType),
+      attributes: col('i', orderItems.attributes),
+      careLabel: col('i', orderItems.careLabel),
+      poNumber: col('i', orderItems.poNumber),
+      styleNumber: col('i', orderItems.styleNumber),
+      quantity: col('i', orderItems.quantity),
+      unitPrice: amount('i', orderItems.unitPrice),
+      unitCost: amount('i', orderItems.unitCost),
+      totalPrice: amount('i', orderItems.totalPrice),
+      totalCost: amount('i', orderItems.totalCost),
+      // the subcode's minimum order value in the order's price currency
+      minValue: sql`(select ${amount('m', minValues.price)} from ${from(minValues, 'm')}
+        where ${col('m', minValues.productSubcodeId)} = ${col('i', orderItems.productSubcodeId)}
+        and ${col('m', minValues.currencyId)} = ${priceCurrencyId})`,
+      artworkStatus: col('i', orderItems.artworkStatus),
+      artworkComments: col('i', orderItems.artworkComments),
+      artworkFinalized: col('i', orderItems.artworkFinalized),
+      sizes: jsonList(
+        {
+          orderItemSizeId: col('s', orderItemSizes.id),
+          productItemId: col('s', orderItemSizes.productItemId),
+          size: col('pi', productItems.productSize),
+          quantity: col('s', orderItemSizes.quantity),
+          attributesItem: sql`coalesce(${col('s', orderItemSizes.attributesItem)}, '{}')`,
+          unitPrice: amount('s', orderItemSizes.unitPrice),
+          unitCost: amount('s', orderItemSizes.unitCost),
+        },
+        sql`from ${from(orderItemSizes, 's')} join ${from(productItems, 'pi')} on ${col('pi', productItems.id)} = ${col('s', orderItemSizes.productItemId)}
+          where ${col('s', orderItemSizes.orderItemId)} = ${col('i', orderItems.id)}`,
+        sql`${col('pi', productItems.sortKey)}, ${col('pi', productItems.id)}`,
+      ),
+      versions: jsonList(
+        {
+          versionId: col('v', artworkVersions.id),
+          version: col('v', artworkVersions.version),
+          fileName: col('v', artworkVersions.fileName),
+          contentType: col('v', artworkVersions.contentType),
+          size: col('v', artworkVersions.size),
+          sha256: col('v', artworkVersions.sha256),
+          storageKey: col('v', artworkVersions.storagePath),
+          uploadedByName: col('v', artworkVersions.uploadedByName),
+          uploadedAt: iso('v', artworkVersions.uploadedAt),
+          status: col('v', artworkVersions.status),
+          comment: col('v', artworkVersions.comment),
+          reviewedByName: col('v', artworkVersions.reviewedByName),
+          reviewedAt: iso('v', artworkVersions.reviewedAt),
+        },
+        sql`from ${from(artworkVersions, 'v')} where ${col('v', artworkVersions.orderItemId)} = ${col('i', orderItems.id)}`,
+        sql`${col('v', artworkVersions.version)} desc`,
+      ),
+    },
+    sql`from ${from(orderItems, 'i')}
+      join ${from(productSubcodes, 'ps')} on ${col('ps', productSubcodes.id)} = ${col('i', orderItems.productSubcodeId)}
+      join ${from(productCodes, 'pc')} on ${col('pc', productCodes.id)} = ${col('ps', productSubcodes.productCodeId)}
+      where ${col('i', orderItems.orderId)} = ${col(o, orders.id)}`,
+    sql`${col('i', orderItems.id)}`,
+  );
+  return {
+    vendor: json<{ id: number; name: string; address: string | null; vendorNumber: string | null } | null>(
+      lookUp(
+        {
+          id: col('v', vendors.id),
+          name: col('v', vendors.companyName),
+          address: col('v', vendors.billingAddress),
+          vendorNumber: col('v', vendors.vendorNumber),
+        },
+        vendors,
+        'v',
+        col(o, orders.vendorId),
+      ),
+    ),
+    customer: json<{ id: number; name: string } | null>(
+      lookUp(
+        { id: col('c', customers.id), name: col('c', customers.companyName) },
+        customers,
+        'c',
+        col(o, orders.customerId),
+      ),
+    ),
+    region: json<{ id: number; name: string } | null>(
+      lookUp(
+        { id: col('r', productionRegions.id), name: col('r', productionRegions.productionRegionName) },
+        productionRegions,
+        'r',
+        col(o, orders.productionRegionId),
+      ),
+    ),
+    priceCurrency: json<{ id: number; code: string } | null>(currencyOf(priceCurrencyId)),
+    costCurrency: json<{ id: number; code: string } | null>(currencyOf(col(o, orders.costCurrencyId))),
+    lines: json<LineJson[]>(lines),
+    factories: json<FactoryRecord[]>(
+      jsonList(
+        {
+          id: col('f', factories.id),
+          name: col('f', factories.name),
+          shortCode: col('f', factories.shortCode),
+          address: col('f', factories.address),
+          telephone: col('f', factories.telephone),
+          currency: col('cur', currencies.code),
+        },
+        sql`from ${from(factories, 'f')} left join ${from(currencies, 'cur')} on ${col('cur', currencies.id)} = ${col('f', factories.currencyTypeId)}
+          where ${col('f', factories.id)} = ${col(o, orders.factoryId)} or ${col('f', factories.id)} in (${subcodeFactories})
+          or ${col('f', factories.id)} in (${poFactories})`,
+        sql`${col('f', factories.id)}`,
+      ),
+    ),
+    charges: json<OrderRecord['charges']>(
+      jsonList(
+        {
+          chargeName: col('c', orderCharges.chargeName),
+          subcode: col('c', orderCharges.subcode),
+          subCodeDescription: col('c', orderCharges.subCodeDescription),
+          charge: amount('c', orderCharges.charge),
+          currency: col('cur', currencies.code),
+        },
+        sql`from ${from(orderCharges, 'c')} join ${from(currencies, 'cur')} on ${col('cur', currencies.id)} = ${col('c', orderCharges.currencyId)}
+          where ${col('c', orderCharges.orderId)} = ${col(o, orders.id)}`,
+        sql`${col('c', orderCharges.id)}`,
+      ),
+    ),
+    logs: json<{ timestamp: string; user: string; description: string }[]>(
+      jsonList(
+        {
+          timestamp: iso('l', orderLogs.timestamp),
+          user: col('l', orderLogs.userName),
+          description: col('l', orderLogs.description),
+        },
+        sql`from ${from(orderLogs, 'l')} where ${col('l', orderLogs.orderId)} = ${col(o, orders.id)}`,
+        sql`${col('l', orderLogs.timestamp)}, ${col('l', orderLogs.id)}`,
+      ),
+    ),
+    documents: json<{ documentId: number; name: string; kind: string }[]>(
+      jsonList(
+        {
+          documentId: col('d', orderDocuments.id),
+          name: col('d', orderDocuments.name),
+          kind: col('d', orderDocuments.kind),
+        },
+        sql`from ${from(orderDocuments, 'd')} where ${col('d', orderDocuments.orderId)} = ${col(o, orders.id)}`,
+        sql`${col('d', orderDocuments.id)}`,
+      ),
+    ),
+    productionPOs: json<
+      { purchaseOrderId: number; productionPO: string; factoryId: number; createdAt: string }[]
+    >(
+      jsonList(
+        {
+          purchaseOrderId: col('p', productionPurchaseOrders.id),
+          productionPO: col('p', productionPurchaseOrders.productionPO),
+          factoryId: col('p', productionPurchaseOrders.factoryId),
+          createdAt: iso('p', productionPurchaseOrders.createdAt),
+        },
+        sql`from ${from(productionPurchaseOrders, 'p')} where ${col('p', productionPurchaseOrders.orderId)} = ${col(o, orders.id)}`,
+        sql`${col('p', productionPurchaseOrders.id)}`,
+      ),
+    ),
+    packingSlips: json<
+      { packingSlipId: number; kind: string; number: string; factoryId: number | null; createdAt: string }[]
+    >(
+      jsonList(
+        {
+          packingSlipId: col('s', packingSlips.id),
+          kind: col('s', packingSlips.kind),
+          number: col('s', packingSlips.number),
+          factoryId: col('s', packingSlips.factoryId),
+          createdAt: iso('s', packingSlips.createdAt),
+        },
+        sql`from ${from(packingSlips, 's')} where ${col('s', packingSlips.orderId)} = ${col(o, orders.id)}`,
+        sql`${col('s', packingSlips.id)}`,
+      ),
+    ),
+  };
+})();
 
-const listsOf = compiledSql<'orderId', OrderListsRow>(['orderId'], (p) => {
-  const iso = (column: AnyPgColumn, alias: string) => isoInstant(col(alias, column));
-  const list = (build: SQL, rest: SQL, order: SQL) =>
-    sql`(select coalesce(json_agg(json_build_object(${build}) order by ${order}), '[]') ${rest})`;
-  return sql`select
-    ${list(
-      sql`'chargeName', ${col('c', orderCharges.chargeName)}, 'subcode', ${col('c', orderCharges.subcode)},
-        'subCodeDescription', ${col('c', orderCharges.subCodeDescription)},
-        'charge', ${col('c', orderCharges.charge)}::text, 'currency', ${col('cur', currencies.code)}`,
-      sql`from ${from(orderCharges, 'c')} join ${from(currencies, 'cur')} on ${col('cur', currencies.id)} = ${col('c', orderCharges.currencyId)}
-        where ${col('c', orderCharges.orderId)} = ${p.orderId}`,
-      sql`${col('c', orderCharges.id)}`,
-    )} as "charges",
-    ${list(
-      sql`'timestamp', ${iso(orderLogs.timestamp, 'l')}, 'user', ${col('l', orderLogs.userName)},
-        'description', ${col('l', orderLogs.description)}`,
-      sql`from ${from(orderLogs, 'l')} where ${col('l', orderLogs.orderId)} = ${p.orderId}`,
-      sql`${col('l', orderLogs.timestamp)}, ${col('l', orderLogs.id)}`,
-    )} as "logs",
-    ${list(
-      sql`'documentId', ${col('d', orderDocuments.id)}, 'name', ${col('d', orderDocuments.name)},
-        'kind', ${col('d', orderDocuments.kind)}`,
-      sql`from ${from(orderDocuments, 'd')} where ${col('d', orderDocuments.orderId)} = ${p.orderId}`,
-      sql`${col('d', orderDocuments.id)}`,
-    )} as "documents",
-    ${list(
-      sql`'purchaseOrderId', ${col('p', productionPurchaseOrders.id)},
-        'productionPO', ${col('p', productionPurchaseOrders.productionPO)},
-        'factoryId', ${col('p', productionPurchaseOrders.factoryId)},
-        'createdAt', ${iso(productionPurchaseOrders.createdAt, 'p')}`,
-      sql`from ${from(productionPurchaseOrders, 'p')} where ${col('p', productionPurchaseOrders.orderId)} = ${p.orderId}`,
-      sql`${col('p', productionPurchaseOrders.id)}`,
-    )} as "productionPOs",
-    ${list(
-      sql`'packingSlipId', ${col('s', packingSlips.id)}, 'kind', ${col('s', packingSlips.kind)},
-        'number', ${col('s', packingSlips.number)}, 'factoryId', ${col('s', packingSlips.factoryId)},
-        'createdAt', ${iso(packingSlips.createdAt, 's')}`,
-      sql`from ${from(packingSlips, 's')} where ${col('s', packingSlips.orderId)} = ${p.orderId}`,
-      sql`${col('s', packingSlips.id)}`,
-    )} as "packingSlips"`;
-});
+/** An order's columns and RECORD_PARTS: the selection of every read of the read model. */
+const RECORD_SELECTION = { ...getTableColumns(orders), ...RECORD_PARTS };
+
+const recordById = compiledSelect(['orderId'], (p) =>
+  queryBuilder.select(RECORD_SELECTION).from(orders).where(eq(orders.id, p.orderId)).limit(1),
+);
+const recordInScope = compiledSelect(
+  ['orderId', 'all', 'vendorIds', 'customerIds', 'regionIds', 'factoryIds'],
+  (p) =>
+    queryBuilder
+      .select(RECORD_SELECTION)
+      .from(orders)
+      .where(and(eq(orders.id, p.orderId), orderScopeOf(p)))
+      .limit(1),
+);
+
+/** The row and parts of the first of `found`, times turned into Dates; undefined when none. */
+function recordParts(found: Awaited<ReturnType<typeof recordById>>) {
+  const [first] = found;
+  if (!first) return undefined;
+  const { vendor, customer, region, priceCurrency, costCurrency, lines, factories, charges, ...rest } = first;
+  const { logs, documents, productionPOs, packingSlips, ...row } = rest;
+  return {
+    row: row satisfies OrderRow,
+    vendor,
+    customer,
+    region,
+    priceCurrency,
+    costCurrency,
+    lines: lines.map((l) => ({
+      ...l,
+      versions: l.versions.map((v) => ({
+        ...v,
+        uploadedAt: new Date(v.uploadedAt),
+        reviewedAt: v.reviewedAt == null ? null : new Date(v.reviewedAt),
+      })),
+    })),
+    factories,
+    charges,
+    logs: logs.map((l) => ({ ...l, timestamp: new Date(l.timestamp) })),
+    documents,
+    productionPOs: productionPOs.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
+    packingSlips: packingSlips.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
+  };
+}
 
 export const ordersRepository = {
   /**
@@ -439,36 +561,6 @@ export const ordersRepository = {
           .values(logs)
           .then(() => undefined),
 
-  /**
-   * Parties of the order (or cart) `orderId` and its currencies, in one statement (issue 10: the
-   * details call's statements): vendor, customer and region (null when the order has none), the
-   * price currency (the order's, else its vendor's) and the cost currency as id and ISO code.
-   */
-  parties: async (db: Q, orderId: number) => {
-    const [row] = await partiesOf(db, { orderId });
-    return {
-      vendor:
-        row?.vendorId == null
-          ? null
-          : {
-              id: row.vendorId,
-              name: row.vendorName as string,
-              address: row.vendorAddress,
-              vendorNumber: row.vendorNumber,
-              currencyId: row.vendorCurrencyId,
-            },
-      customer: row?.customerId == null ? null : { id: row.customerId, name: row.customerName as string },
-      region: row?.regionId == null ? null : { id: row.regionId, name: row.regionName as string },
-      priceCurrency:
-        row?.priceCurrencyId == null ? null : { id: row.priceCurrencyId, code: row.priceCurrency as string },
-      costCurrency:
-        row?.costCurrencyId == null ? null : { id: row.costCurrencyId, code: row.costCurrency as string },
-    };
-  },
-
-  /** Factories by id with their currency code. */
-  factoriesByIds: async (db: Q, ids: number[]) => (ids.length === 0 ? [] : factoriesOf(db, { ids })),
-
   /** ISO codes of currencies by id. */
   currencyCodes: async (db: Q, ids: number[]): Promise<Map<number, string>> => {
     if (ids.length === 0) return new Map();
@@ -483,38 +575,30 @@ export const ordersRepository = {
     (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code)).limit(1))[0]
       ?.id ?? null,
 
-  /** Lines of an order with their subcode, in the order they were added. */
-  listItems: (db: Q, orderId: number) => itemsOfOrder(db, { orderId }),
-
-  /** Size rows of the given lines, in the product's size order. */
-  listItemSizes: async (db: Q, orderItemIds: number[]) =>
-    orderItemIds.length === 0 ? [] : sizesOfItems(db, { orderItemIds }),
-
-  /** Artwork versions of the given lines, newest first. */
-  listArtworkVersions: async (db: Q, orderItemIds: number[]) =>
-    orderItemIds.length === 0 ? [] : versionsOfItems(db, { orderItemIds }),
-
-  /** Minimum order values of the given subcodes in one currency. */
-  listMinValues: async (db: Q, productSubcodeIds: number[], currencyId: number) =>
-    productSubcodeIds.length === 0 ? [] : minValuesOf(db, { productSubcodeIds, currencyId }),
-
   /**
-   * The order-level lists of an order in one statement (one round trip instead of five; issue 10):
-   * charges (in their order of creation, with their currency code), log lines (oldest first),
-   * documents, production POs and packing slips (by id). Each list is built by PostgreSQL as JSON,
-   * amounts as text (exact) and times as ISO instants, then turned back into the rows' types here.
+   * The order (or cart) with this id inside `scope` and everything stored about it, in one
+   * statement (RECORD_PARTS): its row; parties (null when the order has none) with the price
+   * currency (the order's, else its vendor's) and the cost currency as id and ISO code; lines in the
+   * order they were added, each with its size rows in the product's size order and its artwork
+   * versions newest first; the factories of the order, its lines and its production POs by id;
+   * charges, log lines (oldest first), documents, production POs and packing slips. Undefined when
+   * there is no such order inside `scope`.
    */
-  orderLists: async (db: Q, orderId: number) => {
-    const [row] = await listsOf(db, { orderId });
-    if (!row) throw new Error('orderLists: no row');
-    return {
-      charges: row.charges,
-      logs: row.logs.map((l) => ({ ...l, timestamp: new Date(l.timestamp) })),
-      documents: row.documents,
-      productionPOs: row.productionPOs.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
-      packingSlips: row.packingSlips.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
-    };
-  },
+  findOrderRecord: async (db: Q, id: number, scope: SQL) =>
+    recordParts(
+      await db
+        .select(RECORD_SELECTION)
+        .from(orders)
+        .where(and(eq(orders.id, id), scope))
+        .limit(1),
+    ),
+
+  /** findOrderRecord for the order `id` whatever its scope (compiled once). */
+  orderRecordById: async (db: Q, id: number) => recordParts(await recordById(db, { orderId: id })),
+
+  /** findOrderRecord within `orderScope` of the user reaching `reach` (compiled once). */
+  placedOrderRecord: async (db: Q, id: number, reach: ScopeAssignments) =>
+    recordParts(await recordInScope(db, { orderId: id, ...reach })),
 
   // ------------------------------------------------------------ writes of the workflow
 

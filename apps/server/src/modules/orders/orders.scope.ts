@@ -13,8 +13,7 @@
  * are never part of `orderScope`.
  */
 import type { Role } from '@selvedge/shared';
-import { and, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
 import { orders } from '../../platform/db/schema';
 
@@ -24,27 +23,62 @@ export type ScopeUser = Pick<AuthUser, 'role' | 'customerIds' | 'vendorIds' | 'f
 const NOTHING = sql`false`;
 const EVERYTHING = sql`true`;
 
-const oneOf = (column: AnyPgColumn, ids: number[]): SQL => (ids.length > 0 ? inArray(column, ids) : NOTHING);
-
 /** Roles scoped by their customers (user_customers). */
 export const CUSTOMER_SCOPED_ROLES: readonly Role[] = ['CUSTOMER', 'CSR', 'ACCOUNT', 'FINANCE'];
 
+/**
+ * The orders a user's assignments reach: every order (`all`), or those whose vendor, customer,
+ * production region or factory is one of the listed ids (empty lists reach nothing).
+ */
+export interface ScopeAssignments {
+  all: boolean;
+  vendorIds: number[];
+  customerIds: number[];
+  regionIds: number[];
+  factoryIds: number[];
+}
+
+/** What the user's role and assignments reach (the rule of this module, in one place). */
+export function scopeAssignments(user: ScopeUser): ScopeAssignments {
+  const none = { all: false, vendorIds: [], customerIds: [], regionIds: [], factoryIds: [] };
+  if (user.role === 'ADMIN') return { ...none, all: true };
+  if (user.role === 'VENDOR') return { ...none, vendorIds: user.vendorIds };
+  if (CUSTOMER_SCOPED_ROLES.includes(user.role)) return { ...none, customerIds: user.customerIds };
+  if (user.role === 'FACTORY_ACCOUNT')
+    return { ...none, regionIds: user.regionIds, factoryIds: user.factoryIds };
+  return none;
+}
+
+const ASSIGNED_COLUMNS = [
+  ['vendorIds', orders.vendorId],
+  ['customerIds', orders.customerId],
+  ['regionIds', orders.productionRegionId],
+  ['factoryIds', orders.factoryId],
+] as const;
+
 /** Orders of the user's assignments in any status, carts included (for callers that need carts too). */
 export function orderTenantScope(user: ScopeUser): SQL {
-  if (user.role === 'ADMIN') return EVERYTHING;
-  if (user.role === 'VENDOR') return oneOf(orders.vendorId, user.vendorIds);
-  if (CUSTOMER_SCOPED_ROLES.includes(user.role)) return oneOf(orders.customerId, user.customerIds);
-  if (user.role === 'FACTORY_ACCOUNT') {
-    if (user.regionIds.length === 0 && user.factoryIds.length === 0) return NOTHING;
-    return or(
-      oneOf(orders.productionRegionId, user.regionIds),
-      oneOf(orders.factoryId, user.factoryIds),
-    ) as SQL;
-  }
-  return NOTHING;
+  const reach = scopeAssignments(user);
+  if (reach.all) return EVERYTHING;
+  const conditions = ASSIGNED_COLUMNS.filter(([key]) => reach[key].length > 0).map(([key, column]) =>
+    inArray(column, reach[key]),
+  );
+  if (conditions.length === 0) return NOTHING;
+  return conditions.length === 1 ? (conditions[0] as SQL) : (or(...conditions) as SQL);
 }
 
 /** Placed orders (not carts) the user may see: the condition of the order list, details and actions. */
 export function orderScope(user: ScopeUser): SQL {
   return and(ne(orders.orderStatus, 'PENDING'), orderTenantScope(user)) as SQL;
+}
+
+/**
+ * `orderScope` for a statement compiled once (platform/db/compiled.ts): the same condition with the
+ * assignments as parameters (`all` a boolean, the id lists arrays), filled in per call from
+ * `scopeAssignments(user)`. For look-ups by key only: the list keeps `orderScope`, whose plans can
+ * use the list indexes.
+ */
+export function orderScopeOf(p: { readonly [K in keyof ScopeAssignments]: Placeholder<K> }): SQL {
+  const reached = ASSIGNED_COLUMNS.map(([key, column]) => sql`${column} = any(${p[key]})`);
+  return and(ne(orders.orderStatus, 'PENDING'), sql`(${p.all} or ${sql.join(reached, sql` or `)})`) as SQL;
 }

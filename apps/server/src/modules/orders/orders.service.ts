@@ -36,7 +36,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { orders } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
-import { asStatus, loadOrderRecord } from './orders.readModel';
+import { asStatus, findPlacedOrderRecord } from './orders.readModel';
 import { type OrderListRow, ordersRepository as repo, waitingAt } from './orders.repository';
 import { orderScope } from './orders.scope';
 import { orderDetailsView, total } from './orders.views';
@@ -174,17 +174,8 @@ export function createOrderService(ctx: AppContext) {
 
     /** GET /orders/{id}: the order with its lines, charges, documents and logs as the role may see it. */
     async details(user: AuthUser, idText: string): Promise<OrderDetails> {
-      const id = orderIdOf(idText);
-      // One connection and one snapshot for the ~15 reads (a read-only transaction): under load,
-      // fanning them out over the pool made each request queue for the pool again and again
-      // (docs/decisions/0019), and the reads now agree with each other.
-      const record = await db.transaction(
-        async (tx) => {
-          const row = await repo.findOrder(tx, id, orderScope(user));
-          return row ? loadOrderRecord(tx, row) : null;
-        },
-        { accessMode: 'read only' },
-      );
+      // One statement (one snapshot, one round trip) finds the order in the scope and reads all of it.
+      const record = await findPlacedOrderRecord(db, orderIdOf(idText), user);
       if (!record) throw notFound(ORDER_MESSAGES.notFound);
       return orderDetailsView(record, user);
     },

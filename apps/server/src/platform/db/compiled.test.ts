@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness';
-import { compiledSelect, compiledSql, queryBuilder } from './compiled';
+import { compiledSelect, queryBuilder } from './compiled';
 import type { Database } from './index';
 import { users } from './schema';
 
@@ -72,15 +72,6 @@ describe('compiled queries (platform/db/compiled.ts)', () => {
       })
       .catch(() => undefined);
     expect((await db.select().from(users).where(eq(users.email, 'd@compiled.test'))).length).toBe(0);
-  });
-
-  it('compiledSql answers the rows by the names the statement gives them', async () => {
-    const count = compiledSql<'pattern', { n: number }>(
-      ['pattern'],
-      (p) => sql`select count(*)::int as "n" from ${users} where ${users.email} like ${p.pattern}`,
-    );
-    expect(await count(database.db, { pattern: '%@compiled.test' })).toEqual([{ n: 3 }]);
-    expect(await count(database.db, { pattern: 'b%' })).toEqual([{ n: 1 }]);
   });
 
   it('refuses a nested selection when it is defined', () => {

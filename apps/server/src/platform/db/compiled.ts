@@ -68,21 +68,3 @@ export function compiledSelect<const K extends string, S extends BuiltSelect<unk
   return (q, values) =>
     q._.session.prepareQuery(query, fields, undefined, true).execute(values) as Promise<S['_']['result']>;
 }
-
-/**
- * An SQL statement compiled once (see compiledSelect): `build` receives the placeholders named in
- * `names`. The result runs it on `q` with `values` and resolves to its rows as the driver gives
- * them (column names as written in the statement; json parsed, timestamps as PostgreSQL's text).
- */
-export function compiledSql<const K extends string, Row>(
-  names: readonly K[],
-  build: (p: Placeholders<K>) => SQL,
-): (q: Q, values: Record<K, unknown>) => Promise<Row[]> {
-  const query = dialect.sqlToQuery(build(placeholders(names)));
-  return async (q, values) => {
-    const result = (await q._.session.prepareQuery(query, undefined, undefined, false).execute(values)) as {
-      rows: Row[];
-    };
-    return result.rows;
-  };
-}
