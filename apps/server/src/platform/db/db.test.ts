@@ -65,4 +65,28 @@ describe.skipIf(!serverUrl)('prepared statements (platform/db/preparedStatements
       await scratch.drop();
     }
   });
+
+  it('names a pool query that waited for a connection opened outside withPreparedStatements', async () => {
+    const scratch = await createScratchDatabase(serverUrl!, `selvedge_test_prepared_q_${Date.now()}`);
+    const database = await openDatabase({ url: scratch.url, poolSize: 1 });
+    try {
+      // the pool's one connection is opened here, outside the prepared context
+      await database.db.execute(sql`select ${1}::int as warm`);
+      // the second statement waits for the connection; the pool hands it over from the first one's
+      // callback, which runs in the connection's async context
+      await withPreparedStatements(() =>
+        Promise.all([
+          database.db.execute(sql`select ${2}::int as first`),
+          database.db.execute(sql`select ${3}::int as second`),
+        ]),
+      );
+      const rows = (
+        await database.db.execute(sql`select statement from pg_prepared_statements order by name`)
+      ).rows as { statement: string }[];
+      expect(rows.map((r) => r.statement)).toEqual(['select $1::int as first', 'select $1::int as second']);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
 });

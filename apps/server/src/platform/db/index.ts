@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
-import { DEFAULT_PREPARED_STATEMENTS, preparingClient, StatementNames } from './preparedStatements';
+import { DEFAULT_PREPARED_STATEMENTS, preparingPool, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
 export { withPreparedStatements } from './preparedStatements';
@@ -55,11 +55,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const prepared = opts.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS;
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolSize ?? 10,
-      ...(prepared > 0 ? { Client: preparingClient(new StatementNames(prepared)) } : {}),
-    });
+    const poolConfig = { connectionString: opts.url, max: opts.poolSize ?? 10 };
+    const pool =
+      prepared > 0 ? preparingPool(new StatementNames(prepared), poolConfig) : new pg.Pool(poolConfig);
     // An idle connection ended by the server (restart, failover, a dropped test database) emits
     // 'error' on the pool; unhandled it would crash the process. The pool replaces the connection.
     pool.on('error', (err) => opts.onIdleError?.(err));
