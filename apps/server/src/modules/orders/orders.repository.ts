@@ -33,7 +33,7 @@ import {
   userVendors,
   vendors,
 } from '../../platform/db/schema';
-import type { ArtworkVersionRecord, FactoryRecord, OrderLineSizeRecord, OrderRecord } from './orders.record';
+import type { ArtworkVersionRecord, FactoryRecord, OrderLineRecord, OrderRecord } from './orders.record';
 import { orderScopeOf, type ScopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
@@ -169,37 +169,18 @@ const jsonList = (fields: Record<string, SQL>, rest: SQL, order: SQL) =>
 const amount = (alias: string, column: AnyPgColumn) => sql`${col(alias, column)}::text`;
 const iso = (alias: string, column: AnyPgColumn) => isoInstant(col(alias, column));
 
-/** An artwork version as recordOf answers it (times as ISO instants). */
+/** An artwork version as RECORD_PARTS answers it (times as ISO instants). */
 interface VersionJson extends Omit<ArtworkVersionRecord, 'uploadedAt' | 'reviewedAt'> {
   uploadedAt: string;
   reviewedAt: string | null;
 }
-/** A line as recordOf answers it: the line, its subcode, its size rows and artwork versions. */
-interface LineJson {
-  orderItemId: number;
-  productSubcodeId: number;
-  productSubcode: string;
-  description: string;
-  productCode: string;
-  packSize: number;
-  factoryId: number | null;
-  productImagePath: string | null;
-  productImageType: string | null;
+/** A line as RECORD_PARTS answers it: the record's line, with its artwork columns as stored. */
+interface LineJson extends Omit<OrderLineRecord, 'productType' | 'attributes' | 'artwork'> {
   productType: string;
   attributes: Record<string, string> | null;
-  careLabel: Record<string, unknown> | null;
-  poNumber: string | null;
-  styleNumber: string | null;
-  quantity: number;
-  unitPrice: string | null;
-  unitCost: string | null;
-  totalPrice: string;
-  totalCost: string;
-  minValue: string | null;
   artworkStatus: string | null;
   artworkComments: string | null;
   artworkFinalized: boolean;
-  sizes: OrderLineSizeRecord[];
   versions: VersionJson[];
 }
 /**
