@@ -144,7 +144,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
     async orderAgain(user: AuthUser, idText: string): Promise<OrderAgainResponse> {
       const order = await ordersRepository.findOrder(db, orderIdOf(idText), orderScope(user));
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      const { items: sources } = await loadOrderRecord(db, order);
+      const { items: sources } = await loadOrderRecord(db, order.id);
       const copied: Copied[] = [];
       for (const source of sources) copied.push(await copyLine(user, source, source.sizes));
 

@@ -20,7 +20,7 @@ export function registerOrderJobs(ctx: JobContext) {
     await ctx.db.transaction(async (tx) => {
       const row = await repo.findOrder(tx, data.orderId, sql`true`);
       if (!row) return; // the order is gone: nobody to tell
-      const order = await loadOrderRecord(tx, row);
+      const order = await loadOrderRecord(tx, row.id);
       const recipients = (await repo.recipients(tx, row, step.roles)).filter((u) => u.id !== data.actorId);
       for (const to of recipients) {
         await ctx.jobs.send(

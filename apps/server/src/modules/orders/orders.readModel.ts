@@ -12,7 +12,7 @@ import { ORDER_STATUSES } from '@selvedge/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import type { OrderLineRecord, OrderRecord, ProductType } from './orders.record';
-import { type OrderRow, ordersRepository as repo } from './orders.repository';
+import { ordersRepository as repo } from './orders.repository';
 import { type ScopeUser, scopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
@@ -50,12 +50,12 @@ export async function findPlacedOrderRecord(q: Q, id: number, user: ScopeUser): 
 }
 
 /**
- * Everything stored about the order `row` (already found within the user's scope), as it is now
- * in `q` (a transaction sees its own writes).
+ * Everything stored about the order `orderId` (already found within the user's scope), as it is
+ * now in `q` (a transaction sees its own writes). Throws when the order is gone.
  */
-export async function loadOrderRecord(q: Q, row: OrderRow): Promise<OrderRecord> {
-  const parts = await repo.orderRecordById(q, row.id);
-  if (!parts) throw new Error(`loadOrderRecord: order ${row.id} is gone`);
+export async function loadOrderRecord(q: Q, orderId: number): Promise<OrderRecord> {
+  const parts = await repo.orderRecordById(q, orderId);
+  if (!parts) throw new Error(`loadOrderRecord: order ${orderId} is gone`);
   return recordOf(parts);
 }
 

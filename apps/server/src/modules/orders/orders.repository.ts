@@ -194,16 +194,20 @@ interface LineJson extends Omit<OrderLineRecord, 'productType' | 'attributes' | 
 const RECORD_PARTS = (() => {
   const o = 'orders';
   const json = <T>(value: SQL) => compiledOnce(sql<T>`${value}`);
+  /** `from` the rows of a table of the order's (its order_id column) as `as`, after `join`s. */
+  const ofTheOrder = (table: PgTable & { orderId: AnyPgColumn }, as: string, join: SQL = sql``) =>
+    sql`from ${from(table, as)} ${join} where ${col(as, table.orderId)} = ${col(o, orders.id)}`;
   const lookUp = (fields: Record<string, SQL>, table: PgTable, as: string, key: SQL) =>
     sql`(select ${jsonObject(fields)} from ${from(table, as)} where ${sql.raw(`"${as}"."id"`)} = ${key})`;
   const priceCurrencyId = sql`coalesce(${col(o, orders.priceCurrencyId)}, (select ${col('vc', vendors.currencyTypeId)} from ${from(vendors, 'vc')} where ${col('vc', vendors.id)} = ${col(o, orders.vendorId)}))`;
   const currencyOf = (id: SQL) =>
     lookUp({ id: col('cur', currencies.id), code: col('cur', currencies.code) }, currencies, 'cur', id);
-  const subcodeFactories = sql`select ${col('sf', productSubcodes.factoryId)} from ${from(orderItems, 'fi')}
-    join ${from(productSubcodes, 'sf')} on ${col('sf', productSubcodes.id)} = ${col('fi', orderItems.productSubcodeId)}
-    where ${col('fi', orderItems.orderId)} = ${col(o, orders.id)}`;
-  const poFactories = sql`select ${col('fp', productionPurchaseOrders.factoryId)} from ${from(productionPurchaseOrders, 'fp')}
-    where ${col('fp', productionPurchaseOrders.orderId)} = ${col(o, orders.id)}`;
+  const subcodeFactories = sql`select ${col('sf', productSubcodes.factoryId)} ${ofTheOrder(
+    orderItems,
+    'fi',
+    sql`join ${from(productSubcodes, 'sf')} on ${col('sf', productSubcodes.id)} = ${col('fi', orderItems.productSubcodeId)}`,
+  )}`;
+  const poFactories = sql`select ${col('fp', productionPurchaseOrders.factoryId)} ${ofTheOrder(productionPurchaseOrders, 'fp')}`;
   const lines = jsonList(
     {
       orderItemId: col('i', orderItems.id),
@@ -266,10 +270,12 @@ const RECORD_PARTS = (() => {
         sql`${col('v', artworkVersions.version)} desc`,
       ),
     },
-    sql`from ${from(orderItems, 'i')}
-      join ${from(productSubcodes, 'ps')} on ${col('ps', productSubcodes.id)} = ${col('i', orderItems.productSubcodeId)}
-      join ${from(productCodes, 'pc')} on ${col('pc', productCodes.id)} = ${col('ps', productSubcodes.productCodeId)}
-      where ${col('i', orderItems.orderId)} = ${col(o, orders.id)}`,
+    ofTheOrder(
+      orderItems,
+      'i',
+      sql`join ${from(productSubcodes, 'ps')} on ${col('ps', productSubcodes.id)} = ${col('i', orderItems.productSubcodeId)}
+        join ${from(productCodes, 'pc')} on ${col('pc', productCodes.id)} = ${col('ps', productSubcodes.productCodeId)}`,
+    ),
     sql`${col('i', orderItems.id)}`,
   );
   return {
@@ -330,8 +336,11 @@ const RECORD_PARTS = (() => {
           charge: amount('c', orderCharges.charge),
           currency: col('cur', currencies.code),
         },
-        sql`from ${from(orderCharges, 'c')} join ${from(currencies, 'cur')} on ${col('cur', currencies.id)} = ${col('c', orderCharges.currencyId)}
-          where ${col('c', orderCharges.orderId)} = ${col(o, orders.id)}`,
+        ofTheOrder(
+          orderCharges,
+          'c',
+          sql`join ${from(currencies, 'cur')} on ${col('cur', currencies.id)} = ${col('c', orderCharges.currencyId)}`,
+        ),
         sql`${col('c', orderCharges.id)}`,
       ),
     ),
@@ -342,7 +351,7 @@ const RECORD_PARTS = (() => {
           user: col('l', orderLogs.userName),
           description: col('l', orderLogs.description),
         },
-        sql`from ${from(orderLogs, 'l')} where ${col('l', orderLogs.orderId)} = ${col(o, orders.id)}`,
+        ofTheOrder(orderLogs, 'l'),
         sql`${col('l', orderLogs.timestamp)}, ${col('l', orderLogs.id)}`,
       ),
     ),
@@ -353,7 +362,7 @@ const RECORD_PARTS = (() => {
           name: col('d', orderDocuments.name),
           kind: col('d', orderDocuments.kind),
         },
-        sql`from ${from(orderDocuments, 'd')} where ${col('d', orderDocuments.orderId)} = ${col(o, orders.id)}`,
+        ofTheOrder(orderDocuments, 'd'),
         sql`${col('d', orderDocuments.id)}`,
       ),
     ),
@@ -367,7 +376,7 @@ const RECORD_PARTS = (() => {
           factoryId: col('p', productionPurchaseOrders.factoryId),
           createdAt: iso('p', productionPurchaseOrders.createdAt),
         },
-        sql`from ${from(productionPurchaseOrders, 'p')} where ${col('p', productionPurchaseOrders.orderId)} = ${col(o, orders.id)}`,
+        ofTheOrder(productionPurchaseOrders, 'p'),
         sql`${col('p', productionPurchaseOrders.id)}`,
       ),
     ),
@@ -382,7 +391,7 @@ const RECORD_PARTS = (() => {
           factoryId: col('s', packingSlips.factoryId),
           createdAt: iso('s', packingSlips.createdAt),
         },
-        sql`from ${from(packingSlips, 's')} where ${col('s', packingSlips.orderId)} = ${col(o, orders.id)}`,
+        ofTheOrder(packingSlips, 's'),
         sql`${col('s', packingSlips.id)}`,
       ),
     ),
