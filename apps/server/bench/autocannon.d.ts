@@ -32,6 +32,10 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** A run: its result when awaited, and its events ('start' once, 'response' per answer). */
+  interface Instance extends Promise<Result> {
+    on(event: 'start' | 'response', listener: () => void): Instance;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

@@ -43,7 +43,7 @@ const reported = new Set<string>();
 process.on('message', (m: { type: string; id: number; scripts?: [string, CeilingScript][] }) => {
   if (m?.type !== 'scripts') return;
   for (const [key, script] of m.scripts ?? []) scripts.set(key, script);
-  process.send?.({ id: m.id, queries: 0, maxRss: 0, inflight: 0 });
+  process.send?.({ id: m.id, queries: 0, maxRss: 0, cpuMicros: 0, inflight: 0 });
 });
 
 const server = http.createServer((req, res) => {
@@ -87,3 +87,5 @@ const server = http.createServer((req, res) => {
 });
 
 server.listen(Number(process.env.PORT), '127.0.0.1');
+// Exit (rather than die) on the bench's SIGTERM, so that BENCH_CPU_PROF's profile is written.
+process.once('SIGTERM', () => process.exit(0));

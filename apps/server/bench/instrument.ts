@@ -1,7 +1,7 @@
 /**
  * Preloaded (`node --import`) into the product server and the ceiling server of the bench: counts
  * every statement sent to PostgreSQL through `pg` (queries per request), samples the process's
- * resident memory (RSS), and records the statements of one request on demand (so that the ceiling
+ * resident memory (RSS), measures its CPU time, and records the statements of one request on demand (so that the ceiling
  * runs exactly the product's SQL). The bench asks over the IPC channel of `child_process.fork`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -57,6 +57,8 @@ const ABANDONED_MS = 30_000;
 
 let queries = 0;
 let maxRss = process.memoryUsage.rss();
+/** CPU time (user + system) of this process at the last reset. */
+let cpuAtReset = process.cpuUsage();
 let capturing: Captured[] | null = null;
 
 type QueryFn = (this: pg.Client, ...args: unknown[]) => unknown;
@@ -90,6 +92,8 @@ export type InstrumentReply = {
   id: number;
   queries: number;
   maxRss: number;
+  /** CPU time (user + system, microseconds) this process used since the last reset. */
+  cpuMicros: number;
   inflight: number;
   captured?: Captured[];
 };
@@ -100,6 +104,7 @@ process.on('message', (m: InstrumentRequest) => {
   if (m.type === 'reset') {
     queries = 0;
     maxRss = process.memoryUsage.rss();
+    cpuAtReset = process.cpuUsage();
   } else if (m.type === 'capture-start') {
     capturing = [];
   } else if (m.type === 'capture-stop') {
@@ -109,5 +114,13 @@ process.on('message', (m: InstrumentRequest) => {
     return;
   }
   maxRss = Math.max(maxRss, process.memoryUsage.rss());
-  process.send?.({ id: m.id, queries, maxRss, inflight, captured } satisfies InstrumentReply);
+  const cpu = process.cpuUsage(cpuAtReset);
+  process.send?.({
+    id: m.id,
+    queries,
+    maxRss,
+    cpuMicros: cpu.user + cpu.system,
+    inflight,
+    captured,
+  } satisfies InstrumentReply);
 });

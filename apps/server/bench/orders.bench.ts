@@ -22,17 +22,19 @@
  *    run, so a busy shared machine slows both alike. Place order places each cart once
  *    (BENCH_PLACE_PER_ROUND carts per round and server).
  * 6. Prints per scenario: product and ceiling req/s, ratio product/ceiling (median of rounds), p50/p99
- *    latency, statements per request, the product's largest RSS and its p50/p99 latency with one
+ *    latency, statements per request, CPU milliseconds per request of each server process and of the
+ *    rest of the machine (PostgreSQL, mostly), the product's largest RSS and its p50/p99 latency with one
  *    connection (one round, product only: what one user sees on an idle server); then the list
  *    queries' plans (EXPLAIN ANALYZE; BENCH_EXPLAIN=0 to skip).
  *
  * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
  * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
  * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server; BENCH_NODE_FLAGS node
- * flags of the product server (e.g. "--max-semi-space-size=8 --max-old-space-size=128").
+ * flags of the product server (e.g. "--max-semi-space-size=8 --max-old-space-size=128");
+ * BENCH_SQL=1 prints the statements of one request of each scenario, as captured from the product.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -446,6 +448,10 @@ async function startServer(
 
 interface Run {
   rps: number;
+  /** CPU milliseconds per request: the server's own, and the rest of the machine's (PostgreSQL,
+   * mostly) without the load generator's (this process). */
+  serverCpuMs: number;
+  otherCpuMs: number;
   p50: number;
   p99: number;
   requests: number;
@@ -488,8 +494,14 @@ async function load(
 ) {
   await idle(server);
   await server.ask('reset');
+  const machineAtStart = machineCpuMicros();
+  const selfAtStart = process.cpuUsage();
   let i = 0;
-  const result = await autocannon({
+  // The run's own clock, from its start to its last answer: autocannon's `duration` only ends at
+  // its next one-second sample, so a run of a fixed number of requests (place) read 1000 / ⌈s⌉.
+  let start = performance.now();
+  let last = start;
+  const run = autocannon({
     url: server.base,
     connections,
     ...(once ? { amount: reqs.length } : { duration: DURATION }),
@@ -508,17 +520,38 @@ async function load(
         },
       },
     ],
-  });
+  })
+    .on('start', () => {
+      start = performance.now();
+    })
+    .on('response', () => {
+      last = performance.now();
+    });
+  const result = await run;
   const stats = await server.ask('stats');
+  const self = process.cpuUsage(selfAtStart);
+  const machine = machineCpuMicros() - machineAtStart;
   const total = result.requests.total;
   return {
-    rps: total / result.duration,
+    rps: total / ((last - start) / 1000),
+    serverCpuMs: stats.cpuMicros / 1000 / total,
+    otherCpuMs: (machine - stats.cpuMicros - self.user - self.system) / 1000 / total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: total,
     bad: result.non2xx + result.errors + result.timeouts,
     maxRss: stats.maxRss,
   } satisfies Run;
+}
+
+/** CPU time the whole machine has spent busy (all cores, /proc/stat), in microseconds. */
+function machineCpuMicros() {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]
+    .split(/\s+/)
+    .map(Number);
+  // /proc/stat counts in USER_HZ ticks, 100 per second on Linux
+  return (user + nice + system + irq + softirq + steal) * 10_000;
 }
 
 const median = (xs: number[]) => {
@@ -762,6 +795,13 @@ async function main() {
       const scripts = s.once ? placeScripts : await captureScripts(productServer, s.method, s.requests);
       await ceilingScripts(scripts);
       const statements = scripts.reduce((n, [, c]) => n + c.statements.length, 0) / scripts.length;
+      if (process.env.BENCH_SQL === '1') {
+        log(`  ${s.name}: the statements of one request`);
+        for (const st of scripts[0][1].statements)
+          log(
+            `    ${st.named ? '[prepared] ' : ''}${st.text.replace(/\s+/g, ' ')}  -- ${JSON.stringify(st.values)}`,
+          );
+      }
       const runs = { name: s.name, statements, product: [] as Run[], ceiling: [] as Run[] };
       if (!s.once) {
         // warm-up: JIT, plans, caches
@@ -808,6 +848,10 @@ async function main() {
       'c.p50'.padStart(6),
       'c.p99'.padStart(6),
       'SQL/req'.padStart(7),
+      'cpu srv'.padStart(7),
+      'c.srv'.padStart(6),
+      'db+'.padStart(5),
+      'c.db+'.padStart(6),
       'RSS MB'.padStart(7),
       'bad'.padStart(5),
       '1c p50'.padStart(7),
@@ -840,6 +884,18 @@ async function main() {
             .toFixed(1)
             .padStart(6),
           t.statements.toFixed(1).padStart(7),
+          m(t.product, (r) => r.serverCpuMs)
+            .toFixed(2)
+            .padStart(7),
+          m(t.ceiling, (r) => r.serverCpuMs)
+            .toFixed(2)
+            .padStart(6),
+          m(t.product, (r) => r.otherCpuMs)
+            .toFixed(2)
+            .padStart(5),
+          m(t.ceiling, (r) => r.otherCpuMs)
+            .toFixed(2)
+            .padStart(6),
           (Math.max(...t.product.map((r) => r.maxRss)) / 2 ** 20).toFixed(0).padStart(7),
           `${t.product.reduce((n, r) => n + r.bad, 0)}/${t.ceiling.reduce((n, r) => n + r.bad, 0)}`.padStart(
             5,
@@ -854,6 +910,8 @@ async function main() {
     );
     log(
       "c.p50/c.p99: the ceiling's latencies; SQL/req: statements per request (begin/commit included); " +
+        'cpu srv / c.srv: CPU ms per request of the product / ceiling server process; db+ / c.db+: CPU ms per request of ' +
+        'the rest of the machine (PostgreSQL, mostly; the load generator not counted) during the product / ceiling runs; ' +
         "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling; " +
         `1c p50/p99: the product's latencies with one connection (one user; ${DURATION} s, place: ${SINGLE_PLACES} carts)`,
     );

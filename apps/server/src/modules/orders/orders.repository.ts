@@ -38,6 +38,15 @@ import { orderScopeOf, type ScopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
 
+/** The factories of an order's lines (order_id, factory_id, short_code), in factory id order. */
+const lineFactoriesOf = (orderId: number) => sql`
+  select distinct ${orderItems.orderId} as order_id, ${factories.id} as factory_id, ${factories.shortCode} as short_code
+  from ${orderItems}
+  join ${productSubcodes} on ${productSubcodes.id} = ${orderItems.productSubcodeId}
+  join ${factories} on ${factories.id} = ${productSubcodes.factoryId}
+  where ${orderItems.orderId} = ${orderId}
+  order by factory_id`;
+
 /** "alias"."column" of a schema column, so that a sub-select names exactly the table it means. */
 const col = (alias: string, column: AnyPgColumn) => sql.raw(`"${alias}"."${column.name}"`);
 const from = (table: PgTable, alias: string) => sql.raw(`"${getTableName(table)}" "${alias}"`);
@@ -540,6 +549,29 @@ export const ordersRepository = {
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(orders.id, id)),
 
+  /**
+   * Updates the order (as `updateOrder`) and writes its log lines, in `descriptions` order, in one
+   * statement: a workflow step's two writes in one round trip (issue 10). No lines without the row.
+   */
+  updateOrderAndLog: (
+    tx: Tx,
+    id: number,
+    patch: Partial<typeof orders.$inferInsert>,
+    log: { userId: number | null; userName: string; descriptions: string[] },
+  ) =>
+    tx
+      .execute(sql`
+        with changed as ${tx
+          .update(orders)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(eq(orders.id, id))
+          .returning({ id: orders.id })}
+        insert into ${orderLogs} (order_id, user_id, user_name, description)
+        select changed.id, ${log.userId}::int, ${log.userName}::text, d.description
+        from changed cross join unnest(${sql.param(log.descriptions)}::text[]) with ordinality as d(description, n)
+        order by d.n`)
+      .then(() => undefined),
+
   insertLogs: (
     tx: Tx,
     logs: { orderId: number; userId: number | null; userName: string; description: string }[],
@@ -593,36 +625,38 @@ export const ordersRepository = {
   // ------------------------------------------------------------ writes of the workflow
 
   /** The factories that make the lines of an order (their subcodes' factories), by id. */
-  lineFactories: (db: Q, orderId: number) =>
-    db
-      .selectDistinct({ id: factories.id, shortCode: factories.shortCode })
-      .from(orderItems)
-      .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
-      .innerJoin(factories, eq(factories.id, productSubcodes.factoryId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(factories.id)),
+  /**
+   * The production POs of the order: one per factory of its lines (in factory id order), numbered
+   * `numberPrefix` followed by the factory's short code; idempotent (one per order and factory).
+   * One statement (issue 10: placing's round trips).
+   */
+  insertProductionPOs: (tx: Tx, orderId: number, numberPrefix: string) =>
+    tx
+      .execute(sql`
+        insert into ${productionPurchaseOrders} (order_id, factory_id, production_po)
+        select order_id, factory_id, ${numberPrefix}::text || short_code from (${lineFactoriesOf(orderId)}) f
+        on conflict do nothing`)
+      .then(() => undefined),
 
-  /** Production POs for the factories not yet covered (idempotent: one per order and factory). */
-  insertProductionPOs: (tx: Tx, rows: { orderId: number; factoryId: number; productionPO: string }[]) =>
-    rows.length === 0
-      ? Promise.resolve()
-      : tx
-          .insert(productionPurchaseOrders)
-          .values(rows)
-          .onConflictDoNothing()
-          .then(() => undefined),
-
+  /**
+   * The packing slips of the order: the vendor's, numbered `vendorNumber`, then one per factory of
+   * its lines (in factory id order) numbered `productionPrefix` followed by the factory's short
+   * code; idempotent. One statement.
+   */
   insertPackingSlips: (
     tx: Tx,
-    rows: { orderId: number; kind: 'VENDOR' | 'PRODUCTION'; factoryId: number | null; number: string }[],
+    orderId: number,
+    numbers: { vendorNumber: string; productionPrefix: string },
   ) =>
-    rows.length === 0
-      ? Promise.resolve()
-      : tx
-          .insert(packingSlips)
-          .values(rows)
-          .onConflictDoNothing()
-          .then(() => undefined),
+    tx
+      .execute(sql`
+        insert into ${packingSlips} (order_id, kind, factory_id, number)
+        select ${orderId}::int, 'VENDOR', null::int, ${numbers.vendorNumber}::text
+        union all
+        select order_id, 'PRODUCTION', factory_id, ${numbers.productionPrefix}::text || short_code
+        from (${lineFactoriesOf(orderId)}) f
+        on conflict do nothing`)
+      .then(() => undefined),
 
   /** The line with this id in this order; undefined when none. */
   findItem: async (db: Q, orderId: number, orderItemId: number) =>

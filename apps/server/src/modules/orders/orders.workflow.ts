@@ -100,40 +100,31 @@ export function workflowFrom(
   };
 }
 
-/** Document numbers (docs/decisions/0015-order-documents.md). */
+/**
+ * Document numbers (docs/decisions/0015-order-documents.md). A factory's document is numbered with
+ * the order's prefix followed by the factory's short code (the database appends the short codes).
+ */
 export const DOCUMENT_NUMBERS = {
-  productionPO: (orderId: number, shortCode: string) => `PPO-${orderId}-${shortCode}`,
+  productionPOPrefix: (orderId: number) => `PPO-${orderId}-`,
+  productionPO: (orderId: number, shortCode: string) =>
+    DOCUMENT_NUMBERS.productionPOPrefix(orderId) + shortCode,
   vendorPackingSlip: (orderId: number) => `VPS-${orderId}`,
-  productionPackingSlip: (orderId: number, shortCode: string) => `PPS-${orderId}-${shortCode}`,
+  productionPackingSlipPrefix: (orderId: number) => `PPS-${orderId}-`,
+  productionPackingSlip: (orderId: number, shortCode: string) =>
+    DOCUMENT_NUMBERS.productionPackingSlipPrefix(orderId) + shortCode,
 } as const;
 
 /** The order workflow of the running app. */
 export function createOrderWorkflow(ctx: AppContext) {
   /** What happens when an order enters a status, inside the transition's transaction. */
   const onEnter: Partial<Record<OrderStatus, (tx: Tx, orderId: number) => Promise<void>>> = {
-    PRODUCTION_READY: async (tx, orderId) => {
-      const factories = await repo.lineFactories(tx, orderId);
-      await repo.insertProductionPOs(
-        tx,
-        factories.map((f) => ({
-          orderId,
-          factoryId: f.id,
-          productionPO: DOCUMENT_NUMBERS.productionPO(orderId, f.shortCode),
-        })),
-      );
-    },
-    COMPLETE_AND_SHIPPED: async (tx, orderId) => {
-      const factories = await repo.lineFactories(tx, orderId);
-      await repo.insertPackingSlips(tx, [
-        { orderId, kind: 'VENDOR', factoryId: null, number: DOCUMENT_NUMBERS.vendorPackingSlip(orderId) },
-        ...factories.map((f) => ({
-          orderId,
-          kind: 'PRODUCTION' as const,
-          factoryId: f.id,
-          number: DOCUMENT_NUMBERS.productionPackingSlip(orderId, f.shortCode),
-        })),
-      ]);
-    },
+    PRODUCTION_READY: (tx, orderId) =>
+      repo.insertProductionPOs(tx, orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)),
+    COMPLETE_AND_SHIPPED: (tx, orderId) =>
+      repo.insertPackingSlips(tx, orderId, {
+        vendorNumber: DOCUMENT_NUMBERS.vendorPackingSlip(orderId),
+        productionPrefix: DOCUMENT_NUMBERS.productionPackingSlipPrefix(orderId),
+      }),
   };
 
   return {
@@ -179,15 +170,16 @@ export function createOrderWorkflow(ctx: AppContext) {
       if (!check.ok) throw new AppError(check.status, check.message);
       const from = workflow.orderStatus;
       const to = nextStatus(action, workflow);
-      await repo.updateOrder(tx, row.id, { ...effects.update, orderStatus: to });
-      if (to !== from) await onEnter[to]?.(tx, row.id);
       const lines = Array.isArray(effects.log) ? [...effects.log] : [effects.log];
       if (to !== from && from !== 'PENDING')
         lines[lines.length - 1] += `; status: ${ORDER_STATUS_LABELS[to]}`;
-      await repo.insertLogs(
+      await repo.updateOrderAndLog(
         tx,
-        lines.map((description) => ({ orderId: row.id, userId: user.id, userName: user.name, description })),
+        row.id,
+        { ...effects.update, orderStatus: to },
+        { userId: user.id, userName: user.name, descriptions: lines },
       );
+      if (to !== from) await onEnter[to]?.(tx, row.id);
       if (effects.mail) {
         await ctx.jobs.send(tx, 'order.mail', {
           orderId: row.id,
