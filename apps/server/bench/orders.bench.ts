@@ -30,7 +30,7 @@
  * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
  * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
  * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server; BENCH_NODE_FLAGS node
- * flags of the product server (e.g. "--max-semi-space-size=8 --max-old-space-size=128");
+ * flags of the product server (e.g. "--max-old-space-size=128 --max-semi-space-size=16", the image's);
  * BENCH_SQL=1 prints the statements of one request of each scenario, as captured from the product.
  */
 import { type ChildProcess, fork } from 'node:child_process';
