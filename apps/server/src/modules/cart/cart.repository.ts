@@ -1,8 +1,9 @@
 /** All SQL of the cart (the user's PENDING order), its lines, pricing and placement. */
 import type { Tier } from '@selvedge/shared';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
+import { compiledSelect, queryBuilder } from '../../platform/db/compiled';
 import {
   attributeSchemas,
   costTiers,
@@ -32,19 +33,92 @@ export type CartPatch = Partial<typeof orders.$inferInsert>;
 
 // 'PENDING' as a literal: the one-cart index is partial on it, and a prepared statement's generic plan
 // can use that index only when the predicate is written as the index's (preparedStatements.ts).
-const isCart = (userId: number) => and(eq(orders.userId, userId), sql`${orders.orderStatus} = 'PENDING'`);
+const isCart = (userId: number | Placeholder) =>
+  and(eq(orders.userId, userId), sql`${orders.orderStatus} = 'PENDING'`);
+
+// Placing's look-ups, built once (decision 0026: Drizzle building a query's text on every call).
+const cartOf = compiledSelect(['userId'], (p) =>
+  queryBuilder.select().from(orders).where(isCart(p.userId)).limit(1),
+);
+const lockedCartOf = compiledSelect(['userId'], (p) =>
+  queryBuilder.select().from(orders).where(isCart(p.userId)).limit(1).for('update'),
+);
+
+const priceCurrency = alias(currencies, 'price_currency');
+const costCurrency = alias(currencies, 'cost_currency');
+const pricingLinesOf = compiledSelect(['orderId'], (p) =>
+  queryBuilder
+    .select({
+      orderItemId: orderItems.id,
+      productSubcodeId: orderItems.productSubcodeId,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      unitCost: orderItems.unitCost,
+      totalPrice: orderItems.totalPrice,
+      totalCost: orderItems.totalCost,
+      productSubcode: productSubcodes.productSubcode,
+      description: productSubcodes.description,
+      productCode: productCodes.productCode,
+      customerId: productSubcodes.customerId,
+      factoryId: productSubcodes.factoryId,
+      factoryCurrencyId: factories.currencyTypeId,
+      productionRegionId: factories.productionRegionId,
+      priceCurrency: priceCurrency.code,
+      costCurrency: costCurrency.code,
+      inactiveSize: sql<string | null>`(
+          select ${productItems.productSize} from ${orderItemSizes}
+          join ${productItems} on ${productItems.id} = ${orderItemSizes.productItemId}
+          where ${orderItemSizes.orderItemId} = ${orderItems.id} and not ${productItems.active}
+          order by ${orderItemSizes.id} limit 1)`,
+      sizesPriced: sql<boolean>`not exists (
+          select from ${orderItemSizes} where ${orderItemSizes.orderItemId} = ${orderItems.id}
+          and (${orderItemSizes.unitPrice}, ${orderItemSizes.unitCost})
+            is distinct from (${orderItems.unitPrice}, ${orderItems.unitCost}))`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
+    .innerJoin(productCodes, eq(productCodes.id, productSubcodes.productCodeId))
+    .leftJoin(factories, eq(factories.id, productSubcodes.factoryId))
+    .leftJoin(priceCurrency, eq(priceCurrency.id, orders.priceCurrencyId))
+    .leftJoin(costCurrency, eq(costCurrency.id, factories.currencyTypeId))
+    .where(eq(orderItems.orderId, p.orderId))
+    .orderBy(asc(orderItems.id)),
+);
+
+const chargesOfOrder = compiledSelect(['orderId'], (p) =>
+  queryBuilder
+    .select({
+      chargeName: orderCharges.chargeName,
+      productSubcodeId: orderCharges.productSubcodeId,
+      subcode: orderCharges.subcode,
+      subCodeDescription: orderCharges.subCodeDescription,
+      charge: orderCharges.charge,
+      currencyId: orderCharges.currencyId,
+    })
+    .from(orderCharges)
+    .where(eq(orderCharges.orderId, p.orderId))
+    .orderBy(asc(orderCharges.id)),
+);
+
+const shippingAddressesOf = compiledSelect(['vendorId'], (p) =>
+  queryBuilder
+    .select({ optionName: vendorShippingAddresses.optionName, address: vendorShippingAddresses.address })
+    .from(vendorShippingAddresses)
+    .where(eq(vendorShippingAddresses.vendorId, p.vendorId))
+    .orderBy(asc(vendorShippingAddresses.optionName), asc(vendorShippingAddresses.id)),
+);
 
 export const cartRepository = {
   /** The user's cart (PENDING order); undefined when none. */
-  findCart: async (db: Q, userId: number): Promise<CartRow | undefined> =>
-    (await db.select().from(orders).where(isCart(userId)).limit(1))[0],
+  findCart: async (db: Q, userId: number): Promise<CartRow | undefined> => (await cartOf(db, { userId }))[0],
 
   /**
    * The user's cart, row-locked until the transaction ends (select … for update): every change of
    * the cart and placing it take this lock, so they run one after another.
    */
   lockCart: async (tx: Tx, userId: number): Promise<CartRow | undefined> =>
-    (await tx.select().from(orders).where(isCart(userId)).limit(1).for('update'))[0],
+    (await lockedCartOf(tx, { userId }))[0],
 
   /** Creates the user's cart unless one exists (one cart per user: unique partial index). */
   insertCartIfMissing: (tx: Tx, values: typeof orders.$inferInsert) =>
@@ -222,47 +296,7 @@ export const cartRepository = {
    * size row carries the line's unit price and cost (when it does and nothing changed, re-pricing
    * writes nothing).
    */
-  pricingLines: (db: Q, orderId: number) => {
-    const priceCurrency = alias(currencies, 'price_currency');
-    const costCurrency = alias(currencies, 'cost_currency');
-    return db
-      .select({
-        orderItemId: orderItems.id,
-        productSubcodeId: orderItems.productSubcodeId,
-        quantity: orderItems.quantity,
-        unitPrice: orderItems.unitPrice,
-        unitCost: orderItems.unitCost,
-        totalPrice: orderItems.totalPrice,
-        totalCost: orderItems.totalCost,
-        productSubcode: productSubcodes.productSubcode,
-        description: productSubcodes.description,
-        productCode: productCodes.productCode,
-        customerId: productSubcodes.customerId,
-        factoryId: productSubcodes.factoryId,
-        factoryCurrencyId: factories.currencyTypeId,
-        productionRegionId: factories.productionRegionId,
-        priceCurrency: priceCurrency.code,
-        costCurrency: costCurrency.code,
-        inactiveSize: sql<string | null>`(
-          select ${productItems.productSize} from ${orderItemSizes}
-          join ${productItems} on ${productItems.id} = ${orderItemSizes.productItemId}
-          where ${orderItemSizes.orderItemId} = ${orderItems.id} and not ${productItems.active}
-          order by ${orderItemSizes.id} limit 1)`,
-        sizesPriced: sql<boolean>`not exists (
-          select from ${orderItemSizes} where ${orderItemSizes.orderItemId} = ${orderItems.id}
-          and (${orderItemSizes.unitPrice}, ${orderItemSizes.unitCost})
-            is distinct from (${orderItems.unitPrice}, ${orderItems.unitCost}))`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
-      .innerJoin(productCodes, eq(productCodes.id, productSubcodes.productCodeId))
-      .leftJoin(factories, eq(factories.id, productSubcodes.factoryId))
-      .leftJoin(priceCurrency, eq(priceCurrency.id, orders.priceCurrencyId))
-      .leftJoin(costCurrency, eq(costCurrency.id, factories.currencyTypeId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-  },
+  pricingLines: (db: Q, orderId: number) => pricingLinesOf(db, { orderId }),
 
   /**
    * What prices the given subcodes, in one statement: their price and cost tiers (all currencies)
@@ -346,19 +380,7 @@ export const cartRepository = {
         and (s.unit_price, s.unit_cost) is distinct from (v.unit_price, v.unit_cost)`);
   },
 
-  chargesOf: (db: Q, orderId: number) =>
-    db
-      .select({
-        chargeName: orderCharges.chargeName,
-        productSubcodeId: orderCharges.productSubcodeId,
-        subcode: orderCharges.subcode,
-        subCodeDescription: orderCharges.subCodeDescription,
-        charge: orderCharges.charge,
-        currencyId: orderCharges.currencyId,
-      })
-      .from(orderCharges)
-      .where(eq(orderCharges.orderId, orderId))
-      .orderBy(asc(orderCharges.id)),
+  chargesOf: (db: Q, orderId: number) => chargesOfOrder(db, { orderId }),
 
   replaceCharges: async (
     tx: Tx,
@@ -400,10 +422,5 @@ export const cartRepository = {
     ).map((r) => ({ ...r, orderItemId: Number(r.orderItemId) }));
   },
 
-  shippingAddresses: (db: Q, vendorId: number) =>
-    db
-      .select({ optionName: vendorShippingAddresses.optionName, address: vendorShippingAddresses.address })
-      .from(vendorShippingAddresses)
-      .where(eq(vendorShippingAddresses.vendorId, vendorId))
-      .orderBy(asc(vendorShippingAddresses.optionName), asc(vendorShippingAddresses.id)),
+  shippingAddresses: (db: Q, vendorId: number) => shippingAddressesOf(db, { vendorId }),
 };
