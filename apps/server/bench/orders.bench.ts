@@ -838,73 +838,34 @@ async function main() {
     log(
       `${ORDERS.toLocaleString('en')} orders; figures are medians of ${ROUNDS} rounds; ratio = product / ceiling req/s`,
     );
-    const head = [
-      'scenario'.padEnd(38),
-      'product/s'.padStart(9),
-      'ceiling/s'.padStart(9),
-      'ratio'.padStart(6),
-      'p50 ms'.padStart(7),
-      'p99 ms'.padStart(7),
-      'c.p50'.padStart(6),
-      'c.p99'.padStart(6),
-      'SQL/req'.padStart(7),
-      'cpu srv'.padStart(7),
-      'c.srv'.padStart(6),
-      'db+'.padStart(5),
-      'c.db+'.padStart(6),
-      'RSS MB'.padStart(7),
-      'bad'.padStart(5),
-      '1c p50'.padStart(7),
-      '1c p99'.padStart(7),
+    type Row = (typeof table)[number];
+    const m = (runs: Run[], f: (r: Run) => number) => median(runs.map(f));
+    /** The table's columns: heading, width and the cell of a scenario. */
+    const columns: [string, number, (t: Row) => string][] = [
+      ['product/s', 9, (t) => m(t.product, (r) => r.rps).toFixed(0)],
+      ['ceiling/s', 9, (t) => m(t.ceiling, (r) => r.rps).toFixed(0)],
+      ['ratio', 6, (t) => median(t.product.map((p, i) => p.rps / t.ceiling[i].rps)).toFixed(2)],
+      ['p50 ms', 7, (t) => m(t.product, (r) => r.p50).toFixed(1)],
+      ['p99 ms', 7, (t) => m(t.product, (r) => r.p99).toFixed(1)],
+      ['c.p50', 6, (t) => m(t.ceiling, (r) => r.p50).toFixed(1)],
+      ['c.p99', 6, (t) => m(t.ceiling, (r) => r.p99).toFixed(1)],
+      ['SQL/req', 7, (t) => t.statements.toFixed(1)],
+      ['cpu srv', 7, (t) => m(t.product, (r) => r.serverCpuMs).toFixed(2)],
+      ['c.srv', 6, (t) => m(t.ceiling, (r) => r.serverCpuMs).toFixed(2)],
+      ['db+', 5, (t) => m(t.product, (r) => r.otherCpuMs).toFixed(2)],
+      ['c.db+', 6, (t) => m(t.ceiling, (r) => r.otherCpuMs).toFixed(2)],
+      ['RSS MB', 7, (t) => (Math.max(...t.product.map((r) => r.maxRss)) / 2 ** 20).toFixed(0)],
+      [
+        'bad',
+        5,
+        (t) => `${t.product.reduce((n, r) => n + r.bad, 0)}/${t.ceiling.reduce((n, r) => n + r.bad, 0)}`,
+      ],
+      ['1c p50', 7, (t) => (t.single ? t.single.p50.toFixed(1) : '-')],
+      ['1c p99', 7, (t) => (t.single ? t.single.p99.toFixed(1) : '-')],
     ];
-    log(head.join(' '));
-    for (const t of table) {
-      const m = (runs: Run[], f: (r: Run) => number) => median(runs.map(f));
-      const ratio = median(t.product.map((p, i) => p.rps / t.ceiling[i].rps));
-      log(
-        [
-          t.name.padEnd(38),
-          m(t.product, (r) => r.rps)
-            .toFixed(0)
-            .padStart(9),
-          m(t.ceiling, (r) => r.rps)
-            .toFixed(0)
-            .padStart(9),
-          ratio.toFixed(2).padStart(6),
-          m(t.product, (r) => r.p50)
-            .toFixed(1)
-            .padStart(7),
-          m(t.product, (r) => r.p99)
-            .toFixed(1)
-            .padStart(7),
-          m(t.ceiling, (r) => r.p50)
-            .toFixed(1)
-            .padStart(6),
-          m(t.ceiling, (r) => r.p99)
-            .toFixed(1)
-            .padStart(6),
-          t.statements.toFixed(1).padStart(7),
-          m(t.product, (r) => r.serverCpuMs)
-            .toFixed(2)
-            .padStart(7),
-          m(t.ceiling, (r) => r.serverCpuMs)
-            .toFixed(2)
-            .padStart(6),
-          m(t.product, (r) => r.otherCpuMs)
-            .toFixed(2)
-            .padStart(5),
-          m(t.ceiling, (r) => r.otherCpuMs)
-            .toFixed(2)
-            .padStart(6),
-          (Math.max(...t.product.map((r) => r.maxRss)) / 2 ** 20).toFixed(0).padStart(7),
-          `${t.product.reduce((n, r) => n + r.bad, 0)}/${t.ceiling.reduce((n, r) => n + r.bad, 0)}`.padStart(
-            5,
-          ),
-          (t.single ? t.single.p50.toFixed(1) : '-').padStart(7),
-          (t.single ? t.single.p99.toFixed(1) : '-').padStart(7),
-        ].join(' '),
-      );
-    }
+    log(['scenario'.padEnd(38), ...columns.map(([head, width]) => head.padStart(width))].join(' '));
+    for (const t of table)
+      log([t.name.padEnd(38), ...columns.map(([, width, cell]) => cell(t).padStart(width))].join(' '));
     log(
       `placed orders: product ${placed.product} of ${ROUNDS * perRound + SINGLE_PLACES + 1} carts, ceiling ${placed.ceiling} of ${ROUNDS * perRound}`,
     );
