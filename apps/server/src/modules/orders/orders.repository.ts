@@ -624,7 +624,6 @@ export const ordersRepository = {
 
   // ------------------------------------------------------------ writes of the workflow
 
-  /** The factories that make the lines of an order (their subcodes' factories), by id. */
   /**
    * The production POs of the order: one per factory of its lines (in factory id order), numbered
    * `numberPrefix` followed by the factory's short code; idempotent (one per order and factory).
