@@ -131,6 +131,8 @@ export interface OrderListRow {
   productionRegion: string | null;
   priceCurrency: string | null;
   costCurrency: string | null;
+  /** How many orders match, counted up to the query's count cap + 1 (the same on every row). */
+  matchCount: number;
 }
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -156,11 +158,13 @@ const LIST_COLUMNS = compiledOnce(
 );
 
 /**
- * The order list's page query (see ordersRepository.listOrders); exported for the bench's plans.
- * `limit` and `offset` in rows.
+ * The order list's page and count in one statement (see ordersRepository.listOrders); exported for
+ * the bench's plans. `limit` and `offset` in rows; the orders matching `where` are counted up to
+ * `countCap` + 1. The matching orders are a CTE inlined twice (not materialized): the page reads
+ * them through the list indexes in page order, the count stops at the cap.
  */
-export function listOrdersQuery(where: SQL, limit: number, offset: number): SQL {
-  return sql`select ${LIST_COLUMNS} from (select ${orders.id} as "pageId", ${orders.orderDate} as "pageDate" from ${orders} where ${where} order by ${orders.orderDate} desc, ${orders.id} desc limit ${limit} offset ${offset}) "page" join ${orders} on ${orders.id} = "page"."pageId" order by "page"."pageDate" desc, "page"."pageId" desc`;
+export function listOrdersQuery(where: SQL, limit: number, offset: number, countCap: number): SQL {
+  return sql`with "matching" as not materialized (select ${orders.id} as "pageId", ${orders.orderDate} as "pageDate" from ${orders} where ${where}) select ${LIST_COLUMNS}, (select count(*)::int from (select 1 from "matching" limit ${countCap + 1}) "counted") as "matchCount" from (select "pageId", "pageDate" from "matching" order by "pageDate" desc, "pageId" desc limit ${limit} offset ${offset}) "page" join ${orders} on ${orders.id} = "page"."pageId" order by "page"."pageDate" desc, "page"."pageId" desc`;
 }
 
 // ------------------------------------------------------------ the read model's statement, built once
@@ -461,10 +465,16 @@ export const ordersRepository = {
    * the table), then the page's rows are read by id and names and currencies looked up for them only.
    * Written as one SQL text whose fixed part is compiled once and whose rows come back as the
    * database's own objects: Drizzle's query building and row mapping were a fifth of the list's CPU
-   * (issue 10).
+   * (issue 10). Each row carries `matchCount`, the matches counted up to `countCap` + 1 in the same
+   * statement (one round trip, one snapshot); no rows, no count.
    */
-  listOrders: async (db: Q, where: SQL, limit: number, offset: number): Promise<OrderListRow[]> =>
-    (await db.execute(listOrdersQuery(where, limit, offset))).rows as unknown as OrderListRow[],
+  listOrders: async (
+    db: Q,
+    where: SQL,
+    page: { limit: number; offset: number; countCap: number },
+  ): Promise<OrderListRow[]> =>
+    (await db.execute(listOrdersQuery(where, page.limit, page.offset, page.countCap)))
+      .rows as unknown as OrderListRow[],
 
   /**
    * How many orders inside `scope` wait at each step, from open_order_counts (docs/decisions/0023):

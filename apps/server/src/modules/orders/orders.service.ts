@@ -130,8 +130,12 @@ export function createOrderService(ctx: AppContext) {
       const where = and(orderScope(user), ...orderFilters(q, user.role)) as SQL;
       const { page, size } = q;
       const offset = page * size;
-      // One row more than the page tells whether a next page exists (lastPage) without counting.
-      const rows = await repo.listOrders(db, where, size + 1, offset);
+      // Counted up to LIST_COUNT_CAP, or up to the page asked for if further (the page's own scan
+      // goes that far already), docs/decisions/0019: exact below it — past the end always —, above
+      // it totalItems is a lower bound ("1,000+") and totalItemsCapped says so.
+      const cap = Math.max(LIST_COUNT_CAP, offset);
+      // One row more than the page tells whether a next page exists (lastPage).
+      const rows = await repo.listOrders(db, where, { limit: size + 1, offset, countCap: cap });
       const more = rows.length > size;
       const shown = more ? rows.slice(0, size) : rows;
       const answer = (totalItems: number, capped: boolean): OrderListResponse => ({
@@ -142,13 +146,10 @@ export function createOrderService(ctx: AppContext) {
         totalItems,
         ...(capped ? { totalItemsCapped: true } : {}),
       });
-      // The last page (not past the end): its count is known without a second query.
+      // The last page (not past the end): its count is where it ends.
       if (!more && (rows.length > 0 || page === 0)) return answer(offset + rows.length, false);
-      // Otherwise counted up to LIST_COUNT_CAP, or up to the page asked for if further (the page's
-      // own scan went that far already), docs/decisions/0019: exact below it — past the end
-      // always —, above it totalItems is a lower bound ("1,000+") and totalItemsCapped says so.
-      const cap = Math.max(LIST_COUNT_CAP, offset);
-      const counted = await repo.countOrders(db, where, cap);
+      // Past the end a page has no rows to carry the count: counted on its own.
+      const counted = rows[0]?.matchCount ?? (await repo.countOrders(db, where, cap));
       if (counted <= cap) return answer(counted, false);
       return answer(Math.max(cap, offset + shown.length + (more ? 1 : 0)), true);
     },
