@@ -559,14 +559,16 @@ export const ordersRepository = {
       .where(eq(orders.id, id)),
 
   /**
-   * Updates the order (as `updateOrder`) and writes its log lines, in `descriptions` order, in one
-   * statement: a workflow step's two writes in one round trip (issue 10). No lines without the row.
+   * Updates the order (as `updateOrder`), writes its log lines in `descriptions` order and runs
+   * `entered` (a write the new status brings: `productionPOsOf`, `packingSlipsOf`), all in one
+   * statement: a workflow step's writes in one round trip (issue 10). No lines without the row.
    */
   updateOrderAndLog: (
     tx: Tx,
     id: number,
     patch: Partial<typeof orders.$inferInsert>,
     log: { userId: number | null; userName: string; descriptions: string[] },
+    entered?: SQL,
   ) =>
     tx
       .execute(sql`
@@ -574,7 +576,7 @@ export const ordersRepository = {
           .update(orders)
           .set({ ...patch, updatedAt: new Date() })
           .where(eq(orders.id, id))
-          .returning({ id: orders.id })}
+          .returning({ id: orders.id })}${entered ? sql`, entered as (${entered})` : sql``}
         insert into ${orderLogs} (order_id, user_id, user_name, description)
         select changed.id, ${log.userId}::int, ${log.userName}::text, d.description
         from changed cross join unnest(${sql.param(log.descriptions)}::text[]) with ordinality as d(description, n)
@@ -634,37 +636,27 @@ export const ordersRepository = {
   // ------------------------------------------------------------ writes of the workflow
 
   /**
-   * The production POs of the order: one per factory of its lines (in factory id order), numbered
-   * `numberPrefix` followed by the factory's short code; idempotent (one per order and factory).
-   * One statement (issue 10: placing's round trips).
+   * The insert of the order's production POs: one per factory of its lines (in factory id order),
+   * numbered `numberPrefix` followed by the factory's short code; idempotent (one per order and
+   * factory). A statement for `updateOrderAndLog`'s `entered`.
    */
-  insertProductionPOs: (tx: Tx, orderId: number, numberPrefix: string) =>
-    tx
-      .execute(sql`
-        insert into ${productionPurchaseOrders} (order_id, factory_id, production_po)
-        select order_id, factory_id, ${numberPrefix}::text || short_code from (${lineFactoriesOf(orderId)}) f
-        on conflict do nothing`)
-      .then(() => undefined),
+  productionPOsOf: (orderId: number, numberPrefix: string) => sql`
+    insert into ${productionPurchaseOrders} (order_id, factory_id, production_po)
+    select order_id, factory_id, ${numberPrefix}::text || short_code from (${lineFactoriesOf(orderId)}) f
+    on conflict do nothing`,
 
   /**
-   * The packing slips of the order: the vendor's, numbered `vendorNumber`, then one per factory of
-   * its lines (in factory id order) numbered `productionPrefix` followed by the factory's short
-   * code; idempotent. One statement.
+   * The insert of the order's packing slips: the vendor's, numbered `vendorNumber`, then one per
+   * factory of its lines (in factory id order) numbered `productionPrefix` followed by the factory's
+   * short code; idempotent. A statement for `updateOrderAndLog`'s `entered`.
    */
-  insertPackingSlips: (
-    tx: Tx,
-    orderId: number,
-    numbers: { vendorNumber: string; productionPrefix: string },
-  ) =>
-    tx
-      .execute(sql`
-        insert into ${packingSlips} (order_id, kind, factory_id, number)
-        select ${orderId}::int, 'VENDOR', null::int, ${numbers.vendorNumber}::text
-        union all
-        select order_id, 'PRODUCTION', factory_id, ${numbers.productionPrefix}::text || short_code
-        from (${lineFactoriesOf(orderId)}) f
-        on conflict do nothing`)
-      .then(() => undefined),
+  packingSlipsOf: (orderId: number, numbers: { vendorNumber: string; productionPrefix: string }) => sql`
+    insert into ${packingSlips} (order_id, kind, factory_id, number)
+    select ${orderId}::int, 'VENDOR', null::int, ${numbers.vendorNumber}::text
+    union all
+    select order_id, 'PRODUCTION', factory_id, ${numbers.productionPrefix}::text || short_code
+    from (${lineFactoriesOf(orderId)}) f
+    on conflict do nothing`,
 
   /** The line with this id in this order; undefined when none. */
   findItem: async (db: Q, orderId: number, orderItemId: number) =>

@@ -1,10 +1,10 @@
 /**
- * The workflow's writes, each one statement (orders.repository.ts; issue 10): a step's order update
- * with its log lines (in order; none without the order row), and the documents a status brings —
- * production POs and packing slips numbered per factory of the order's lines, in factory order,
- * written once however often the status is entered. Runs on PGlite and PostgreSQL.
+ * The workflow's writes in one statement (orders.repository.ts updateOrderAndLog; issue 10): a
+ * step's order update with its log lines (in order; none without the order row), and the documents a
+ * status brings — production POs and packing slips numbered per factory of the order's lines, in
+ * factory order, written once however often the status is entered. Runs on PGlite and PostgreSQL.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
@@ -57,6 +57,20 @@ beforeAll(async () => {
 
 afterAll(async () => t?.close());
 
+/** Takes a step that enters a status twice, with `entered` its writes. */
+const enterTwice = async (entered: SQL) => {
+  for (let i = 0; i < 2; i++)
+    await t.db.transaction((tx) =>
+      repo.updateOrderAndLog(
+        tx,
+        orderId,
+        {},
+        { userId, userName: 'Casey CSR', descriptions: ['entered'] },
+        entered,
+      ),
+    );
+};
+
 describe('workflow writes', () => {
   it('updates the order and writes its log lines in the order given', async () => {
     await t.db.transaction((tx) =>
@@ -97,10 +111,7 @@ describe('workflow writes', () => {
   });
 
   it('writes one production PO per factory of the lines, numbered by its short code, once', async () => {
-    for (let i = 0; i < 2; i++)
-      await t.db.transaction((tx) =>
-        repo.insertProductionPOs(tx, orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)),
-      );
+    await enterTwice(repo.productionPOsOf(orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)));
     const pos = await t.db
       .select({
         factoryId: s.productionPurchaseOrders.factoryId,
@@ -120,7 +131,7 @@ describe('workflow writes', () => {
       vendorNumber: DOCUMENT_NUMBERS.vendorPackingSlip(orderId),
       productionPrefix: DOCUMENT_NUMBERS.productionPackingSlipPrefix(orderId),
     };
-    for (let i = 0; i < 2; i++) await t.db.transaction((tx) => repo.insertPackingSlips(tx, orderId, numbers));
+    await enterTwice(repo.packingSlipsOf(orderId, numbers));
     const slips = await t.db
       .select({
         kind: s.packingSlips.kind,

@@ -9,8 +9,8 @@
  *    that does not allow it (cancelled, wrong status, failing guard — a doubled or stale click) →
  *    409 with a message naming the state; nothing changes then;
  * 3. the order is updated (new status and the action's own columns), the status's entry effects
- *    run (production POs on PRODUCTION_READY, packing slips on COMPLETE_AND_SHIPPED), log lines
- *    are written (who, when, what), and the mail to the people who act next is queued in the same
+ *    run (production POs on PRODUCTION_READY, packing slips on COMPLETE_AND_SHIPPED) and log lines
+ *    are written (who, when, what) — one statement —, and the mail to the people who act next is queued in the same
  *    transaction (orders.mail.ts), so it is sent exactly when the change commits.
  */
 import {
@@ -23,6 +23,7 @@ import {
   type WorkflowOrder,
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
+import type { SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
@@ -116,12 +117,12 @@ export const DOCUMENT_NUMBERS = {
 
 /** The order workflow of the running app. */
 export function createOrderWorkflow(ctx: AppContext) {
-  /** What happens when an order enters a status, inside the transition's transaction. */
-  const onEnter: Partial<Record<OrderStatus, (tx: Tx, orderId: number) => Promise<void>>> = {
-    PRODUCTION_READY: (tx, orderId) =>
-      repo.insertProductionPOs(tx, orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)),
-    COMPLETE_AND_SHIPPED: (tx, orderId) =>
-      repo.insertPackingSlips(tx, orderId, {
+  /** The writes an order's entering a status brings (run in the transition's statement). */
+  const onEnter: Partial<Record<OrderStatus, (orderId: number) => SQL>> = {
+    PRODUCTION_READY: (orderId) =>
+      repo.productionPOsOf(orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)),
+    COMPLETE_AND_SHIPPED: (orderId) =>
+      repo.packingSlipsOf(orderId, {
         vendorNumber: DOCUMENT_NUMBERS.vendorPackingSlip(orderId),
         productionPrefix: DOCUMENT_NUMBERS.productionPackingSlipPrefix(orderId),
       }),
@@ -178,8 +179,8 @@ export function createOrderWorkflow(ctx: AppContext) {
         row.id,
         { ...effects.update, orderStatus: to },
         { userId: user.id, userName: user.name, descriptions: lines },
+        to !== from ? onEnter[to]?.(row.id) : undefined,
       );
-      if (to !== from) await onEnter[to]?.(tx, row.id);
       if (effects.mail) {
         await ctx.jobs.send(tx, 'order.mail', {
           orderId: row.id,
