@@ -102,15 +102,9 @@ export async function repriceCart(
         ];
   });
   await repo.setLinesPricing(tx, changedLines);
-  const storedCharges = await repo.chargesOf(tx, cart.id);
-  const chargesChanged = chargesDiffer(
-    storedCharges.map((c) => ({
-      chargeName: c.chargeName,
-      productSubcodeId: c.productSubcodeId,
-      charge: c.charge,
-    })),
-    pricing.charges,
-  );
+  // The lines carry the stored charges; an empty cart's are read.
+  const storedCharges = first ? first.storedCharges : await repo.chargesOf(tx, cart.id);
+  const chargesChanged = chargesDiffer(storedCharges, pricing.charges);
   if (chargesChanged) {
     await repo.replaceCharges(
       tx,

@@ -29,6 +29,12 @@ import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
 type Q = Db | Tx;
 
 export type CartRow = typeof orders.$inferSelect;
+/** A charge stored on the cart, as re-pricing compares it (amount as decimal text). */
+export interface StoredCharge {
+  chargeName: string;
+  productSubcodeId: number | null;
+  charge: string;
+}
 export type CartPatch = Partial<typeof orders.$inferInsert>;
 
 // 'PENDING' as a literal: the one-cart index is partial on it, and a prepared statement's generic plan
@@ -70,6 +76,12 @@ const pricingLinesOf = compiledSelect(['orderId'], (p) =>
           join ${productItems} on ${productItems.id} = ${orderItemSizes.productItemId}
           where ${orderItemSizes.orderItemId} = ${orderItems.id} and not ${productItems.active}
           order by ${orderItemSizes.id} limit 1)`,
+      // The cart's stored charges with its lines (one statement fewer for every re-pricing).
+      storedCharges: sql<StoredCharge[]>`(
+          select coalesce(json_agg(json_build_object('chargeName', ${orderCharges.chargeName},
+            'productSubcodeId', ${orderCharges.productSubcodeId}, 'charge', ${orderCharges.charge}::text)
+            order by ${orderCharges.id}), '[]')
+          from ${orderCharges} where ${orderCharges.orderId} = ${p.orderId})`,
       sizesPriced: sql<boolean>`not exists (
           select from ${orderItemSizes} where ${orderItemSizes.orderItemId} = ${orderItems.id}
           and (${orderItemSizes.unitPrice}, ${orderItemSizes.unitCost})
@@ -91,10 +103,7 @@ const chargesOfOrder = compiledSelect(['orderId'], (p) =>
     .select({
       chargeName: orderCharges.chargeName,
       productSubcodeId: orderCharges.productSubcodeId,
-      subcode: orderCharges.subcode,
-      subCodeDescription: orderCharges.subCodeDescription,
       charge: orderCharges.charge,
-      currencyId: orderCharges.currencyId,
     })
     .from(orderCharges)
     .where(eq(orderCharges.orderId, p.orderId))
@@ -294,7 +303,7 @@ export const cartRepository = {
    * stored unit prices and totals, the codes of the order's price currency and of the factory's
    * (cost) currency, the first inactive size of the line (placing refuses it) and whether every
    * size row carries the line's unit price and cost (when it does and nothing changed, re-pricing
-   * writes nothing).
+   * writes nothing); each line also carries the order's stored charges (`storedCharges`).
    */
   pricingLines: (db: Q, orderId: number) => pricingLinesOf(db, { orderId }),
 
@@ -380,7 +389,8 @@ export const cartRepository = {
         and (s.unit_price, s.unit_cost) is distinct from (v.unit_price, v.unit_cost)`);
   },
 
-  chargesOf: (db: Q, orderId: number) => chargesOfOrder(db, { orderId }),
+  /** The cart's stored charges (the lines carry them too: pricingLines' storedCharges). */
+  chargesOf: (db: Q, orderId: number): Promise<StoredCharge[]> => chargesOfOrder(db, { orderId }),
 
   replaceCharges: async (
     tx: Tx,
