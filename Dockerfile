@@ -45,13 +45,17 @@ RUN npm ci --omit=dev --workspace=apps/server --include-workspace-root=false \
 
 # ---- runtime -------------------------------------------------------------------------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
-# V8's heap kept small: a busy instance stays near 210 MB resident (~290 MB without these flags);
-# the 16 MB young generation spares a third of an order list's CPU that an 8 MB one spent
-# collecting, and glibc's malloc arenas are capped (docs/DEPLOY.md "Memory"; decision 0028).
+# V8's heap kept small: a busy instance stays under 200 MB resident (~290 MB without these
+# settings); the 16 MB young generation spares a third of an order list's CPU that an 8 MB one spent
+# collecting (decision 0028). glibc's malloc: two arenas, and fixed mmap and trim thresholds, which
+# it would otherwise raise after each large free and then keep ~20 MB of freed memory (decision 0030).
+# `npm run bench` reads NODE_OPTIONS and MALLOC_* from here (docs/DEPLOY.md "Memory").
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072 \
     NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=16"
 WORKDIR /app
 # Code and dependencies belong to root and are read-only to the process; it writes only DATA_DIR
@@ -71,4 +75,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1.0/health/ready',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node itself is PID 1 and handles SIGTERM (graceful shutdown in main.ts and worker.ts); no npm in between.
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.mjs"]
+CMD ["node", "apps/server/dist/main.mjs"]

@@ -53,7 +53,7 @@ if (process.env.TEST_DATABASE_URL) {
   };
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+const server = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
   cwd: root,
   env,
   stdio: 'inherit',

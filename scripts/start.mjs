@@ -35,7 +35,7 @@ if (stale) {
 const bundle = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
 if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -10,8 +10,8 @@
  * 3. Builds priced carts (one per vendor user) for placing, and signs users in by issuing tokens and
  *    session rows directly (no argon2 per user).
  * 4. Starts two servers, each in a process of its own: the product (the bundle of src/main.ts that
- *    `npm run build -w apps/server` makes, as deployed; BENCH_NODE_FLAGS adds node flags such as
- *    the V8 heap sizes of docs/DEPLOY.md) and a
+ *    `npm run build -w apps/server` makes, as deployed, with the image's NODE_OPTIONS and malloc
+ *    settings read from the Dockerfile; BENCH_NODE_FLAGS replaces the node flags) and a
  *    ceiling (bench/ceiling.ts: node:http + pg, same pool size) that runs, per call, the SQL
  *    statements the product ran for that call — captured from the product (a session its cache
  *    serves sends no lookup; a write's ping on the notice connection is one) — and answers the same
@@ -30,7 +30,8 @@
  * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
  * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
  * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server; BENCH_NODE_FLAGS node
- * flags of the product server (e.g. "--max-old-space-size=128 --max-semi-space-size=16", the image's);
+ * flags of the product server instead of the image's NODE_OPTIONS ("" for none); MALLOC_* variables
+ * set for the bench replace the image's;
  * BENCH_SQL=1 prints the statements of one request of each scenario, as captured from the product.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -383,6 +384,24 @@ interface Server {
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
+ * The runtime settings the image gives the server (Dockerfile, runtime stage): its `NODE_OPTIONS`
+ * as node flags, and glibc's malloc tunables (`MALLOC_*`), so that the bench measures what ships.
+ * BENCH_NODE_FLAGS replaces the flags (empty: none); a `MALLOC_*` variable set for the bench wins.
+ * Throws if the Dockerfile no longer says NODE_OPTIONS.
+ */
+function imageRuntime(): { nodeFlags: string[]; mallocEnv: Record<string, string> } {
+  const dockerfile = readFileSync(join(here, '../../../Dockerfile'), 'utf8');
+  const nodeOptions = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile);
+  if (!nodeOptions) throw new Error('Dockerfile: no NODE_OPTIONS="…" to run the product with');
+  const mallocEnv: Record<string, string> = {};
+  for (const [, name, value] of dockerfile.matchAll(/\b(MALLOC_[A-Z_]+)=(\d+)/g)) {
+    mallocEnv[name] = process.env[name] ?? value;
+  }
+  const flags = process.env.BENCH_NODE_FLAGS ?? nodeOptions[1];
+  return { nodeFlags: flags.split(/\s+/).filter(Boolean), mallocEnv };
+}
+
+/**
  * Forks `script` with the instrument preloaded (and `nodeFlags`) and waits until `ready` answers 200.
  */
 async function startServer(
@@ -636,7 +655,16 @@ async function main() {
       await userIdOf('vendor@example.com'),
     ]);
 
+    const runtime = imageRuntime();
+    log(
+      `product runs with node ${runtime.nodeFlags.join(' ') || '(no flags)'}` +
+        `${process.env.BENCH_NODE_FLAGS === undefined ? " (the image's NODE_OPTIONS)" : ' (BENCH_NODE_FLAGS)'}; ` +
+        `both servers with ${Object.entries(runtime.mallocEnv)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}`,
+    );
     const common = {
+      ...runtime.mallocEnv,
       DATABASE_URL: url,
       DATABASE_POOL_SIZE: String(POOL_SIZE),
       NODE_ENV: 'production',
@@ -656,7 +684,7 @@ async function main() {
         METRICS_ENABLED: 'false',
       },
       `${API_PREFIX}/health/live`,
-      (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+      runtime.nodeFlags,
     );
     servers.push(productServer);
     const ceilingServer = await startServer('ceiling', join(here, 'ceiling.ts'), common, '/');

@@ -68,7 +68,7 @@ export interface ServerProcess {
 /** Runs the bundle `name` (main or worker) under node with `env` on top of PATH and HOME only. */
 function spawnNode(name: 'main' | 'worker', env: Record<string, string>, base: string): ServerProcess {
   const script = join(serverBundles(), `${name}.mjs`);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', script], {
+  const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

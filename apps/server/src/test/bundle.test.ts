@@ -1,0 +1,58 @@
+/**
+ * The server's bundle as production runs it (`node apps/server/dist/main.mjs`, docs/decisions/0030):
+ * stack traces map to the TypeScript sources through the bundle's own source map, and no source
+ * map of an npm package is loaded (those were ~17 MB of the idle server's memory under
+ * `--enable-source-maps`). The process is started with a configuration it refuses, so it loads the
+ * bundle and exits without a database; a preloaded probe reports, at exit, what Node has loaded.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serverBundles } from './serverProcess';
+
+/** Preloaded with --import: at exit, prints what findSourceMap knows of the bundle and of every CommonJS module. */
+const PROBE = `
+import { createRequire, findSourceMap } from 'node:module';
+const bundle = process.env.PROBE_BUNDLE;
+const line = Number(process.env.PROBE_LINE);
+process.on('exit', () => {
+  const map = findSourceMap(bundle);
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  process.stdout.write('PROBE ' + JSON.stringify({
+    origin: map ? map.findOrigin(line, 3).fileName : null,
+    modules: loaded.length,
+    mapped: loaded.filter((file) => findSourceMap(file)),
+  }) + '\\n');
+});
+`;
+
+describe('the server bundle (dist/main.mjs)', () => {
+  it('maps stack traces to src/ and loads no source map of node_modules', () => {
+    const dir = serverBundles();
+    const bundle = join(dir, 'main.bundle.mjs');
+    // A line inside the bundle's copy of src/platform/config.ts.
+    const line = readFileSync(bundle, 'utf8').split('\n').indexOf('// src/platform/config.ts') + 1 + 10;
+    expect(line).toBeGreaterThan(10);
+    const probe = join(dir, 'probe.mjs');
+    writeFileSync(probe, PROBE);
+    const run = spawnSync(process.execPath, ['--import', probe, join(dir, 'main.mjs')], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PROBE_BUNDLE: bundle,
+        PROBE_LINE: String(line),
+        JWT_SECRET: 'too short',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.stderr).toContain('JWT_SECRET: must be at least 32 characters long');
+    const report = run.stdout.split('\n').find((l) => l.startsWith('PROBE '));
+    expect(report, run.stdout + run.stderr).toBeDefined();
+    const { origin, modules, mapped } = JSON.parse(report!.slice('PROBE '.length));
+    expect(origin).toMatch(/\/apps\/server\/src\/platform\/config\.ts$/);
+    // fastify, pg, pino… loaded (the check below means something), none with its map.
+    expect(modules).toBeGreaterThan(50);
+    expect(mapped).toEqual([]);
+  });
+});
