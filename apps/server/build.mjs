@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w apps/server`: bundles the server (src/main.ts), the job worker (src/worker.ts)
- * and the demo-data loader (src/seed/cli.ts) into dist/{main,worker,seed}.bundle.mjs with esbuild, each run by dist/<name>.mjs
+ * and the demo-data loader (src/seed/cli.ts) into dist/{main,worker,seed}.bundle.mjs with esbuild
+ * (what they share, and what they import on first use, in dist/chunks), each run by dist/<name>.mjs
  * (docs/decisions/0022). The server's own code and @selvedge/shared go into the bundles, compiled
  * once, and so is drizzle-orm (patched, see below); the other npm packages stay in node_modules and
  * load as Node loads them. Production runs these files with plain `node`: no TypeScript compiler in
@@ -89,6 +90,11 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // What the entry points share, and what they import on first use, go into chunks of their own:
+  // a module imported with import() is then loaded, with the npm packages it imports, only when
+  // first used (drizzle's PGlite driver would otherwise load PGlite into every server).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node24',
   sourcemap: 'linked',
   // Stack traces need the mappings, not the sources: the sources in the map were ~13 MB of the

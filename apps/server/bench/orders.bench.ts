@@ -24,8 +24,10 @@
  * 6. Prints per scenario: product and ceiling req/s, ratio product/ceiling (median of rounds), p50/p99
  *    latency, statements per request, CPU milliseconds per request of each server process and of the
  *    rest of the machine (PostgreSQL, mostly), the product's largest RSS and its p50/p99 latency with one
- *    connection (one round, product only: what one user sees on an idle server); then the list
- *    queries' plans (EXPLAIN ANALYZE; BENCH_EXPLAIN=0 to skip).
+ *    connection (one round, product only: what one user sees on an idle server) and at half the
+ *    ceiling's req/s (requests evenly paced, product and ceiling: latency under a load both carry,
+ *    which a closed loop at full speed cannot show); then the list queries' plans (EXPLAIN
+ *    ANALYZE; BENCH_EXPLAIN=0 to skip).
  *
  * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
  * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
@@ -36,6 +38,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -477,6 +480,8 @@ interface Run {
   maxRss: number;
 }
 
+type Paced = Awaited<ReturnType<typeof paced>>;
+
 interface Scenario {
   name: string;
   method: 'GET' | 'PUT';
@@ -560,6 +565,58 @@ async function load(
     bad: result.non2xx + result.errors + result.timeouts,
     maxRss: stats.maxRss,
   } satisfies Run;
+}
+
+/** The paced load's rate is at most this: above it node:http in this process, not the server, binds. */
+const PACED_MAX_RATE = 4000;
+
+/**
+ * Latency under a steady load: DURATION seconds of requests sent at `rate` per second, evenly
+ * spaced (open loop, up to CONNECTIONS kept-alive connections), each timed from when it was due,
+ * so a request that waits for a free connection counts its wait. autocannon cannot do this: its
+ * rate limit sends each second's quota at the start of the second, as fast as a closed loop.
+ * Returns p50/p99 in ms and the number of non-200 answers and errors.
+ */
+async function paced(server: Server, method: string, reqs: { path: string; token: string }[], rate: number) {
+  await idle(server);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const total = Math.max(1, Math.round(rate * DURATION));
+  const latencies: number[] = [];
+  let sent = 0;
+  let bad = 0;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    let done = 0;
+    const finish = (ok: boolean, due: number) => {
+      latencies.push(performance.now() - due);
+      if (!ok) bad++;
+      if (++done === total) resolve();
+    };
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+      for (; sent < due; sent++) {
+        const r = reqs[sent % reqs.length];
+        const dueAt = start + (sent * 1000) / rate;
+        http
+          .request(
+            `${server.base}${API_PREFIX}${r.path}`,
+            { method, agent, headers: { authorization: `Bearer ${r.token}` } },
+            (res) => {
+              res.resume();
+              res.once('end', () => finish(res.statusCode === 200, dueAt));
+            },
+          )
+          .once('error', () => finish(false, dueAt))
+          .end();
+      }
+      if (sent < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { rate, p50: at(0.5), p99: at(0.99), bad };
 }
 
 /** CPU time the whole machine has spent busy (all cores, /proc/stat), in microseconds. */
@@ -815,6 +872,8 @@ async function main() {
       product: Run[];
       ceiling: Run[];
       single?: Run;
+      /** Product and ceiling at half the ceiling's req/s (not for place: each cart places once). */
+      half?: { product: Paced; ceiling: Paced };
     }[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     for (const s of scenarios) {
@@ -847,7 +906,19 @@ async function main() {
       const single = s.once
         ? await load(productServer, s.method, s.once.single, true, 1)
         : await load(productServer, s.method, s.requests, false, 1);
-      table.push({ ...runs, single });
+      // Latency at a load both servers carry (half the ceiling's throughput, paced): at full speed
+      // a closed loop's latency is only connections / throughput.
+      let half: { product: Paced; ceiling: Paced } | undefined;
+      if (!s.once) {
+        const rate = Math.min(PACED_MAX_RATE, Math.round(median(runs.ceiling.map((x) => x.rps)) / 2));
+        half = {
+          product: await paced(productServer, s.method, s.requests, rate),
+          ceiling: await paced(ceilingServer, s.method, s.requests, rate),
+        };
+        if (half.product.bad + half.ceiling.bad > 0)
+          log(`  ${s.name} at ${rate}/s: ${half.product.bad}/${half.ceiling.bad} failed (product/ceiling)`);
+      }
+      table.push({ ...runs, single, half });
       const p = runs.product;
       log(
         `  ${s.name}: product ${p.map((x) => x.rps.toFixed(0)).join('/')} req/s, ceiling ` +
@@ -889,6 +960,9 @@ async function main() {
       ],
       ['1c p50', 7, (t) => (t.single ? t.single.p50.toFixed(1) : '-')],
       ['1c p99', 7, (t) => (t.single ? t.single.p99.toFixed(1) : '-')],
+      ['½ p50', 6, (t) => (t.half ? t.half.product.p50.toFixed(1) : '-')],
+      ['½ p99', 6, (t) => (t.half ? t.half.product.p99.toFixed(1) : '-')],
+      ['c.½ p99', 7, (t) => (t.half ? t.half.ceiling.p99.toFixed(1) : '-')],
     ];
     log(['scenario'.padEnd(38), ...columns.map(([head, width]) => head.padStart(width))].join(' '));
     for (const t of table)
@@ -901,7 +975,8 @@ async function main() {
         'cpu srv / c.srv: CPU ms per request of the product / ceiling server process; db+ / c.db+: CPU ms per request of ' +
         'the rest of the machine (PostgreSQL, mostly; the load generator not counted) during the product / ceiling runs; ' +
         "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling; " +
-        `1c p50/p99: the product's latencies with one connection (one user; ${DURATION} s, place: ${SINGLE_PLACES} carts)`,
+        `1c p50/p99: the product's latencies with one connection (one user; ${DURATION} s, place: ${SINGLE_PLACES} carts); ` +
+        `½ p50/p99: the product's latencies at half the ceiling's req/s (at most ${PACED_MAX_RATE}), evenly paced, one run; c.½ p99: the ceiling's at that rate`,
     );
 
     if (database.pool) await explainListQueries(database);

@@ -10,8 +10,6 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import { DEFAULT_PREPARED_STATEMENTS, preparingPool, StatementNames } from './preparedStatements';
@@ -78,8 +76,13 @@ export async function openDatabase(opts: {
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // Loaded only for the embedded database: a server on PostgreSQL never needs PGlite (issue 10, RSS).
-  const { PGlite } = await import('@electric-sql/pglite');
+  // Loaded only for the embedded database: a server on PostgreSQL never needs PGlite (issue 10, RSS;
+  // the bundle keeps drizzle's PGlite driver in a chunk of its own, decision 0030).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   listeners.set(db, (channel, handlers) => listenPglite(client, channel, handlers));
