@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
+import { PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 
 interface Captured {
@@ -87,6 +88,16 @@ setInterval(() => {
   maxRss = Math.max(maxRss, process.memoryUsage.rss());
 }, 50).unref();
 
+/** V8's garbage collection pauses since the last reset: their sum and the longest, in ms. */
+let gcMs = 0;
+let gcMaxMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcMs += entry.duration;
+    gcMaxMs = Math.max(gcMaxMs, entry.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
+
 export type InstrumentRequest = { id: number; type: 'reset' | 'stats' | 'capture-start' | 'capture-stop' };
 export type InstrumentReply = {
   id: number;
@@ -95,6 +106,9 @@ export type InstrumentReply = {
   /** CPU time (user + system, microseconds) this process used since the last reset. */
   cpuMicros: number;
   inflight: number;
+  /** Garbage collection pauses since the last reset: total and longest, ms. */
+  gcMs: number;
+  gcMaxMs: number;
   captured?: Captured[];
 };
 
@@ -105,6 +119,8 @@ process.on('message', (m: InstrumentRequest) => {
     queries = 0;
     maxRss = process.memoryUsage.rss();
     cpuAtReset = process.cpuUsage();
+    gcMs = 0;
+    gcMaxMs = 0;
   } else if (m.type === 'capture-start') {
     capturing = [];
   } else if (m.type === 'capture-stop') {
@@ -121,6 +137,8 @@ process.on('message', (m: InstrumentRequest) => {
     maxRss,
     cpuMicros: cpu.user + cpu.system,
     inflight,
+    gcMs,
+    gcMaxMs,
     captured,
   } satisfies InstrumentReply);
 });

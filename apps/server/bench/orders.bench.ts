@@ -575,10 +575,11 @@ const PACED_MAX_RATE = 4000;
  * spaced (open loop, up to CONNECTIONS kept-alive connections), each timed from when it was due,
  * so a request that waits for a free connection counts its wait. autocannon cannot do this: its
  * rate limit sends each second's quota at the start of the second, as fast as a closed loop.
- * Returns p50/p99 in ms and the number of non-200 answers and errors.
+ * Returns p50/p99 in ms, the number of non-200 answers and errors, and the server's longest GC pause.
  */
 async function paced(server: Server, method: string, reqs: { path: string; token: string }[], rate: number) {
   await idle(server);
+  await server.ask('reset');
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const total = Math.max(1, Math.round(rate * DURATION));
   const latencies: number[] = [];
@@ -614,9 +615,10 @@ async function paced(server: Server, method: string, reqs: { path: string; token
     tick();
   });
   agent.destroy();
+  const { gcMaxMs } = await server.ask('stats');
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { rate, p50: at(0.5), p99: at(0.99), bad };
+  return { rate, p50: at(0.5), p99: at(0.99), bad, gcMaxMs };
 }
 
 /** CPU time the whole machine has spent busy (all cores, /proc/stat), in microseconds. */
@@ -963,6 +965,7 @@ async function main() {
       ['½ p50', 6, (t) => (t.half ? t.half.product.p50.toFixed(1) : '-')],
       ['½ p99', 6, (t) => (t.half ? t.half.product.p99.toFixed(1) : '-')],
       ['c.½ p99', 7, (t) => (t.half ? t.half.ceiling.p99.toFixed(1) : '-')],
+      ['½ gc', 5, (t) => (t.half ? t.half.product.gcMaxMs.toFixed(1) : '-')],
     ];
     log(['scenario'.padEnd(38), ...columns.map(([head, width]) => head.padStart(width))].join(' '));
     for (const t of table)
@@ -976,7 +979,7 @@ async function main() {
         'the rest of the machine (PostgreSQL, mostly; the load generator not counted) during the product / ceiling runs; ' +
         "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling; " +
         `1c p50/p99: the product's latencies with one connection (one user; ${DURATION} s, place: ${SINGLE_PLACES} carts); ` +
-        `½ p50/p99: the product's latencies at half the ceiling's req/s (at most ${PACED_MAX_RATE}), evenly paced, one run; c.½ p99: the ceiling's at that rate`,
+        `½ p50/p99: the product's latencies at half the ceiling's req/s (at most ${PACED_MAX_RATE}), evenly paced, one run; c.½ p99: the ceiling's at that rate; ½ gc: the product's longest garbage collection pause (ms) in that run`,
     );
 
     if (database.pool) await explainListQueries(database);
