@@ -32,7 +32,8 @@
  * Settings: BENCH_ORDERS (100000), BENCH_ROUNDS (3), BENCH_DURATION (3), BENCH_CONNECTIONS (50),
  * BENCH_PLACE_PER_ROUND (1000), BENCH_POOL_SIZE (10); BENCH_ONLY=<regex> runs the scenarios whose
  * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server; BENCH_NODE_FLAGS node
- * flags of the product server instead of the image's NODE_OPTIONS ("" for none); MALLOC_* variables
+ * flags of the product server instead of the image's NODE_OPTIONS ("" for none); BENCH_PACED_RATE the
+ * paced load's req/s instead of half the ceiling's; MALLOC_* variables
  * set for the bench replace the image's;
  * BENCH_SQL=1 prints the statements of one request of each scenario, as captured from the product.
  */
@@ -569,12 +570,15 @@ async function load(
 
 /** The paced load's rate is at most this: above it node:http in this process, not the server, binds. */
 const PACED_MAX_RATE = 4000;
+/** BENCH_PACED_RATE: the paced load's rate (req/s) for every scenario, instead of half the ceiling's. */
+const PACED_RATE = process.env.BENCH_PACED_RATE ? env('BENCH_PACED_RATE', 1) : undefined;
 
 /**
  * Latency under a steady load: DURATION seconds of requests sent at `rate` per second, evenly
  * spaced (open loop, up to CONNECTIONS kept-alive connections), each timed from when it was due,
  * so a request that waits for a free connection counts its wait. autocannon cannot do this: its
  * rate limit sends each second's quota at the start of the second, as fast as a closed loop.
+ * Requests go out on 1 ms timer ticks, so a latency includes up to ~1 ms of the pacer's own wait.
  * Returns p50/p99 in ms, the number of non-200 answers and errors, and the server's longest GC pause.
  */
 async function paced(server: Server, method: string, reqs: { path: string; token: string }[], rate: number) {
@@ -912,7 +916,8 @@ async function main() {
       // a closed loop's latency is only connections / throughput.
       let half: { product: Paced; ceiling: Paced } | undefined;
       if (!s.once) {
-        const rate = Math.min(PACED_MAX_RATE, Math.round(median(runs.ceiling.map((x) => x.rps)) / 2));
+        const rate =
+          PACED_RATE ?? Math.min(PACED_MAX_RATE, Math.round(median(runs.ceiling.map((x) => x.rps)) / 2));
         half = {
           product: await paced(productServer, s.method, s.requests, rate),
           ceiling: await paced(ceilingServer, s.method, s.requests, rate),
@@ -979,7 +984,7 @@ async function main() {
         'the rest of the machine (PostgreSQL, mostly; the load generator not counted) during the product / ceiling runs; ' +
         "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling; " +
         `1c p50/p99: the product's latencies with one connection (one user; ${DURATION} s, place: ${SINGLE_PLACES} carts); ` +
-        `½ p50/p99: the product's latencies at half the ceiling's req/s (at most ${PACED_MAX_RATE}), evenly paced, one run; c.½ p99: the ceiling's at that rate; ½ gc: the product's longest garbage collection pause (ms) in that run`,
+        `½ p50/p99: the product's latencies at ${PACED_RATE ? `${PACED_RATE} req/s (BENCH_PACED_RATE)` : `half the ceiling's req/s (at most ${PACED_MAX_RATE})`}, evenly paced, one run; c.½ p99: the ceiling's at that rate; ½ gc: the product's longest garbage collection pause (ms) in that run`,
     );
 
     if (database.pool) await explainListQueries(database);
