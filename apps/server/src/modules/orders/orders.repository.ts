@@ -113,6 +113,35 @@ export function waitingAt(condition: NeedsActionCondition): SQL {
 }
 
 /**
+ * countWaiting's select list and filter for a set of steps, as SQL text built once per set (each
+ * role asks for its own): one count per step, over open_order_counts aliased as "orders" so that
+ * the conditions and the scope name its columns as the orders table's. Building them on every call
+ * cost the needs-action call most of its CPU (issue 10). The values in them are the rules'
+ * constants (statuses, flags), written in as literals; the user's scope stays parameters.
+ */
+const waitingCountsBySteps = new Map<string, { columns: SQL; filter: SQL }>();
+function waitingCounts(steps: { step: NeedsActionStep; condition: NeedsActionCondition }[]) {
+  const key = JSON.stringify(steps);
+  let built = waitingCountsBySteps.get(key);
+  if (!built) {
+    const counts = alias(openOrderCounts, getTableName(orders));
+    const columns = steps.map(
+      ({ step, condition }) =>
+        sql`(coalesce(sum(${counts.orders}) filter (where ${waitingAt(condition)}), 0))::int as ${sql.identifier(step)}`,
+    );
+    const statuses = [...new Set(steps.flatMap((s) => s.condition.statuses))];
+    built = {
+      columns: compiledOnce(sql`${sql.join(columns, sql`, `)}`.inlineParams()),
+      filter: compiledOnce(
+        sql`${and(eq(orders.cancelled, false), inArray(orders.orderStatus, statuses))}`.inlineParams(),
+      ),
+    };
+    waitingCountsBySteps.set(key, built);
+  }
+  return built;
+}
+
+/**
  * One row of the order list as the database answers it (no mapping in JS): orderDate is the ISO
  * instant of placing (creation for an order without one), the totals are decimal strings.
  */
@@ -487,18 +516,11 @@ export const ordersRepository = {
     steps: { step: NeedsActionStep; condition: NeedsActionCondition }[],
   ): Promise<Map<NeedsActionStep, number>> => {
     if (steps.length === 0) return new Map();
-    const counts = alias(openOrderCounts, getTableName(orders));
-    const columns = Object.fromEntries(
-      steps.map(({ step, condition }) => [
-        step,
-        sql<number>`(coalesce(sum(${counts.orders}) filter (where ${waitingAt(condition)}), 0))::int`,
-      ]),
+    const { columns, filter } = waitingCounts(steps);
+    const { rows } = await db.execute(
+      sql`select ${columns} from ${openOrderCounts} ${sql.identifier(getTableName(orders))} where ${scope} and ${filter}`,
     );
-    const statuses = [...new Set(steps.flatMap((s) => s.condition.statuses))];
-    const [row] = await db
-      .select(columns)
-      .from(counts)
-      .where(and(scope, eq(orders.cancelled, false), inArray(orders.orderStatus, statuses)));
+    const [row] = rows as unknown as Record<string, number>[];
     return new Map(steps.map(({ step }) => [step, Number(row?.[step] ?? 0)]));
   },
 
