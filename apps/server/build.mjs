@@ -21,7 +21,7 @@ const outdir = process.argv[2] ?? 'dist';
  * ~500 modules each made Node re-read its 180 KB package.json at start: ~140 MB of garbage that left
  * the idle server at ~300 MB resident (docs/decisions/0024).
  */
-const BUNDLED = /^(@selvedge\/|dayjs\/|drizzle-orm(\/|$))/;
+const BUNDLED = /^(@selvedge\/|dayjs\/|drizzle-orm(\/|$)|@fastify\/compress$)/;
 
 /**
  * drizzle-orm 0.45's `is(value, type)`, the check behind every chunk of SQL it builds and every
@@ -64,6 +64,41 @@ function is(value, type) {
 }
 function isWalk(value, type) {`;
 
+/**
+ * @fastify/compress 9.2 asks `payload instanceof Response` (and `instanceof ReadableStream`) of every
+ * answer. Node defines those globals lazily: the first look loads its fetch implementation (undici,
+ * with its WebAssembly HTTP parser), ~17 MB resident that the server never uses otherwise. The
+ * patched checks first ask the payload's `Symbol.toStringTag`, so strings, buffers and Node streams
+ * never touch the globals; same answers (docs/decisions/0030). The build fails if the functions are
+ * not the ones patched here.
+ */
+const COMPRESS_CHECKS = [
+  [
+    'return obj instanceof ReadableStream',
+    "return obj?.[Symbol.toStringTag] === 'ReadableStream' && obj instanceof ReadableStream",
+  ],
+  [
+    'return obj instanceof Response',
+    "return obj?.[Symbol.toStringTag] === 'Response' && obj instanceof Response",
+  ],
+];
+const compressLazyGlobals = {
+  name: 'compress-lazy-globals',
+  setup(b) {
+    b.onLoad(
+      { filter: /[\\/]node_modules[\\/]@fastify[\\/]compress[\\/]lib[\\/]utils\.js$/ },
+      async (args) => {
+        let source = await readFile(args.path, 'utf8');
+        for (const [from, to] of COMPRESS_CHECKS) {
+          if (!source.includes(from)) throw new Error(`${args.path}: no "${from}"; review the patch`);
+          source = source.replace(from, to);
+        }
+        return { contents: source, loader: 'js' };
+      },
+    );
+  },
+};
+
 const drizzleIsMemo = {
   name: 'drizzle-is-memo',
   setup(b) {
@@ -101,8 +136,13 @@ await build({
   // server's memory once Node loaded it (docs/decisions/0030).
   sourcesContent: false,
   logLevel: 'warning',
+  // Bundled CommonJS (@fastify/compress) requires the packages it depends on at run time.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
   plugins: [
     drizzleIsMemo,
+    compressLazyGlobals,
     {
       name: 'packages-from-node-modules',
       setup(b) {

@@ -5,7 +5,22 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+
+/**
+ * nodemailer, loaded with a process's first mail: importing it loads Node's fetch implementation
+ * (undici, with its WebAssembly parser), ~20 MB resident that a server which sends no mail itself
+ * (JOBS_IN_PROCESS=false) never needs (issue 10; docs/decisions/0030).
+ */
+const nodemailer = () => import('nodemailer').then((m) => m.default);
+
+/** `make()` on the first call; its promise, shared, on every call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
 
 export interface MailMessage {
   to: string;
@@ -24,19 +39,22 @@ export function createMailer(opts: {
   dataDir: string;
   logger: FastifyBaseLogger;
 }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const { smtpUrl } = opts;
+  if (smtpUrl) {
+    const transport = once(async () => (await nodemailer()).createTransport(smtpUrl));
     return {
       async send(m) {
-        const info = await transport.sendMail({ from: opts.from, ...m });
+        const info = await (await transport()).sendMail({ from: opts.from, ...m });
         opts.logger.info({ to: m.to, subject: m.subject, messageId: info.messageId }, 'mail sent');
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = once(async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, ...m });
+      const info = await (await transport()).sendMail({ from: opts.from, ...m });
       const dir = join(opts.dataDir, 'mail');
       await mkdir(dir, { recursive: true });
       const file = join(

@@ -17,7 +17,8 @@
  * of its own (no global state: tests build several apps in one process).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -25,6 +26,13 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
+
+/**
+ * node:http through `require`: an ES import of it reads every export, and its lazy WebSocket ones
+ * load Node's fetch implementation (undici, with its WebAssembly parser), ~17 MB resident in every
+ * process that never fetches (issue 10; docs/decisions/0030).
+ */
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /** The metrics path of the server and of the worker's metrics port. */
 export const METRICS_PATH = '/metrics';

@@ -4,12 +4,15 @@
  * map of an npm package is loaded (those were ~17 MB of the idle server's memory under
  * `--enable-source-maps`). The process is started with a configuration it refuses, so it loads the
  * bundle and exits without a database; a preloaded probe reports, at exit, what Node has loaded.
+ * And a server that has answered (compressed) loads no fetch implementation (undici): ~17 MB it
+ * never uses, which an ES import of node:http or @fastify/compress's `instanceof Response` loaded.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverBundles } from './serverProcess';
+import { serverBundles, startServerProcess } from './serverProcess';
 
 /** Preloaded with --import: at exit, prints what findSourceMap knows of a bundle file and of every CommonJS module. */
 const PROBE = `
@@ -63,4 +66,36 @@ describe('the server bundle (dist/main.mjs)', () => {
     expect(modules).toBeGreaterThan(50);
     expect(mapped).toEqual([]);
   });
+});
+
+describe('the running server (dist/main.mjs)', () => {
+  it("compresses answers and never loads Node's fetch implementation (undici)", async () => {
+    const dir = serverBundles();
+    const probe = join(dir, 'probe-undici.mjs');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => process.stderr.write('PROBE ' + JSON.stringify({ undici: process.moduleLoadList.some((m) => m.includes('undici')) }) + '\\n'));`,
+    );
+    const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bundle-'));
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'never',
+      LOG_LEVEL: 'warn',
+      NODE_OPTIONS: `--import=${probe}`,
+    });
+    try {
+      const res = await fetch(`${server.base}/api/v1.0/openapi.json`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(((await res.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    } finally {
+      await server.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const report = server.output.find((l) => l.startsWith('PROBE '));
+    expect(report, server.output.join('\n')).toBeDefined();
+    expect(JSON.parse(report!.slice('PROBE '.length))).toEqual({ undici: false });
+  }, 60_000);
 });
