@@ -43,7 +43,7 @@ const reported = new Set<string>();
 process.on('message', (m: { type: string; id: number; scripts?: [string, CeilingScript][] }) => {
   if (m?.type !== 'scripts') return;
   for (const [key, script] of m.scripts ?? []) scripts.set(key, script);
-  process.send?.({ id: m.id, queries: 0, maxRss: 0, cpuMicros: 0, inflight: 0, gcMs: 0, gcMaxMs: 0 });
+  process.send?.({ id: m.id, queries: 0, maxRss: 0, cpuMicros: 0, inflight: 0, gcMaxMs: 0 });
 });
 
 const server = http.createServer((req, res) => {

@@ -88,14 +88,10 @@ setInterval(() => {
   maxRss = Math.max(maxRss, process.memoryUsage.rss());
 }, 50).unref();
 
-/** V8's garbage collection pauses since the last reset: their sum and the longest, in ms. */
-let gcMs = 0;
+/** V8's longest garbage collection pause since the last reset, in ms. */
 let gcMaxMs = 0;
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    gcMs += entry.duration;
-    gcMaxMs = Math.max(gcMaxMs, entry.duration);
-  }
+  for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
 }).observe({ entryTypes: ['gc'] });
 
 export type InstrumentRequest = { id: number; type: 'reset' | 'stats' | 'capture-start' | 'capture-stop' };
@@ -106,8 +102,7 @@ export type InstrumentReply = {
   /** CPU time (user + system, microseconds) this process used since the last reset. */
   cpuMicros: number;
   inflight: number;
-  /** Garbage collection pauses since the last reset: total and longest, ms. */
-  gcMs: number;
+  /** The longest garbage collection pause since the last reset, ms. */
   gcMaxMs: number;
   captured?: Captured[];
 };
@@ -119,7 +114,6 @@ process.on('message', (m: InstrumentRequest) => {
     queries = 0;
     maxRss = process.memoryUsage.rss();
     cpuAtReset = process.cpuUsage();
-    gcMs = 0;
     gcMaxMs = 0;
   } else if (m.type === 'capture-start') {
     capturing = [];
@@ -137,7 +131,6 @@ process.on('message', (m: InstrumentRequest) => {
     maxRss,
     cpuMicros: cpu.user + cpu.system,
     inflight,
-    gcMs,
     gcMaxMs,
     captured,
   } satisfies InstrumentReply);

@@ -30,6 +30,13 @@ process.on('exit', () => {
 });
 `;
 
+/** What a probe printed (one `PROBE <json>` line among `lines`), parsed; fails the test if none. */
+function probeReport<T>(lines: string[]): T {
+  const report = lines.find((l) => l.startsWith('PROBE '));
+  expect(report, lines.join('\n')).toBeDefined();
+  return JSON.parse(report!.slice('PROBE '.length)) as T;
+}
+
 describe('the server bundle (dist/main.mjs)', () => {
   it('maps stack traces to src/ and loads no source map of node_modules', () => {
     const dir = serverBundles();
@@ -58,9 +65,11 @@ describe('the server bundle (dist/main.mjs)', () => {
       timeout: 30_000,
     });
     expect(run.stderr).toContain('JWT_SECRET: must be at least 32 characters long');
-    const report = run.stdout.split('\n').find((l) => l.startsWith('PROBE '));
-    expect(report, run.stdout + run.stderr).toBeDefined();
-    const { origin, modules, mapped } = JSON.parse(report!.slice('PROBE '.length));
+    const { origin, modules, mapped } = probeReport<{
+      origin: string | null;
+      modules: number;
+      mapped: string[];
+    }>(`${run.stdout}\n${run.stderr}`.split('\n'));
     expect(origin).toMatch(/\/apps\/server\/src\/platform\/config\.ts$/);
     // fastify, pg, pino… loaded (the check below means something), none with its map.
     expect(modules).toBeGreaterThan(50);
@@ -94,8 +103,6 @@ describe('the running server (dist/main.mjs)', () => {
       await server.stop('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     }
-    const report = server.output.find((l) => l.startsWith('PROBE '));
-    expect(report, server.output.join('\n')).toBeDefined();
-    expect(JSON.parse(report!.slice('PROBE '.length))).toEqual({ undici: false });
+    expect(probeReport(server.output)).toEqual({ undici: false });
   }, 60_000);
 });
