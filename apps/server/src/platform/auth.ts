@@ -44,6 +44,8 @@ export interface RegisteredRoute {
   /** Full path with Fastify's parameter syntax, e.g. /api/v1.0/orders/:id */
   url: string;
   permission: RoutePermission;
+  /** It answers only once this instance has seen the session notices of its writes (registerAuth). */
+  waitsForSessionNotices: boolean;
 }
 
 declare module 'fastify' {
@@ -62,8 +64,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
     /**
-     * A GET route that changes sessions or users (logout): like every POST, PUT, PATCH and DELETE it
-     * answers only once this instance's session cache has seen the change (registerAuth).
+     * true: a GET route that changes sessions or users (logout): like every POST, PUT, PATCH and
+     * DELETE it answers only once this instance's session cache has seen the change (registerAuth).
+     * false: a write route that can never change what a session holds (it writes none of the tables
+     * whose triggers send session notices: sessions, users, user_* assignments, nor anything that
+     * cascades to them), so it answers without waiting for the notice connection (the cart and
+     * placing: issue 10).
      */
     changesSessions?: boolean;
   }
@@ -136,6 +142,10 @@ export class TokenService {
 
 /** Methods that change nothing, unless their route says `changesSessions`. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request answers only after this instance saw the session notices committed before it. */
+const waitsForSessionNotices = (method: string, config: { changesSessions?: boolean } | undefined) =>
+  config?.changesSessions ?? !READ_METHODS.has(method);
 
 /** The notice channel of session changes (migration 0005_auth_notify). */
 export const AUTH_CHANNEL = 'selvedge_auth';
@@ -357,7 +367,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
   // for them (docs/decisions/0019).
   app.addHook('onSend', async (req, _reply, payload) => {
     if (!listener || !cache.isLive) return payload;
-    if (READ_METHODS.has(req.method) && !req.routeOptions.config?.changesSessions) return payload;
+    if (!waitsForSessionNotices(req.method, req.routeOptions.config)) return payload;
     await listener.sync();
     return payload;
   });
@@ -369,7 +379,14 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     if (methods.length === 0) return;
     if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.permission`);
-    for (const method of methods) registry.push({ method, url: route.url, permission });
+    for (const method of methods) {
+      registry.push({
+        method,
+        url: route.url,
+        permission,
+        waitsForSessionNotices: waitsForSessionNotices(method, route.config),
+      });
+    }
     app.log.debug({ method: methods, url: route.url, permission: describePermission(permission) }, 'route');
   });
   app.addHook('onRequest', async (req: FastifyRequest) => {

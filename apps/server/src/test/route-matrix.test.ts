@@ -10,6 +10,7 @@
  *   row-level rule, so the admitted side only asserts "not 401").
  */
 import { type Role, rolesAllowed, rolesRefused, SIGNED_IN_ROLES } from '@selvedge/shared';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../platform/auth';
@@ -50,6 +51,38 @@ describe('route matrix', () => {
     expect(keys).toContain('POST /api/v1.0/orders/:id/complete-production');
     expect(keys).toContain('GET /api/v1.0/orders/:id/vendor-po/');
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("lets only the cart's writes answer before this instance saw their session notices", async () => {
+    // Writes wait for the notices of what they committed (a logout, a role change must hold on the
+    // next call); the cart's may not (changesSessions: false) because they touch no table whose
+    // triggers send session notices. A route added to this list, or a trigger added on a table the
+    // cart writes, needs that reasoning again.
+    const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+    const isRead = (r: RegisteredRoute) => r.method === 'GET';
+    expect(t.app.routeRegistry.filter((r) => !isRead(r) && !r.waitsForSessionNotices).map(key)).toEqual([
+      'POST /api/v1.0/orders',
+      'PUT /api/v1.0/orders',
+      'PUT /api/v1.0/orders/cart',
+      'DELETE /api/v1.0/orders/cart/:orderItemId',
+      'PUT /api/v1.0/orders/place',
+      'POST /api/v1.0/orders/:id/order-again',
+    ]);
+    expect(t.app.routeRegistry.filter((r) => isRead(r) && r.waitsForSessionNotices).map(key)).toEqual([
+      'GET /api/v1.0/auth/logout',
+    ]);
+    const { rows } = await t.db.execute(sql`
+      select distinct c.relname as table from pg_trigger tg
+      join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
+      where p.proname like 'selvedge_auth_notify%' order by 1`);
+    expect((rows as unknown as { table: string }[]).map((r) => r.table)).toEqual([
+      'sessions',
+      'user_customers',
+      'user_factories',
+      'user_regions',
+      'user_vendors',
+      'users',
+    ]);
   });
 
   it('answers 401 without a token and with forged tokens, on every protected route', async () => {

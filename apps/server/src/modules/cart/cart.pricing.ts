@@ -60,8 +60,6 @@ export async function repriceCart(
     'USD';
   const costCurrency = first?.costCurrency ?? null;
 
-  const subcodeIds = [...new Set(lines.map((l) => l.productSubcodeId))];
-  const { prices, costs, mins } = await repo.pricingTermsOf(tx, subcodeIds, cart.priceCurrencyId);
   const pricing = priceCart(
     lines.map((l) => ({
       key: l.orderItemId,
@@ -70,9 +68,9 @@ export async function repriceCart(
       description: l.description,
       productCode: l.productCode,
       quantity: l.quantity,
-      priceTiers: prices.get(l.productSubcodeId) ?? [],
-      costTiers: costs.get(l.productSubcodeId) ?? [],
-      minValue: mins.get(l.productSubcodeId) ?? null,
+      priceTiers: l.priceTiers,
+      costTiers: l.costTiers,
+      minValue: l.minValue,
     })),
     { price: priceCurrency, cost: costCurrency },
   );

@@ -1,9 +1,9 @@
 /** All SQL of the cart (the user's PENDING order), its lines, pricing and placement. */
 import type { Tier } from '@selvedge/shared';
-import { and, asc, count, eq, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
-import { compiledSelect, queryBuilder } from '../../platform/db/compiled';
+import { compiledSelect, qualified, queryBuilder } from '../../platform/db/compiled';
 import {
   attributeSchemas,
   costTiers,
@@ -25,6 +25,7 @@ import {
   vendors,
 } from '../../platform/db/schema';
 import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
+import { orderableAssignments, orderableCustomerOf, type ScopeUser } from '../products/products.scope';
 
 type Q = Db | Tx;
 
@@ -49,6 +50,31 @@ const cartOf = compiledSelect(['userId'], (p) =>
 const lockedCartOf = compiledSelect(['userId'], (p) =>
   queryBuilder.select().from(orders).where(isCart(p.userId)).limit(1).for('update'),
 );
+// Placing's lock reads, with the cart, the two things its checks look up (issue 10: each statement
+// of placing wakes a PostgreSQL backend): the saved addresses and whether the customer is orderable.
+const lockedCartForPlacingOf = compiledSelect(
+  ['userId', 'all', 'customerIds', 'vendorIds', 'factoryIds', 'regionIds'],
+  (p) =>
+    queryBuilder
+      .select({
+        ...getTableColumns(orders),
+        savedAddresses: sql<string[]>`(
+          select coalesce(json_agg(${vendorShippingAddresses.address}), '[]') from ${vendorShippingAddresses}
+          where ${vendorShippingAddresses.vendorId} = ${qualified(orders.vendorId)})`,
+        customerOrderable: orderableCustomerOf(orders.customerId, p),
+      })
+      .from(orders)
+      .where(isCart(p.userId))
+      .limit(1)
+      .for('update'),
+);
+
+/** A line's subcode's tiers of `table` (price_tiers or cost_tiers), all currencies, as Tier JSON. */
+const tiersOfSubcode = (table: typeof priceTiers | typeof costTiers) => sql<Tier[]>`(
+    select coalesce(json_agg(json_build_object('quantity', t.quantity, 'price', t.price::text,
+      'currency', c.code) order by c.code, t.quantity), '[]')
+    from ${table} t join ${currencies} c on c.id = t.currency_id
+    where t.product_subcode_id = ${orderItems.productSubcodeId})`;
 
 const priceCurrency = alias(currencies, 'price_currency');
 const costCurrency = alias(currencies, 'cost_currency');
@@ -82,6 +108,14 @@ const pricingLinesOf = compiledSelect(['orderId'], (p) =>
             'productSubcodeId', ${orderCharges.productSubcodeId}, 'charge', ${orderCharges.charge}::text)
             order by ${orderCharges.id}), '[]')
           from ${orderCharges} where ${orderCharges.orderId} = ${p.orderId})`,
+      // What prices the line (its subcode's price and cost tiers in every currency, its minimum order
+      // value in the order's price currency) with the line: one statement fewer per re-pricing.
+      priceTiers: tiersOfSubcode(priceTiers),
+      costTiers: tiersOfSubcode(costTiers),
+      minValue: sql<string | null>`(
+          select ${minValues.price}::text from ${minValues}
+          where ${minValues.productSubcodeId} = ${orderItems.productSubcodeId}
+            and ${minValues.currencyId} = ${orders.priceCurrencyId})`,
       sizesPriced: sql<boolean>`not exists (
           select from ${orderItemSizes} where ${orderItemSizes.orderItemId} = ${orderItems.id}
           and (${orderItemSizes.unitPrice}, ${orderItemSizes.unitCost})
@@ -128,6 +162,14 @@ export const cartRepository = {
    */
   lockCart: async (tx: Tx, userId: number): Promise<CartRow | undefined> =>
     (await lockedCartOf(tx, { userId }))[0],
+
+  /**
+   * lockCart for placing: the cart of user `userId` with the addresses saved for its vendor
+   * (`savedAddresses`) and whether `scope`'s user may order from its customer (`customerOrderable`:
+   * products.scope's orderableCustomerIds; null when the cart has no customer).
+   */
+  lockCartForPlacing: async (tx: Tx, userId: number, scope: ScopeUser) =>
+    (await lockedCartForPlacingOf(tx, { userId, ...orderableAssignments(scope) }))[0],
 
   /** Creates the user's cart unless one exists (one cart per user: unique partial index). */
   insertCartIfMissing: (tx: Tx, values: typeof orders.$inferInsert) =>
@@ -303,53 +345,11 @@ export const cartRepository = {
    * stored unit prices and totals, the codes of the order's price currency and of the factory's
    * (cost) currency, the first inactive size of the line (placing refuses it) and whether every
    * size row carries the line's unit price and cost (when it does and nothing changed, re-pricing
-   * writes nothing); each line also carries the order's stored charges (`storedCharges`).
+   * writes nothing); each line also carries the order's stored charges (`storedCharges`) and what
+   * prices it: `priceTiers` and `costTiers` (its subcode's, every currency; prices as decimal text)
+   * and `minValue` (its subcode's minimum order value in the order's price currency, or null).
    */
   pricingLines: (db: Q, orderId: number) => pricingLinesOf(db, { orderId }),
-
-  /**
-   * What prices the given subcodes, in one statement: their price and cost tiers (all currencies)
-   * and their minimum order values in `priceCurrencyId`, each by subcode.
-   */
-  pricingTermsOf: async (db: Q, subcodeIds: number[], priceCurrencyId: number) => {
-    const prices = new Map<number, Tier[]>();
-    const costs = new Map<number, Tier[]>();
-    const mins = new Map<number, string>();
-    if (subcodeIds.length === 0) return { prices, costs, mins };
-    const ids = sql.join(
-      subcodeIds.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    const tiers = (kind: 'price' | 'cost', table: typeof priceTiers | typeof costTiers) => sql`
-      select ${kind}::text as kind, t.product_subcode_id as "subcodeId", t.quantity, t.price::text as price,
-        c.code as currency
-      from ${table} t join ${currencies} c on c.id = t.currency_id
-      where t.product_subcode_id in (${ids})`;
-    const { rows } = await db.execute(sql`
-      ${tiers('price', priceTiers)}
-      union all ${tiers('cost', costTiers)}
-      union all
-      select 'min', m.product_subcode_id, null, m.price::text, null
-      from ${minValues} m where m.product_subcode_id in (${ids}) and m.currency_id = ${priceCurrencyId}`);
-    for (const r of rows as unknown as {
-      kind: 'price' | 'cost' | 'min';
-      subcodeId: number;
-      quantity: number | null;
-      price: string;
-      currency: string | null;
-    }[]) {
-      const subcodeId = Number(r.subcodeId);
-      if (r.kind === 'min') {
-        mins.set(subcodeId, r.price);
-        continue;
-      }
-      const into = r.kind === 'price' ? prices : costs;
-      const list = into.get(subcodeId) ?? [];
-      list.push({ quantity: Number(r.quantity), price: r.price, currency: r.currency ?? '' });
-      into.set(subcodeId, list);
-    }
-    return { prices, costs, mins };
-  },
 
   /**
    * Stores, in one statement, each line's unit price and cost on the line and on its sizes, and

@@ -25,7 +25,8 @@ export const cartRoutes: ApiModule = (app, ctx) => {
   const cart = createCartService(ctx);
   const again = createOrderAgain(ctx, cart);
   const tags = ['cart'];
-  const config = { permission: 'cart' as const };
+  // The cart's calls write orders, their lines, charges, logs and jobs only: never a session.
+  const config = { permission: 'cart' as const, changesSessions: false };
   const errors = {
     400: errorResponse,
     401: errorResponse,

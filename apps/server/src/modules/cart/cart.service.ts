@@ -101,6 +101,16 @@ interface PreparedLine {
   };
 }
 
+/**
+ * `address` is one of a vendor's saved addresses `saved`, or the vendor has none (see
+ * assertSavedAddress); throws 400 naming shippingAddress otherwise.
+ */
+function assertOneOfSaved(saved: string[], address: string) {
+  if (saved.length > 0 && !saved.includes(address.trim())) {
+    throw badRequest(CART_API_MESSAGES.unsavedAddress);
+  }
+}
+
 export function createCartService(ctx: AppContext) {
   const { db } = ctx;
   const workflow = createOrderWorkflow(ctx);
@@ -155,9 +165,10 @@ export function createCartService(ctx: AppContext) {
   async function assertSavedAddress(q: Q, cart: CartRow, address: string) {
     if (cart.vendorId == null) return;
     const saved = await repo.shippingAddresses(q, cart.vendorId);
-    if (saved.length > 0 && !saved.some((a) => a.address === address.trim())) {
-      throw badRequest(CART_API_MESSAGES.unsavedAddress);
-    }
+    assertOneOfSaved(
+      saved.map((a) => a.address),
+      address,
+    );
   }
 
   /** Checks an order-line payload against the products (outside any transaction). */
@@ -401,9 +412,8 @@ export function createCartService(ctx: AppContext) {
      * ones are stored so that the next call can succeed).
      */
     async place(user: AuthUser, termsAccepted: boolean): Promise<PlaceOrderResponse> {
-      const scope = await orderableCustomerIds(db, user);
       const orderId = await db.transaction(async (tx) => {
-        const cart = await repo.lockCart(tx, user.id);
+        const cart = await repo.lockCartForPlacing(tx, user.id, user);
         if (!cart) {
           if (await repo.hasPlacedOrder(tx, user.id)) throw conflict(CART_API_MESSAGES.alreadyPlaced);
           throw badRequest(CART_API_MESSAGES.cartEmpty);
@@ -414,13 +424,13 @@ export function createCartService(ctx: AppContext) {
         const errors = validateCartForPlacement(cart, { role: user.role, termsAccepted });
         const first = Object.values(errors)[0];
         if (first) throw badRequest(first);
-        if (cart.shippingAddress) await assertSavedAddress(tx, cart, cart.shippingAddress);
+        if (cart.shippingAddress) assertOneOfSaved(cart.savedAddresses, cart.shippingAddress);
         const inactive = lines.find((l) => l.inactiveSize != null);
         if (inactive)
           throw conflict(
             CART_API_MESSAGES.inactiveAtPlace(inactive.productSubcode, inactive.inactiveSize ?? ''),
           );
-        if (cart.customerId != null && !inCustomerScope(scope, cart.customerId)) {
+        if (cart.customerId != null && !cart.customerOrderable) {
           throw conflict(CART_API_MESSAGES.customerNotOrderable);
         }
 

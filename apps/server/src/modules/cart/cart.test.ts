@@ -12,6 +12,7 @@ import {
   productItems,
   productSubcodes,
   users,
+  vendorCustomers,
   vendorShippingAddresses,
   vendors,
 } from '../../platform/db/schema';
@@ -694,6 +695,58 @@ describe('PUT /orders/place re-prices', () => {
     } finally {
       await f.clearMinValue(f.plain.id);
     }
+  });
+
+  it("counts only the minimum order value in the cart's price currency", async () => {
+    await f.setMinValue(f.plain.id, 'USD', '99.00');
+    try {
+      await add('VENDOR', oneSize(f.plain, 10));
+      await fillHeader('VENDOR');
+      expect((await call('VENDOR', 'GET', '/orders/cart')).json()).toMatchObject({
+        orderCharges: [],
+        totalPrice: { currency: 'CAD', price: '10.00' },
+      });
+      expect((await place('VENDOR')).json().orderId).toBeGreaterThan(0);
+    } finally {
+      await f.clearMinValue(f.plain.id);
+    }
+  });
+
+  it("answers 409 when the vendor no longer orders for the cart's customer, and places once it does again", async () => {
+    await add('VENDOR', oneSize(f.plain, 10));
+    const cart = await fillHeader('VENDOR');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, cart.orderId));
+    const link = and(
+      eq(vendorCustomers.vendorId, row.vendorId ?? 0),
+      eq(vendorCustomers.customerId, f.roots),
+    );
+    const [saved] = await t.db.delete(vendorCustomers).where(link).returning();
+    expect(saved).toBeDefined();
+    try {
+      const res = await place('VENDOR');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(CART_API_MESSAGES.customerNotOrderable);
+    } finally {
+      await t.db.insert(vendorCustomers).values(saved);
+    }
+    expect((await place('VENDOR')).json().orderId).toBe(cart.orderId);
+  });
+
+  it("answers 400 when the cart's shipping address is no longer one the vendor saved", async () => {
+    await add('VENDOR', oneSize(f.plain, 10));
+    const cart = await fillHeader('VENDOR');
+    await t.db
+      .update(orders)
+      .set({ shippingAddress: 'A dock no longer used' })
+      .where(eq(orders.id, cart.orderId));
+    const res = await place('VENDOR');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(CART_API_MESSAGES.unsavedAddress);
+    await t.db
+      .update(orders)
+      .set({ shippingAddress: DEMO_VENDOR_ADDRESS })
+      .where(eq(orders.id, cart.orderId));
+    expect((await place('VENDOR')).json().orderId).toBe(cart.orderId);
   });
 
   it('answers 409 when an item was deactivated since the add', async () => {

@@ -19,15 +19,17 @@
  * Both answer 'ALL' (no restriction) or the sorted, distinct customer ids (possibly empty).
  * They hold the SQL of scoping (Drizzle) so that no module re-derives it.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db';
+import { qualified } from '../../platform/db/compiled';
 import { factories, factoryCustomers, productSubcodes, vendorCustomers } from '../../platform/db/schema';
 
 export type CustomerScope = number[] | 'ALL';
 type Q = Db | Tx;
-type ScopeUser = Pick<AuthUser, 'role' | 'customerIds' | 'vendorIds' | 'factoryIds' | 'regionIds'>;
+/** The part of the signed-in user that decides its customer scope. */
+export type ScopeUser = Pick<AuthUser, 'role' | 'customerIds' | 'vendorIds' | 'factoryIds' | 'regionIds'>;
 
 const sortedUnique = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
@@ -69,33 +71,88 @@ async function customersOfFactoriesAndRegions(
   return sortedUnique(ids);
 }
 
-/** The customers the user may see (see the module comment for the rule per role). */
-export async function visibleCustomerIds(db: Q, user: ScopeUser): Promise<CustomerScope> {
+/**
+ * What a user's customer scope reaches, before any look-up: every customer (`all`), the listed
+ * customers, the customers of the listed vendors, and, for a regional supervisor, of its factories
+ * and regions. Empty lists reach nothing.
+ */
+export interface CustomerAssignments {
+  all: boolean;
+  customerIds: number[];
+  vendorIds: number[];
+  factoryIds: number[];
+  regionIds: number[];
+}
+
+const NO_ASSIGNMENTS: CustomerAssignments = {
+  all: false,
+  customerIds: [],
+  vendorIds: [],
+  factoryIds: [],
+  regionIds: [],
+};
+
+/** What `visibleCustomerIds` reaches for the user (the rule per role of the module comment). */
+export function visibleAssignments(user: ScopeUser): CustomerAssignments {
   switch (user.role) {
     case 'ADMIN':
-      return 'ALL';
+      return { ...NO_ASSIGNMENTS, all: true };
     case 'VENDOR':
-      return customersOfVendors(db, user.vendorIds);
+      return { ...NO_ASSIGNMENTS, vendorIds: user.vendorIds };
     case 'CUSTOMER':
     case 'ACCOUNT':
     case 'CSR':
     case 'FINANCE':
-      return sortedUnique(user.customerIds);
+      return { ...NO_ASSIGNMENTS, customerIds: user.customerIds };
     case 'FACTORY_ACCOUNT':
-      return customersOfFactoriesAndRegions(db, user.factoryIds, user.regionIds);
+      return { ...NO_ASSIGNMENTS, factoryIds: user.factoryIds, regionIds: user.regionIds };
     default:
-      return [];
+      return NO_ASSIGNMENTS;
   }
 }
 
 /**
- * The customers whose products the user may open and (cart roles) order: VENDOR → customers of its
- * vendors; ADMIN → all; ACCOUNT → its customers; CUSTOMER, CSR, FACTORY_ACCOUNT → their visible
- * customers (browse only: these roles have no cart); FINANCE, NONE → none.
+ * What `orderableCustomerIds` reaches: the customers whose products the user may open and (cart
+ * roles) order: VENDOR → customers of its vendors; ADMIN → all; ACCOUNT → its customers; CUSTOMER,
+ * CSR, FACTORY_ACCOUNT → their visible customers (browse only: these roles have no cart); FINANCE,
+ * NONE → none.
  */
-export async function orderableCustomerIds(db: Q, user: ScopeUser): Promise<CustomerScope> {
-  if (user.role === 'FINANCE' || user.role === 'NONE') return [];
-  return visibleCustomerIds(db, user);
+export function orderableAssignments(user: ScopeUser): CustomerAssignments {
+  return user.role === 'FINANCE' ? NO_ASSIGNMENTS : visibleAssignments(user);
+}
+
+/** The customer ids `reach` covers ('ALL' for every customer), looked up where it names vendors or factories. */
+async function customersReached(db: Q, reach: CustomerAssignments): Promise<CustomerScope> {
+  if (reach.all) return 'ALL';
+  const ofVendors = await customersOfVendors(db, reach.vendorIds);
+  const ofFactories = await customersOfFactoriesAndRegions(db, reach.factoryIds, reach.regionIds);
+  return sortedUnique([...reach.customerIds, ...ofVendors, ...ofFactories]);
+}
+
+/** The customers the user may see (see the module comment for the rule per role). */
+export const visibleCustomerIds = (db: Q, user: ScopeUser): Promise<CustomerScope> =>
+  customersReached(db, visibleAssignments(user));
+
+/** The customers whose products the user may open and order (see `orderableAssignments`). */
+export const orderableCustomerIds = (db: Q, user: ScopeUser): Promise<CustomerScope> =>
+  customersReached(db, orderableAssignments(user));
+
+/**
+ * `column` (a customer id) is one the user may order from: `orderableCustomerIds` as a condition of
+ * a statement compiled once, the assignments as placeholders (filled from `orderableAssignments`),
+ * so that a statement reading other rows checks the scope too (placing: one look-up fewer).
+ */
+export function orderableCustomerOf(
+  column: PgColumn,
+  p: { readonly [K in keyof CustomerAssignments]: Placeholder<K> },
+): SQL<boolean> {
+  const customerId = qualified(column);
+  return sql<boolean>`(${p.all} or ${customerId} = any(${p.customerIds})
+    or exists (select from ${vendorCustomers} vc where vc.vendor_id = any(${p.vendorIds}) and vc.customer_id = ${customerId})
+    or exists (select from ${factoryCustomers} fc where fc.factory_id = any(${p.factoryIds}) and fc.customer_id = ${customerId})
+    or exists (select from ${productSubcodes} ps join ${factories} f on f.id = ps.factory_id
+      where ps.customer_id = ${customerId}
+        and (f.id = any(${p.factoryIds}) or f.production_region_id = any(${p.regionIds}))))`;
 }
 
 /** True when `customerId` is inside the scope. */

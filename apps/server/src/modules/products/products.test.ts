@@ -8,9 +8,16 @@ import {
 } from '@selvedge/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledSelect, queryBuilder } from '../../platform/db/compiled';
 import * as s from '../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { orderableCustomerIds, visibleCustomerIds } from './products.scope';
+import {
+  inCustomerScope,
+  orderableAssignments,
+  orderableCustomerIds,
+  orderableCustomerOf,
+  visibleCustomerIds,
+} from './products.scope';
 import {
   addLine,
   cartOf,
@@ -613,5 +620,75 @@ describe('products.scope', () => {
         regionIds: [],
       }),
     ).toEqual([]);
+  });
+
+  it('orderableCustomerOf (one statement) agrees with orderableCustomerIds for every role and assignment', async () => {
+    const orderable = compiledSelect(['all', 'customerIds', 'vendorIds', 'factoryIds', 'regionIds'], (p) =>
+      queryBuilder
+        .select({ id: s.customers.id, ok: orderableCustomerOf(s.customers.id, p) })
+        .from(s.customers)
+        .orderBy(s.customers.id),
+    );
+    const ids = async (table: typeof s.vendors | typeof s.factories | typeof s.productionRegions) =>
+      (await t.db.select({ id: table.id }).from(table)).map((r) => r.id);
+    const customerIds = (await t.db.select({ id: s.customers.id }).from(s.customers)).map((r) => r.id);
+    const [vendorIds, factoryIds, regionIds] = [
+      await ids(s.vendors),
+      await ids(s.factories),
+      await ids(s.productionRegions),
+    ];
+    const users = [
+      // Every user of the test database (every role but NONE) ...
+      ...(await Promise.all(
+        (await t.db.select({ email: s.users.email }).from(s.users)).map((u) => userOf(u.email)),
+      )),
+      // ... and assignments the seed does not hold: several vendors, a factory or a region alone, none.
+      ...(['VENDOR', 'ACCOUNT', 'FACTORY_ACCOUNT', 'CSR'] as const).flatMap((role) => [
+        { role, customerIds: customerIds.slice(0, 2), vendorIds, factoryIds: [], regionIds: [] },
+        {
+          role,
+          customerIds: [],
+          vendorIds: vendorIds.slice(-1),
+          factoryIds: factoryIds.slice(0, 1),
+          regionIds: [],
+        },
+        { role, customerIds: [], vendorIds: [], factoryIds: [], regionIds: regionIds.slice(-1) },
+        { role, customerIds: [], vendorIds: [], factoryIds: factoryIds.slice(-1), regionIds: [] },
+        { role, customerIds: [], vendorIds: [], factoryIds: [], regionIds: [] },
+      ]),
+    ];
+    // factory_customers as the demo data has it (the pairs of its subcodes), then apart from them:
+    // the first factory's pairs gone (its customers reached through subcodes only) and the last
+    // factory paired with every customer (reached through factory_customers only). Undone at the end.
+    const reachedIn = async (q: typeof t.db) => {
+      let reached = 0;
+      for (const user of users) {
+        const scope = await orderableCustomerIds(q, user);
+        const rows = await orderable(q, orderableAssignments(user));
+        expect(rows.map((r) => r.id)).toEqual(customerIds.toSorted((a, b) => a - b));
+        for (const r of rows) {
+          expect({ user, customerId: r.id, ok: r.ok }).toEqual({
+            user,
+            customerId: r.id,
+            ok: inCustomerScope(scope, r.id),
+          });
+          if (r.ok) reached++;
+        }
+      }
+      return reached;
+    };
+    expect(await reachedIn(t.db)).toBeGreaterThan(users.length);
+    const undo = new Error('undo');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.delete(s.factoryCustomers).where(eq(s.factoryCustomers.factoryId, factoryIds[0]));
+        await tx
+          .insert(s.factoryCustomers)
+          .values(customerIds.map((customerId) => ({ factoryId: factoryIds.at(-1) ?? 0, customerId })))
+          .onConflictDoNothing();
+        expect(await reachedIn(tx as unknown as typeof t.db)).toBeGreaterThan(users.length);
+        throw undo;
+      }),
+    ).rejects.toBe(undo);
   });
 });

@@ -10,7 +10,7 @@
  * Only for queries whose shape never changes: a list of ids is one array parameter
  * (`= any(${p.ids})`), not an `in (…)` list that grows with the ids.
  */
-import { Column, is, type Placeholder, type Query, SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, type Placeholder, type Query, SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, QueryBuilder, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './index';
 
@@ -20,6 +20,14 @@ type Placeholders<K extends string> = { readonly [P in K]: Placeholder<P> };
 /** The builder compiled queries are written with (no database: it only builds). */
 export const queryBuilder = new QueryBuilder();
 const dialect = new PgDialect();
+
+/**
+ * `column` always written with its table ("orders"."customer_id"). Drizzle writes a column bare in
+ * a select of one table; inside a subquery of another table that has a column of the same name,
+ * the bare name would silently mean the subquery's column.
+ */
+export const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** `column` is one of an array parameter's members (one statement text whatever the array's length). */
 export const anyOf = (column: AnyPgColumn, values: Placeholder) => sql`${column} = any(${values})`;
