@@ -20,7 +20,7 @@
  * 5. Loads each with autocannon from this process: 50 connections, BENCH_ROUNDS rounds of
  *    BENCH_DURATION seconds per server and scenario, product and ceiling alternated within the same
  *    run, so a busy shared machine slows both alike. Place order places each cart once
- *    (BENCH_PLACE_PER_ROUND carts per round and server).
+ *    (BENCH_PLACE_PER_ROUND carts per round and server, and as many for its paced run).
  * 6. Prints per scenario: product and ceiling req/s, ratio product/ceiling (median of rounds), p50/p99
  *    latency, statements per request, CPU milliseconds per request of each server process and of the
  *    rest of the machine (PostgreSQL, mostly), the product's largest RSS and its p50/p99 latency with one
@@ -494,6 +494,8 @@ interface Scenario {
     ceiling: { path: string; token: string }[][];
     /** Placed one after the other on the product alone (the one-connection latency). */
     single: { path: string; token: string }[];
+    /** Placed at the paced rate, each once (product and ceiling). */
+    paced: { product: { path: string; token: string }[]; ceiling: { path: string; token: string }[] };
   };
 }
 
@@ -579,13 +581,21 @@ const PACED_RATE = process.env.BENCH_PACED_RATE ? env('BENCH_PACED_RATE', 1) : u
  * so a request that waits for a free connection counts its wait. autocannon cannot do this: its
  * rate limit sends each second's quota at the start of the second, as fast as a closed loop.
  * Requests go out on 1 ms timer ticks, so a latency includes up to ~1 ms of the pacer's own wait.
+ * `once` (place): each of `reqs` is sent at most once, so the run ends early when they run out.
  * Returns p50/p99 in ms, the number of non-200 answers and errors, and the server's longest GC pause.
  */
-async function paced(server: Server, method: string, reqs: { path: string; token: string }[], rate: number) {
+async function paced(
+  server: Server,
+  method: string,
+  reqs: { path: string; token: string }[],
+  rate: number,
+  once = false,
+) {
   await idle(server);
   await server.ask('reset');
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const total = Math.max(1, Math.round(rate * DURATION));
+  const wanted = Math.max(1, Math.round(rate * DURATION));
+  const total = once ? Math.min(wanted, reqs.length) : wanted;
   const latencies: number[] = [];
   let sent = 0;
   let bad = 0;
@@ -682,10 +692,10 @@ async function main() {
     await db.execute(sql`vacuum analyze orders`);
     const product = await pickCartProduct(db);
     const perRound = PLACE_PER_ROUND;
-    // One cart per request of the rounds, SINGLE_PLACES for the one-connection run, and the model
-    // cart (the last) whose statements the ceiling replays.
-    const productCarts = await buildCarts(db, 'p', ROUNDS * perRound + SINGLE_PLACES + 1, product);
-    const ceilingCarts = await buildCarts(db, 'c', ROUNDS * perRound, product);
+    // One cart per request of the rounds, SINGLE_PLACES for the one-connection run, perRound for the
+    // paced run, and the model cart (the last) whose statements the ceiling replays.
+    const productCarts = await buildCarts(db, 'p', (ROUNDS + 1) * perRound + SINGLE_PLACES + 1, product);
+    const ceilingCarts = await buildCarts(db, 'c', (ROUNDS + 1) * perRound, product);
     log(`built ${productCarts.length + ceilingCarts.length} carts (1 line of ${product.subcode})`);
     // Statistics of the new carts, as autovacuum would have them.
     await db.execute(sql`analyze`);
@@ -864,6 +874,14 @@ async function main() {
         single: productTokens
           .slice(ROUNDS * perRound, ROUNDS * perRound + SINGLE_PLACES)
           .map((token) => ({ path: placePath, token })),
+        paced: {
+          product: productTokens
+            .slice(ROUNDS * perRound + SINGLE_PLACES, (ROUNDS + 1) * perRound + SINGLE_PLACES)
+            .map((token) => ({ path: placePath, token })),
+          ceiling: ceilingTokens
+            .slice(ROUNDS * perRound, (ROUNDS + 1) * perRound)
+            .map((token) => ({ path: placePath, token })),
+        },
       },
     });
 
@@ -878,7 +896,7 @@ async function main() {
       product: Run[];
       ceiling: Run[];
       single?: Run;
-      /** Product and ceiling at half the ceiling's req/s (not for place: each cart places once). */
+      /** Product and ceiling at half the ceiling's req/s (place: at most perRound carts each). */
       half?: { product: Paced; ceiling: Paced };
     }[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -914,17 +932,26 @@ async function main() {
         : await load(productServer, s.method, s.requests, false, 1);
       // Latency at a load both servers carry (half the ceiling's throughput, paced): at full speed
       // a closed loop's latency is only connections / throughput.
-      let half: { product: Paced; ceiling: Paced } | undefined;
-      if (!s.once) {
-        const rate =
-          PACED_RATE ?? Math.min(PACED_MAX_RATE, Math.round(median(runs.ceiling.map((x) => x.rps)) / 2));
-        half = {
-          product: await paced(productServer, s.method, s.requests, rate),
-          ceiling: await paced(ceilingServer, s.method, s.requests, rate),
-        };
-        if (half.product.bad + half.ceiling.bad > 0)
-          log(`  ${s.name} at ${rate}/s: ${half.product.bad}/${half.ceiling.bad} failed (product/ceiling)`);
-      }
+      const rate =
+        PACED_RATE ?? Math.min(PACED_MAX_RATE, Math.round(median(runs.ceiling.map((x) => x.rps)) / 2));
+      const half = {
+        product: await paced(
+          productServer,
+          s.method,
+          s.once?.paced.product ?? s.requests,
+          rate,
+          Boolean(s.once),
+        ),
+        ceiling: await paced(
+          ceilingServer,
+          s.method,
+          s.once?.paced.ceiling ?? s.requests,
+          rate,
+          Boolean(s.once),
+        ),
+      };
+      if (half.product.bad + half.ceiling.bad > 0)
+        log(`  ${s.name} at ${rate}/s: ${half.product.bad}/${half.ceiling.bad} failed (product/ceiling)`);
       table.push({ ...runs, single, half });
       const p = runs.product;
       log(
@@ -976,7 +1003,7 @@ async function main() {
     for (const t of table)
       log([t.name.padEnd(38), ...columns.map(([, width, cell]) => cell(t).padStart(width))].join(' '));
     log(
-      `placed orders: product ${placed.product} of ${ROUNDS * perRound + SINGLE_PLACES + 1} carts, ceiling ${placed.ceiling} of ${ROUNDS * perRound}`,
+      `placed orders: product ${placed.product} of ${(ROUNDS + 1) * perRound + SINGLE_PLACES + 1} carts, ceiling ${placed.ceiling} of ${(ROUNDS + 1) * perRound}`,
     );
     log(
       "c.p50/c.p99: the ceiling's latencies; SQL/req: statements per request (begin/commit included); " +
@@ -984,7 +1011,7 @@ async function main() {
         'the rest of the machine (PostgreSQL, mostly; the load generator not counted) during the product / ceiling runs; ' +
         "RSS MB: the product server's largest resident memory during the scenario; bad: non-2xx, errors and timeouts of product/ceiling; " +
         `1c p50/p99: the product's latencies with one connection (one user; ${DURATION} s, place: ${SINGLE_PLACES} carts); ` +
-        `½ p50/p99: the product's latencies at ${PACED_RATE ? `${PACED_RATE} req/s (BENCH_PACED_RATE)` : `half the ceiling's req/s (at most ${PACED_MAX_RATE})`}, evenly paced, one run; c.½ p99: the ceiling's at that rate; ½ gc: the product's longest garbage collection pause (ms) in that run`,
+        `½ p50/p99: the product's latencies at ${PACED_RATE ? `${PACED_RATE} req/s (BENCH_PACED_RATE)` : `half the ceiling's req/s (at most ${PACED_MAX_RATE})`}, evenly paced, one run (place: ${perRound} carts at most); c.½ p99: the ceiling's at that rate; ½ gc: the product's longest garbage collection pause (ms) in that run`,
     );
 
     if (database.pool) await explainListQueries(database);
