@@ -10,6 +10,7 @@ import { ORDER_STATUS_STEP, ORDER_STATUSES, type OrderStatus } from './orderStat
 import {
   ARTWORK_STATUSES,
   type ArtworkStatus,
+  artworkAtPlacing,
   availableArtworkActions,
   availableOrderActions,
   cancelAllowed,
@@ -297,5 +298,35 @@ describe('properties over random action sequences', () => {
         },
       ),
     );
+  });
+});
+
+describe('artworkAtPlacing', () => {
+  const line = (
+    id: number,
+    artworkRequired: boolean,
+    artworkStatus: string | null = null,
+    artworkFinalized = false,
+  ) => ({
+    id,
+    artworkRequired,
+    artworkStatus,
+    artworkFinalized,
+  });
+  it("marks the lines whose product requires artwork NEEDS_UPLOAD and keeps the others' status", () => {
+    const lines = [
+      line(1, false),
+      line(2, true),
+      line(3, false, 'APPROVED', true),
+      line(4, true, 'REJECTED'),
+    ];
+    expect(artworkAtPlacing(lines).map((a) => [a.line.id, a.status, a.artworkFinalized, a.marked])).toEqual([
+      [2, 'NEEDS_UPLOAD', false, true],
+      [3, 'APPROVED', true, false],
+      [4, 'NEEDS_UPLOAD', false, true],
+    ]);
+  });
+  it('answers nothing for a cart without artwork', () => {
+    expect(artworkAtPlacing([line(1, false), line(2, false)])).toEqual([]);
   });
 });

@@ -29,6 +29,22 @@ import { ORDER_STATUS_LABELS, ORDER_STATUS_STEP, type OrderStatus } from './orde
 export const ARTWORK_STATUSES = ['NEEDS_UPLOAD', 'UPLOADED', 'REJECTED', 'APPROVED'] as const;
 export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number];
 
+/**
+ * The artwork of a cart's lines once placed (ordering §3 Artwork status): a line whose product
+ * requires artwork is marked NEEDS_UPLOAD (`marked`); the others keep theirs. Answers, in the
+ * lines' order, the lines that then have an artwork status — what the workflow reads.
+ */
+export function artworkAtPlacing<
+  L extends { artworkRequired: boolean; artworkStatus: string | null; artworkFinalized: boolean },
+>(lines: readonly L[]): { line: L; status: ArtworkStatus; artworkFinalized: boolean; marked: boolean }[] {
+  return lines.flatMap((line) => {
+    const status = line.artworkRequired ? 'NEEDS_UPLOAD' : (line.artworkStatus as ArtworkStatus | null);
+    return status == null
+      ? []
+      : [{ line, status, artworkFinalized: line.artworkFinalized, marked: line.artworkRequired }];
+  });
+}
+
 /** What the workflow needs to know of an order. */
 export interface WorkflowOrder {
   orderStatus: OrderStatus;

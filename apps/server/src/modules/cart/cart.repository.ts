@@ -116,6 +116,10 @@ const pricingLinesOf = compiledSelect(['orderId'], (p) =>
           select ${minValues.price}::text from ${minValues}
           where ${minValues.productSubcodeId} = ${orderItems.productSubcodeId}
             and ${minValues.currencyId} = ${orders.priceCurrencyId})`,
+      // The line's artwork as placing marks it (artworkAtPlacing): no statement of its own to read it.
+      artworkRequired: productSubcodes.artworkRequired,
+      artworkStatus: orderItems.artworkStatus,
+      artworkFinalized: orderItems.artworkFinalized,
       sizesPriced: sql<boolean>`not exists (
           select from ${orderItemSizes} where ${orderItemSizes.orderItemId} = ${orderItems.id}
           and (${orderItemSizes.unitPrice}, ${orderItemSizes.unitCost})
@@ -411,26 +415,12 @@ export const cartRepository = {
   },
 
   /**
-   * Marks the lines whose subcode needs artwork (needsArtwork, NEEDS_UPLOAD) and answers the
-   * artwork state of every line that has one afterwards (as ordersRepository.artworkStates would),
-   * with `marked` on the lines this call marked: one statement for what placing needs.
+   * The write that marks the lines `orderItemIds` as needing artwork (needsArtwork, NEEDS_UPLOAD):
+   * a statement for the placing step's `writes` (one round trip with the status update).
    */
-  markArtworkLines: async (tx: Tx, orderId: number) => {
-    const { rows } = await tx.execute(sql`
-      with marked as (
-        update ${orderItems} set needs_artwork = true, artwork_status = 'NEEDS_UPLOAD'
-        where order_id = ${orderId}
-          and product_subcode_id in (select id from ${productSubcodes} where artwork_required)
-        returning id, artwork_status, artwork_finalized)
-      select i.id as "orderItemId", coalesce(m.artwork_status, i.artwork_status) as status,
-        coalesce(m.artwork_finalized, i.artwork_finalized) as "artworkFinalized", m.id is not null as marked
-      from ${orderItems} i left join marked m on m.id = i.id
-      where i.order_id = ${orderId} and coalesce(m.artwork_status, i.artwork_status) is not null
-      order by i.id`);
-    return (
-      rows as unknown as { orderItemId: number; status: string; artworkFinalized: boolean; marked: boolean }[]
-    ).map((r) => ({ ...r, orderItemId: Number(r.orderItemId) }));
-  },
+  markArtworkLinesOf: (orderItemIds: number[]) => sql`
+    update ${orderItems} set needs_artwork = true, artwork_status = 'NEEDS_UPLOAD'
+    where id = any(${sql.param(orderItemIds)}::int[])`,
 
   shippingAddresses: (db: Q, vendorId: number) => shippingAddressesOf(db, { vendorId }),
 };

@@ -26,6 +26,7 @@
  *   unit costs for cost roles (ADMIN: both).
  */
 import {
+  artworkAtPlacing,
   type Cart,
   type CartHeaderUpdate,
   canSee,
@@ -446,17 +447,19 @@ export function createCartService(ctx: AppContext) {
           return PLACE_ORDER_REFUSALS.chargesChanged;
         }
 
-        const artwork = await repo.markArtworkLines(tx, cart.id);
+        const artwork = artworkAtPlacing(lines);
+        const marked = artwork.filter((a) => a.marked).map((a) => a.line.orderItemId);
         const now = new Date();
         await workflow.transition(tx, user, { row: cart, workflow: workflowFrom(cart, artwork) }, 'place', {
           update: {
             ...r.orderPatch,
-            hasArtwork: artwork.some((a) => a.marked),
+            hasArtwork: marked.length > 0,
             orderDate: now,
             termsAcceptedAt: now,
           },
           log: ORDER_PLACED_LOG,
           mail: 'placed',
+          writes: marked.length > 0 ? [repo.markArtworkLinesOf(marked)] : [],
         });
         return cart.id;
       });

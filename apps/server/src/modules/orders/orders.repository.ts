@@ -582,15 +582,18 @@ export const ordersRepository = {
 
   /**
    * Updates the order (as `updateOrder`), writes its log lines in `descriptions` order and runs
-   * `entered` (a write the new status brings: `productionPOsOf`, `packingSlipsOf`), all in one
-   * statement: a workflow step's writes in one round trip (issue 10). No lines without the row.
+   * `writes` (the step's own writes, e.g. placing's artwork marking, and those the new status
+   * brings: `productionPOsOf`, `packingSlipsOf`), all in one statement: a workflow step's writes in
+   * one round trip (issue 10). No lines without the row. The writes see the database as it was
+   * before the statement (PostgreSQL runs a statement's data-modifying CTEs on one snapshot), so
+   * none may depend on another's changes.
    */
   updateOrderAndLog: (
     tx: Tx,
     id: number,
     patch: Partial<typeof orders.$inferInsert>,
     log: { userId: number | null; userName: string; descriptions: string[] },
-    entered?: SQL,
+    writes: SQL[] = [],
   ) =>
     tx
       .execute(sql`
@@ -598,7 +601,10 @@ export const ordersRepository = {
           .update(orders)
           .set({ ...patch, updatedAt: new Date() })
           .where(eq(orders.id, id))
-          .returning({ id: orders.id })}${entered ? sql`, entered as (${entered})` : sql``}
+          .returning({ id: orders.id })}${sql.join(
+          writes.map((w, i) => sql`, ${sql.raw(`write${i}`)} as (${w})`),
+          sql``,
+        )}
         insert into ${orderLogs} (order_id, user_id, user_name, description)
         select changed.id, ${log.userId}::int, ${log.userName}::text, d.description
         from changed cross join unnest(${sql.param(log.descriptions)}::text[]) with ordinality as d(description, n)

@@ -61,13 +61,9 @@ afterAll(async () => t?.close());
 const enterTwice = async (entered: SQL) => {
   for (let i = 0; i < 2; i++)
     await t.db.transaction((tx) =>
-      repo.updateOrderAndLog(
-        tx,
-        orderId,
-        {},
-        { userId, userName: 'Casey CSR', descriptions: ['entered'] },
+      repo.updateOrderAndLog(tx, orderId, {}, { userId, userName: 'Casey CSR', descriptions: ['entered'] }, [
         entered,
-      ),
+      ]),
     );
 };
 

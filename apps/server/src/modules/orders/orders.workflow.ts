@@ -60,6 +60,8 @@ export interface TransitionEffects {
   mail?: OrderEvent;
   /** A detail for the mail (e.g. a review summary). */
   mailDetail?: string;
+  /** Writes of the action's own, run in the statement of the status update (see updateOrderAndLog). */
+  writes?: SQL[];
 }
 
 /**
@@ -172,6 +174,7 @@ export function createOrderWorkflow(ctx: AppContext) {
       const from = workflow.orderStatus;
       const to = nextStatus(action, workflow);
       const lines = Array.isArray(effects.log) ? [...effects.log] : [effects.log];
+      const entered = to !== from ? onEnter[to] : undefined;
       if (to !== from && from !== 'PENDING')
         lines[lines.length - 1] += `; status: ${ORDER_STATUS_LABELS[to]}`;
       await repo.updateOrderAndLog(
@@ -179,7 +182,7 @@ export function createOrderWorkflow(ctx: AppContext) {
         row.id,
         { ...effects.update, orderStatus: to },
         { userId: user.id, userName: user.name, descriptions: lines },
-        to !== from ? onEnter[to]?.(row.id) : undefined,
+        [...(effects.writes ?? []), ...(entered ? [entered(row.id)] : [])],
       );
       if (effects.mail) {
         await ctx.jobs.send(tx, 'order.mail', {
