@@ -38,15 +38,29 @@ export interface ScopeAssignments {
   factoryIds: number[];
 }
 
-/** What the user's role and assignments reach (the rule of this module, in one place). */
+/** Assignments that reach nothing. */
+export const NO_ASSIGNMENTS: ScopeAssignments = {
+  all: false,
+  vendorIds: [],
+  customerIds: [],
+  regionIds: [],
+  factoryIds: [],
+};
+
+/** ScopeAssignments as placeholders of a statement compiled once (platform/db/compiled.ts). */
+export type ScopePlaceholders = { readonly [K in keyof ScopeAssignments]: Placeholder<K> };
+
+/**
+ * What the user's role and assignments reach (the rule of this module, in one place; the customer
+ * scope of products.scope reads the same assignments).
+ */
 export function scopeAssignments(user: ScopeUser): ScopeAssignments {
-  const none = { all: false, vendorIds: [], customerIds: [], regionIds: [], factoryIds: [] };
-  if (user.role === 'ADMIN') return { ...none, all: true };
-  if (user.role === 'VENDOR') return { ...none, vendorIds: user.vendorIds };
-  if (CUSTOMER_SCOPED_ROLES.includes(user.role)) return { ...none, customerIds: user.customerIds };
+  if (user.role === 'ADMIN') return { ...NO_ASSIGNMENTS, all: true };
+  if (user.role === 'VENDOR') return { ...NO_ASSIGNMENTS, vendorIds: user.vendorIds };
+  if (CUSTOMER_SCOPED_ROLES.includes(user.role)) return { ...NO_ASSIGNMENTS, customerIds: user.customerIds };
   if (user.role === 'FACTORY_ACCOUNT')
-    return { ...none, regionIds: user.regionIds, factoryIds: user.factoryIds };
-  return none;
+    return { ...NO_ASSIGNMENTS, regionIds: user.regionIds, factoryIds: user.factoryIds };
+  return NO_ASSIGNMENTS;
 }
 
 const ASSIGNED_COLUMNS = [
@@ -78,7 +92,7 @@ export function orderScope(user: ScopeUser): SQL {
  * `scopeAssignments(user)`. For look-ups by key only: the list keeps `orderScope`, whose plans can
  * use the list indexes.
  */
-export function orderScopeOf(p: { readonly [K in keyof ScopeAssignments]: Placeholder<K> }): SQL {
+export function orderScopeOf(p: ScopePlaceholders): SQL {
   const reached = ASSIGNED_COLUMNS.map(([key, column]) => sql`${column} = any(${p[key]})`);
   return and(ne(orders.orderStatus, 'PENDING'), sql`(${p.all} or ${sql.join(reached, sql` or `)})`) as SQL;
 }

@@ -19,12 +19,18 @@
  * Both answer 'ALL' (no restriction) or the sorted, distinct customer ids (possibly empty).
  * They hold the SQL of scoping (Drizzle) so that no module re-derives it.
  */
-import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db';
 import { qualified } from '../../platform/db/compiled';
 import { factories, factoryCustomers, productSubcodes, vendorCustomers } from '../../platform/db/schema';
+import {
+  NO_ASSIGNMENTS,
+  type ScopeAssignments,
+  type ScopePlaceholders,
+  scopeAssignments,
+} from '../orders/orders.scope';
 
 export type CustomerScope = number[] | 'ALL';
 type Q = Db | Tx;
@@ -72,66 +78,29 @@ async function customersOfFactoriesAndRegions(
 }
 
 /**
- * What a user's customer scope reaches, before any look-up: every customer (`all`), the listed
- * customers, the customers of the listed vendors, and, for a regional supervisor, of its factories
- * and regions. Empty lists reach nothing.
- */
-export interface CustomerAssignments {
-  all: boolean;
-  customerIds: number[];
-  vendorIds: number[];
-  factoryIds: number[];
-  regionIds: number[];
-}
-
-const NO_ASSIGNMENTS: CustomerAssignments = {
-  all: false,
-  customerIds: [],
-  vendorIds: [],
-  factoryIds: [],
-  regionIds: [],
-};
-
-/** What `visibleCustomerIds` reaches for the user (the rule per role of the module comment). */
-export function visibleAssignments(user: ScopeUser): CustomerAssignments {
-  switch (user.role) {
-    case 'ADMIN':
-      return { ...NO_ASSIGNMENTS, all: true };
-    case 'VENDOR':
-      return { ...NO_ASSIGNMENTS, vendorIds: user.vendorIds };
-    case 'CUSTOMER':
-    case 'ACCOUNT':
-    case 'CSR':
-    case 'FINANCE':
-      return { ...NO_ASSIGNMENTS, customerIds: user.customerIds };
-    case 'FACTORY_ACCOUNT':
-      return { ...NO_ASSIGNMENTS, factoryIds: user.factoryIds, regionIds: user.regionIds };
-    default:
-      return NO_ASSIGNMENTS;
-  }
-}
-
-/**
  * What `orderableCustomerIds` reaches: the customers whose products the user may open and (cart
  * roles) order: VENDOR → customers of its vendors; ADMIN → all; ACCOUNT → its customers; CUSTOMER,
  * CSR, FACTORY_ACCOUNT → their visible customers (browse only: these roles have no cart); FINANCE,
  * NONE → none.
  */
-export function orderableAssignments(user: ScopeUser): CustomerAssignments {
-  return user.role === 'FINANCE' ? NO_ASSIGNMENTS : visibleAssignments(user);
+export function orderableAssignments(user: ScopeUser): ScopeAssignments {
+  return user.role === 'FINANCE' ? NO_ASSIGNMENTS : scopeAssignments(user);
 }
 
 /** The customer ids `reach` covers ('ALL' for every customer), looked up where it names vendors or factories. */
-async function customersReached(db: Q, reach: CustomerAssignments): Promise<CustomerScope> {
+async function customersReached(db: Q, reach: ScopeAssignments): Promise<CustomerScope> {
   if (reach.all) return 'ALL';
   const ofVendors = await customersOfVendors(db, reach.vendorIds);
   const ofFactories = await customersOfFactoriesAndRegions(db, reach.factoryIds, reach.regionIds);
   return sortedUnique([...reach.customerIds, ...ofVendors, ...ofFactories]);
 }
 
-/** The customers the user may see (see the module comment for the rule per role). */
+/**
+ * The customers the user may see (see the module comment for the rule per role): the customers
+ * of the orders the user's assignments reach (orders.scope's `scopeAssignments`).
+ */
 export const visibleCustomerIds = (db: Q, user: ScopeUser): Promise<CustomerScope> =>
-  customersReached(db, visibleAssignments(user));
+  customersReached(db, scopeAssignments(user));
 
 /** The customers whose products the user may open and order (see `orderableAssignments`). */
 export const orderableCustomerIds = (db: Q, user: ScopeUser): Promise<CustomerScope> =>
@@ -142,10 +111,7 @@ export const orderableCustomerIds = (db: Q, user: ScopeUser): Promise<CustomerSc
  * a statement compiled once, the assignments as placeholders (filled from `orderableAssignments`),
  * so that a statement reading other rows checks the scope too (placing: one look-up fewer).
  */
-export function orderableCustomerOf(
-  column: PgColumn,
-  p: { readonly [K in keyof CustomerAssignments]: Placeholder<K> },
-): SQL<boolean> {
+export function orderableCustomerOf(column: PgColumn, p: ScopePlaceholders): SQL<boolean> {
   const customerId = qualified(column);
   return sql<boolean>`(${p.all} or ${customerId} = any(${p.customerIds})
     or exists (select from ${vendorCustomers} vc where vc.vendor_id = any(${p.vendorIds}) and vc.customer_id = ${customerId})
