@@ -485,19 +485,22 @@ interface Run {
 
 type Paced = Awaited<ReturnType<typeof paced>>;
 
+/** Requests of a run: each a path under the API and the bearer token it is sent with. */
+type Requests = { path: string; token: string }[];
+
 interface Scenario {
   name: string;
   method: 'GET' | 'PUT';
   /** Requests of the scenario, cycled through (path and token). */
-  requests: { path: string; token: string }[];
+  requests: Requests;
   /** Place: each request once, split into one slice per round and server. */
   once?: {
-    product: { path: string; token: string }[][];
-    ceiling: { path: string; token: string }[][];
+    product: Requests[];
+    ceiling: Requests[];
     /** Placed one after the other on the product alone (the one-connection latency). */
-    single: { path: string; token: string }[];
+    single: Requests;
     /** Placed at the paced rate, each once (product and ceiling). */
-    paced: { product: { path: string; token: string }[]; ceiling: { path: string; token: string }[] };
+    paced: { product: Requests; ceiling: Requests };
   };
 }
 
@@ -512,16 +515,21 @@ async function idle(server: Server) {
   }
 }
 
+/** Before a run: `server` idle, and its counters (statements, CPU, RSS, GC) started afresh. */
+async function startRun(server: Server) {
+  await idle(server);
+  await server.ask('reset');
+}
+
 /** One autocannon run against `server`: DURATION seconds (or each of `once` once), 50 connections. */
 async function load(
   server: Server,
   method: string,
-  reqs: { path: string; token: string }[],
+  reqs: Requests,
   once: boolean,
   connections = CONNECTIONS,
 ) {
-  await idle(server);
-  await server.ask('reset');
+  await startRun(server);
   const machineAtStart = machineCpuMicros();
   const selfAtStart = process.cpuUsage();
   let i = 0;
@@ -588,15 +596,8 @@ const PACED_RATE = process.env.BENCH_PACED_RATE ? env('BENCH_PACED_RATE', 1) : u
  * this process's own event-loop delay p99 in ms (`lagP99`): how late the pacer itself ran — a share of
  * every latency it measures, whatever the server.
  */
-async function paced(
-  server: Server,
-  method: string,
-  reqs: { path: string; token: string }[],
-  rate: number,
-  once = false,
-) {
-  await idle(server);
-  await server.ask('reset');
+async function paced(server: Server, method: string, reqs: Requests, rate: number, once = false) {
+  await startRun(server);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const wanted = Math.max(1, Math.round(rate * DURATION));
   const total = once ? Math.min(wanted, reqs.length) : wanted;
@@ -662,7 +663,7 @@ const median = (xs: number[]) => {
  * The statements the product sends for each request of `reqs` (one at a time, nothing else
  * running), and its answer: the ceiling's scripts, keyed as the ceiling looks them up.
  */
-async function captureScripts(product: Server, method: string, reqs: { path: string; token: string }[]) {
+async function captureScripts(product: Server, method: string, reqs: Requests) {
   const scripts: [string, CeilingScript][] = [];
   for (const r of reqs) {
     await idle(product);
@@ -919,9 +920,9 @@ async function main() {
       statements: number;
       product: Run[];
       ceiling: Run[];
-      single?: Run;
+      single: Run;
       /** Product and ceiling at half the ceiling's req/s (place: at most perRound carts each). */
-      half?: { product: Paced; ceiling: Paced };
+      half: { product: Paced; ceiling: Paced };
     }[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     for (const s of scenarios) {
@@ -951,28 +952,16 @@ async function main() {
         }
       }
       // The latency one user sees on an otherwise idle product server (issue 10's latency targets).
-      const single = s.once
-        ? await load(productServer, s.method, s.once.single, true, 1)
-        : await load(productServer, s.method, s.requests, false, 1);
+      const single = await load(productServer, s.method, s.once?.single ?? s.requests, Boolean(s.once), 1);
       // Latency at a load both servers carry (half the ceiling's throughput, paced): at full speed
       // a closed loop's latency is only connections / throughput.
       const rate =
         PACED_RATE ?? Math.min(PACED_MAX_RATE, Math.round(median(runs.ceiling.map((x) => x.rps)) / 2));
+      const pacedOn = (server: Server, which: 'product' | 'ceiling') =>
+        paced(server, s.method, s.once?.paced[which] ?? s.requests, rate, Boolean(s.once));
       const half = {
-        product: await paced(
-          productServer,
-          s.method,
-          s.once?.paced.product ?? s.requests,
-          rate,
-          Boolean(s.once),
-        ),
-        ceiling: await paced(
-          ceilingServer,
-          s.method,
-          s.once?.paced.ceiling ?? s.requests,
-          rate,
-          Boolean(s.once),
-        ),
+        product: await pacedOn(productServer, 'product'),
+        ceiling: await pacedOn(ceilingServer, 'ceiling'),
       };
       if (half.product.bad + half.ceiling.bad > 0)
         log(`  ${s.name} at ${rate}/s: ${half.product.bad}/${half.ceiling.bad} failed (product/ceiling)`);
@@ -1016,13 +1005,13 @@ async function main() {
         5,
         (t) => `${t.product.reduce((n, r) => n + r.bad, 0)}/${t.ceiling.reduce((n, r) => n + r.bad, 0)}`,
       ],
-      ['1c p50', 7, (t) => (t.single ? t.single.p50.toFixed(1) : '-')],
-      ['1c p99', 7, (t) => (t.single ? t.single.p99.toFixed(1) : '-')],
-      ['½ p50', 6, (t) => (t.half ? t.half.product.p50.toFixed(1) : '-')],
-      ['½ p99', 6, (t) => (t.half ? t.half.product.p99.toFixed(1) : '-')],
-      ['c.½ p99', 7, (t) => (t.half ? t.half.ceiling.p99.toFixed(1) : '-')],
-      ['½ gc', 5, (t) => (t.half ? t.half.product.gcMaxMs.toFixed(1) : '-')],
-      ['½ lag', 6, (t) => (t.half ? t.half.product.lagP99.toFixed(1) : '-')],
+      ['1c p50', 7, (t) => t.single.p50.toFixed(1)],
+      ['1c p99', 7, (t) => t.single.p99.toFixed(1)],
+      ['½ p50', 6, (t) => t.half.product.p50.toFixed(1)],
+      ['½ p99', 6, (t) => t.half.product.p99.toFixed(1)],
+      ['c.½ p99', 7, (t) => t.half.ceiling.p99.toFixed(1)],
+      ['½ gc', 5, (t) => t.half.product.gcMaxMs.toFixed(1)],
+      ['½ lag', 6, (t) => t.half.product.lagP99.toFixed(1)],
     ];
     log(['scenario'.padEnd(38), ...columns.map(([head, width]) => head.padStart(width))].join(' '));
     for (const t of table)
