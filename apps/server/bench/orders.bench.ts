@@ -60,7 +60,7 @@ import dayjs from 'dayjs';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { API_PREFIX } from '../src/app';
-import { listOrdersQuery } from '../src/modules/orders/orders.repository';
+import { listOrdersQuery } from '../src/modules/orders/orders.list.repository';
 import { orderScope, type ScopeUser } from '../src/modules/orders/orders.scope';
 import { LIST_COUNT_CAP, orderFilters } from '../src/modules/orders/orders.service';
 import { TokenService } from '../src/platform/auth';

@@ -28,11 +28,12 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
+import { lookupsRepository } from '../lookups/lookups.repository';
 import { loadOrderRecord } from '../orders/orders.readModel';
 import type { OrderLineRecord, OrderLineSizeRecord } from '../orders/orders.record';
-import { ordersRepository } from '../orders/orders.repository';
 import { orderScope } from '../orders/orders.scope';
 import { ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
+import { orderWorkflowRepository } from '../orders/orders.workflow.repository';
 import { cartRepository as repo } from './cart.repository';
 import type { createCartService } from './cart.service';
 
@@ -142,7 +143,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
   return {
     /** POST /orders/{id}/order-again: copies the order's lines into the user's cart, line by line. */
     async orderAgain(user: AuthUser, idText: string): Promise<OrderAgainResponse> {
-      const order = await ordersRepository.findOrder(db, orderIdOf(idText), orderScope(user));
+      const order = await orderWorkflowRepository.findOrder(db, orderIdOf(idText), orderScope(user));
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const { items: sources } = await loadOrderRecord(db, order.id);
       const copied: Copied[] = [];
@@ -153,7 +154,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
       const priced = new Map(
         (cartRow ? await repo.pricingLines(db, cartRow.id) : []).map((l) => [l.orderItemId, l]),
       );
-      const codes = await ordersRepository.currencyCodes(
+      const codes = await lookupsRepository.currencyCodes(
         db,
         [
           order.priceCurrencyId,

@@ -48,8 +48,8 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { orders } from '../../platform/db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { lookupsRepository } from '../lookups/lookups.repository';
 import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
-import { ordersRepository } from '../orders/orders.repository';
 import { cartView } from '../orders/orders.views';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
 import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
@@ -277,7 +277,7 @@ export function createCartService(ctx: AppContext) {
   /** The header a new cart would get, for a user without one (nothing saved). */
   async function unsavedView(user: AuthUser): Promise<Cart> {
     const v = await newCartValues(db, user);
-    const codes = await ordersRepository.currencyCodes(db, v.priceCurrencyId ? [v.priceCurrencyId] : []);
+    const codes = await lookupsRepository.currencyCodes(db, v.priceCurrencyId ? [v.priceCurrencyId] : []);
     const priceCurrency = (v.priceCurrencyId && codes.get(v.priceCurrencyId)) || DEFAULT_PRICE_CURRENCY;
     return {
       orderId: null,

@@ -35,9 +35,10 @@ import { readUpload } from '../../platform/uploads';
 import type { OrderActions } from '../orders/orders.actions';
 import { findPlacedOrderRecord } from '../orders/orders.readModel';
 import type { OrderRecord } from '../orders/orders.record';
-import { ordersRepository as repo } from '../orders/orders.repository';
 import { orderScope } from '../orders/orders.scope';
 import { idOf, ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
+import { orderWorkflowRepository } from '../orders/orders.workflow.repository';
+import { documentsRepository } from './documents.repository';
 import { renderPackingSlip, renderProductionPO, renderVendorPO } from './pdf';
 
 export const DOCUMENT_MESSAGES = {
@@ -66,8 +67,8 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
   async function findReadable(user: AuthUser, idText: string) {
     const orderId = orderIdOf(idText);
     const row =
-      (await repo.findOrder(db, orderId, orderScope(user))) ??
-      (await repo.findOrder(
+      (await orderWorkflowRepository.findOrder(db, orderId, orderScope(user))) ??
+      (await orderWorkflowRepository.findOrder(
         db,
         orderId,
         and(eq(orders.userId, user.id), eq(orders.orderStatus, 'PENDING'))!,
@@ -125,7 +126,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
     documentId: number,
     kind: 'RELATED' | 'SHIPPING',
   ): Promise<FileReply> {
-    const doc = await repo.findDocument(db, orderId, documentId, kind);
+    const doc = await documentsRepository.findDocument(db, orderId, documentId, kind);
     if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
     const file = await storage.get(doc.storagePath);
     return { stream: file.stream, size: file.size, contentType: doc.contentType, fileName: doc.name };
@@ -141,16 +142,16 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       req: FastifyRequest,
     ): Promise<DocumentUploadResponse> {
       const orderId = orderIdOf(idText);
-      const cart = await repo.findOrder(db, orderId, eq(orders.userId, user.id));
+      const cart = await orderWorkflowRepository.findOrder(db, orderId, eq(orders.userId, user.id));
       if (!cart) throw notFound(ORDER_NOT_FOUND);
       if (cart.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
       const documentId = await storeThen(req, 'relatedDocument', orderId, user, async (tx, row) => {
         // Re-checked under the cart's lock: placing may have happened meanwhile.
-        const locked = await repo.lockOrder(tx, orderId, eq(orders.userId, user.id));
+        const locked = await orderWorkflowRepository.lockOrder(tx, orderId, eq(orders.userId, user.id));
         if (locked?.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
-        return repo.insertDocument(tx, { ...row, kind: 'RELATED' });
+        return documentsRepository.insertDocument(tx, { ...row, kind: 'RELATED' });
       });
-      const doc = await repo.findDocument(db, orderId, documentId, 'RELATED');
+      const doc = await documentsRepository.findDocument(db, orderId, documentId, 'RELATED');
       return { message: MESSAGES.documentUploaded, document: { documentId, name: doc?.name ?? '' } };
     },
 
@@ -159,12 +160,12 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       const orderId = orderIdOf(idText);
       const documentId = docIdOf(docText);
       const key = await db.transaction(async (tx) => {
-        const cart = await repo.lockOrder(tx, orderId, eq(orders.userId, user.id));
+        const cart = await orderWorkflowRepository.lockOrder(tx, orderId, eq(orders.userId, user.id));
         if (!cart) throw notFound(ORDER_NOT_FOUND);
         if (cart.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
-        const doc = await repo.findDocument(tx, orderId, documentId, 'RELATED');
+        const doc = await documentsRepository.findDocument(tx, orderId, documentId, 'RELATED');
         if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
-        await repo.deleteDocument(tx, documentId);
+        await documentsRepository.deleteDocument(tx, documentId);
         return doc.storagePath;
       });
       await storage.delete(key).catch(() => undefined);
@@ -184,7 +185,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       await actions.workflow.precheck(user, orderId, 'uploadShippingDocument');
       await storeThen(req, 'shippingDocument', orderId, user, async (tx, row, fileName) => {
         const locked = await actions.workflow.lock(tx, user, orderId);
-        await repo.insertDocument(tx, { ...row, kind: 'SHIPPING' });
+        await documentsRepository.insertDocument(tx, { ...row, kind: 'SHIPPING' });
         await actions.workflow.transition(tx, user, locked, 'uploadShippingDocument', {
           log: `Shipping document uploaded: ${fileName}`,
         });

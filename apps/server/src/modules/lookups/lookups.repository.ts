@@ -21,6 +21,16 @@ export const lookupsRepository = {
   currencyTypes: (db: Q) =>
     db.select({ id: currencies.id, name: currencies.code }).from(currencies).orderBy(asc(currencies.id)),
 
+  /** ISO codes of currencies by id. */
+  currencyCodes: async (db: Q, ids: number[]): Promise<Map<number, string>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: currencies.id, code: currencies.code })
+      .from(currencies)
+      .where(inArray(currencies.id, ids));
+    return new Map(rows.map((r) => [r.id, r.code]));
+  },
+
   productGroups: (db: Q) =>
     db
       .select({ id: productGroups.id, value: productGroups.value, displayName: productGroups.displayName })

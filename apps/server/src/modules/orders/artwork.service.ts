@@ -25,12 +25,13 @@ import { AppError, notFound } from '../../platform/errors';
 import { ARTWORK_FILE_TYPES } from '../../platform/fileTypes';
 import { newStorageKey } from '../../platform/storage';
 import { readUpload } from '../../platform/uploads';
+import { artworkRepository } from './artwork.repository';
 import type { OrderActions } from './orders.actions';
 import { asStatus } from './orders.readModel';
-import { ordersRepository as repo } from './orders.repository';
 import { orderScope } from './orders.scope';
 import { workflowActor } from './orders.views';
 import { idOf, ORDER_NOT_FOUND, orderIdOf } from './orders.workflow';
+import { orderWorkflowRepository } from './orders.workflow.repository';
 
 export const ARTWORK_API_MESSAGES = {
   itemNotFound: 'This item is not part of the order.',
@@ -55,9 +56,9 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
   async function find(user: AuthUser, idText: string, itemText: string) {
     const orderId = orderIdOf(idText);
     const itemId = idOf(itemText, ARTWORK_API_MESSAGES.itemNotFound);
-    const row = await repo.findOrder(db, orderId, orderScope(user));
+    const row = await orderWorkflowRepository.findOrder(db, orderId, orderScope(user));
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const item = await repo.findItem(db, orderId, itemId);
+    const item = await artworkRepository.findItem(db, orderId, itemId);
     if (!item) throw notFound(ARTWORK_API_MESSAGES.itemNotFound);
     return { row, item, orderId, itemId };
   }
@@ -100,7 +101,7 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
       try {
         await db.transaction(async (tx) => {
           const locked = await workflow.lock(tx, user, orderId);
-          const current = await repo.findItem(tx, orderId, itemId);
+          const current = await artworkRepository.findItem(tx, orderId, itemId);
           const check = checkArtworkAction(
             'upload',
             locked.workflow,
@@ -108,9 +109,9 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
             actor,
           );
           if (!check.ok) throw new AppError(check.status, check.message);
-          const latest = await repo.latestArtworkVersion(tx, itemId);
+          const latest = await artworkRepository.latestArtworkVersion(tx, itemId);
           const version = (latest?.version ?? 0) + 1;
-          await repo.insertArtworkVersion(tx, {
+          await artworkRepository.insertArtworkVersion(tx, {
             orderItemId: itemId,
             version,
             fileName: file.fileName,
@@ -121,7 +122,7 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
             uploadedBy: user.id,
             uploadedByName: user.name,
           });
-          await repo.updateItem(tx, itemId, {
+          await artworkRepository.updateItem(tx, itemId, {
             artworkStatus: 'UPLOADED',
             artworkName: file.fileName,
             artworkComments: null,
@@ -151,7 +152,7 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
       const itemId = idOf(itemText, ARTWORK_API_MESSAGES.itemNotFound);
       await db.transaction(async (tx) => {
         const locked = await workflow.lock(tx, user, orderId);
-        const item = await repo.findItem(tx, orderId, itemId);
+        const item = await artworkRepository.findItem(tx, orderId, itemId);
         if (!item) throw notFound(ARTWORK_API_MESSAGES.itemNotFound);
         const check = checkArtworkAction(
           'review',
@@ -160,16 +161,19 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
           workflowActor(user, locked.row.vendorId),
         );
         if (!check.ok) throw new AppError(check.status, check.message);
-        const latest = await repo.latestArtworkVersion(tx, itemId);
+        const latest = await artworkRepository.latestArtworkVersion(tx, itemId);
         if (!latest) throw new AppError(409, ARTWORK_API_MESSAGES.noArtworkYet);
         const status = body.approved ? 'APPROVED' : 'REJECTED';
-        await repo.reviewArtworkVersion(tx, latest.id, {
+        await artworkRepository.reviewArtworkVersion(tx, latest.id, {
           status,
           comment: body.comment,
           reviewedBy: user.id,
           reviewedByName: user.name,
         });
-        await repo.updateItem(tx, itemId, { artworkStatus: status, artworkComments: body.comment });
+        await artworkRepository.updateItem(tx, itemId, {
+          artworkStatus: status,
+          artworkComments: body.comment,
+        });
         await workflow.log(
           tx,
           user,
@@ -190,8 +194,12 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
       const { itemId } = await find(user, idText, itemText);
       const version =
         versionText === undefined
-          ? await repo.latestArtworkVersion(db, itemId)
-          : await repo.artworkVersion(db, itemId, idOf(versionText, ARTWORK_API_MESSAGES.versionNotFound));
+          ? await artworkRepository.latestArtworkVersion(db, itemId)
+          : await artworkRepository.artworkVersion(
+              db,
+              itemId,
+              idOf(versionText, ARTWORK_API_MESSAGES.versionNotFound),
+            );
       if (!version)
         throw notFound(
           versionText === undefined

@@ -11,8 +11,8 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
+import { artworkRepository } from './artwork.repository';
 import { findPlacedOrderRecord } from './orders.readModel';
-import { ordersRepository as repo } from './orders.repository';
 import { orderDetailsView } from './orders.views';
 import {
   createOrderWorkflow,
@@ -83,7 +83,7 @@ export function createOrderActions(ctx: AppContext) {
         const rejected = locked.workflow.artwork.filter((a) => a.status === 'REJECTED').length;
         // Only a complete set of reviews may be submitted; the transition's guard refuses others.
         if (rejected + approved === locked.workflow.artwork.length)
-          await repo.finalizeApprovedArtwork(tx, locked.row.id);
+          await artworkRepository.finalizeApprovedArtwork(tx, locked.row.id);
         const summary =
           rejected === 0 ? 'all artwork approved' : `${approved} approved, ${rejected} rejected`;
         return {

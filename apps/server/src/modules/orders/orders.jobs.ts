@@ -7,9 +7,10 @@ import type { OrderStatus } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import type { JobContext } from '../../platform/context';
 import { nextStep, renderOrderMail } from './orders.mail';
+import { orderMailRepository } from './orders.mail.repository';
 import { loadOrderRecord } from './orders.readModel';
-import { ordersRepository as repo } from './orders.repository';
 import type { OrderEvent } from './orders.workflow';
+import { orderWorkflowRepository } from './orders.workflow.repository';
 
 /** Registers the order job handlers. */
 export function registerOrderJobs(ctx: JobContext) {
@@ -18,10 +19,12 @@ export function registerOrderJobs(ctx: JobContext) {
     const step = nextStep(data.event as OrderEvent, status, data.detail ?? null);
     if (!step) return;
     await ctx.db.transaction(async (tx) => {
-      const row = await repo.findOrder(tx, data.orderId, sql`true`);
+      const row = await orderWorkflowRepository.findOrder(tx, data.orderId, sql`true`);
       if (!row) return; // the order is gone: nobody to tell
       const order = await loadOrderRecord(tx, row.id);
-      const recipients = (await repo.recipients(tx, row, step.roles)).filter((u) => u.id !== data.actorId);
+      const recipients = (await orderMailRepository.recipients(tx, row, step.roles)).filter(
+        (u) => u.id !== data.actorId,
+      );
       for (const to of recipients) {
         await ctx.jobs.send(
           tx,

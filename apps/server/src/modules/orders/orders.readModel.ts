@@ -12,7 +12,7 @@ import { ORDER_STATUSES } from '@selvedge/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import type { OrderLineRecord, OrderRecord, ProductType } from './orders.record';
-import { ordersRepository as repo } from './orders.repository';
+import { orderRecordRepository } from './orders.record.repository';
 import { type ScopeUser, scopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
@@ -31,11 +31,11 @@ export const asStatus = (s: string): OrderStatus => {
 
 /**
  * The order with this id inside `scope` (orders.scope.ts; sql`true` for callers that have decided
- * already) as its read model, read in one statement (ordersRepository.findOrderRecord); null when
+ * already) as its read model, read in one statement (orderRecordRepository.findOrderRecord); null when
  * there is no such order inside the scope.
  */
 export async function findOrderRecord(q: Q, id: number, scope: SQL): Promise<OrderRecord | null> {
-  const parts = await repo.findOrderRecord(q, id, scope);
+  const parts = await orderRecordRepository.findOrderRecord(q, id, scope);
   return parts ? recordOf(parts) : null;
 }
 
@@ -45,7 +45,7 @@ export async function findOrderRecord(q: Q, id: number, scope: SQL): Promise<Ord
  * null when the user may not see it or there is none.
  */
 export async function findPlacedOrderRecord(q: Q, id: number, user: ScopeUser): Promise<OrderRecord | null> {
-  const parts = await repo.placedOrderRecord(q, id, scopeAssignments(user));
+  const parts = await orderRecordRepository.placedOrderRecord(q, id, scopeAssignments(user));
   return parts ? recordOf(parts) : null;
 }
 
@@ -54,12 +54,12 @@ export async function findPlacedOrderRecord(q: Q, id: number, user: ScopeUser): 
  * now in `q` (a transaction sees its own writes). Throws when the order is gone.
  */
 export async function loadOrderRecord(q: Q, orderId: number): Promise<OrderRecord> {
-  const parts = await repo.orderRecordById(q, orderId);
+  const parts = await orderRecordRepository.orderRecordById(q, orderId);
   if (!parts) throw new Error(`loadOrderRecord: order ${orderId} is gone`);
   return recordOf(parts);
 }
 
-type RecordParts = NonNullable<Awaited<ReturnType<typeof repo.findOrderRecord>>>;
+type RecordParts = NonNullable<Awaited<ReturnType<typeof orderRecordRepository.findOrderRecord>>>;
 
 function recordOf(parts: RecordParts): OrderRecord {
   const { row } = parts;

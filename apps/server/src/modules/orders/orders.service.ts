@@ -36,8 +36,9 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { orders } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
+import { type OrderListRow, orderListRepository } from './orders.list.repository';
+import { needsActionRepository, waitingAt } from './orders.needsAction.repository';
 import { asStatus, findPlacedOrderRecord } from './orders.readModel';
-import { type OrderListRow, ordersRepository as repo, waitingAt } from './orders.repository';
 import { orderScope } from './orders.scope';
 import { orderDetailsView, total } from './orders.views';
 import { ORDER_NOT_FOUND, orderIdOf } from './orders.workflow';
@@ -135,7 +136,11 @@ export function createOrderService(ctx: AppContext) {
       // it totalItems is a lower bound ("1,000+") and totalItemsCapped says so.
       const cap = Math.max(LIST_COUNT_CAP, offset);
       // One row more than the page tells whether a next page exists (lastPage).
-      const rows = await repo.listOrders(db, where, { limit: size + 1, offset, countCap: cap });
+      const rows = await orderListRepository.listOrders(db, where, {
+        limit: size + 1,
+        offset,
+        countCap: cap,
+      });
       const more = rows.length > size;
       const shown = more ? rows.slice(0, size) : rows;
       const answer = (totalItems: number, capped: boolean): OrderListResponse => ({
@@ -149,7 +154,7 @@ export function createOrderService(ctx: AppContext) {
       // The last page (not past the end): its count is where it ends.
       if (!more && (rows.length > 0 || page === 0)) return answer(offset + rows.length, false);
       // Past the end a page has no rows to carry the count: counted on its own.
-      const counted = rows[0]?.matchCount ?? (await repo.countOrders(db, where, cap));
+      const counted = rows[0]?.matchCount ?? (await orderListRepository.countOrders(db, where, cap));
       if (counted <= cap) return answer(counted, false);
       return answer(Math.max(cap, offset + shown.length + (more ? 1 : 0)), true);
     },
@@ -163,7 +168,7 @@ export function createOrderService(ctx: AppContext) {
         const condition = needsActionCondition(step, user.role);
         return condition ? [{ step, condition }] : [];
       });
-      const counts = await repo.countWaiting(db, orderScope(user), steps);
+      const counts = await needsActionRepository.countWaiting(db, orderScope(user), steps);
       const answer = steps.map(({ step }) => ({
         step,
         label: NEEDS_ACTION_RULES[step].label,

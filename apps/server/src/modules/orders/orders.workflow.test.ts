@@ -1,5 +1,5 @@
 /**
- * The workflow's writes in one statement (orders.repository.ts updateOrderAndLog; issue 10): a
+ * The workflow's writes in one statement (orders.workflow.repository.ts updateOrderAndLog; issue 10): a
  * step's order update with its log lines (in order; none without the order row), and the documents a
  * status brings — production POs and packing slips numbered per factory of the order's lines, in
  * factory order, written once however often the status is entered. Runs on PGlite and PostgreSQL.
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { ordersRepository as repo } from './orders.repository';
 import { DOCUMENT_NUMBERS } from './orders.workflow';
+import { orderWorkflowRepository } from './orders.workflow.repository';
 
 let t: TestApp;
 let orderId: number;
@@ -61,16 +61,20 @@ afterAll(async () => t?.close());
 const enterTwice = async (entered: SQL) => {
   for (let i = 0; i < 2; i++)
     await t.db.transaction((tx) =>
-      repo.updateOrderAndLog(tx, orderId, {}, { userId, userName: 'Casey CSR', descriptions: ['entered'] }, [
-        entered,
-      ]),
+      orderWorkflowRepository.updateOrderAndLog(
+        tx,
+        orderId,
+        {},
+        { userId, userName: 'Casey CSR', descriptions: ['entered'] },
+        [entered],
+      ),
     );
 };
 
 describe('workflow writes', () => {
   it('updates the order and writes its log lines in the order given', async () => {
     await t.db.transaction((tx) =>
-      repo.updateOrderAndLog(
+      orderWorkflowRepository.updateOrderAndLog(
         tx,
         orderId,
         { comments: 'Rush', orderStatus: 'NEEDS_ART_APPROVAL' },
@@ -96,7 +100,7 @@ describe('workflow writes', () => {
   it('writes no log line when the order does not exist', async () => {
     const before = await t.db.$count(s.orderLogs);
     await t.db.transaction((tx) =>
-      repo.updateOrderAndLog(
+      orderWorkflowRepository.updateOrderAndLog(
         tx,
         2_000_000_000,
         { comments: 'x' },
@@ -107,7 +111,9 @@ describe('workflow writes', () => {
   });
 
   it('writes one production PO per factory of the lines, numbered by its short code, once', async () => {
-    await enterTwice(repo.productionPOsOf(orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)));
+    await enterTwice(
+      orderWorkflowRepository.productionPOsOf(orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)),
+    );
     const pos = await t.db
       .select({
         factoryId: s.productionPurchaseOrders.factoryId,
@@ -127,7 +133,7 @@ describe('workflow writes', () => {
       vendorNumber: DOCUMENT_NUMBERS.vendorPackingSlip(orderId),
       productionPrefix: DOCUMENT_NUMBERS.productionPackingSlipPrefix(orderId),
     };
-    await enterTwice(repo.packingSlipsOf(orderId, numbers));
+    await enterTwice(orderWorkflowRepository.packingSlipsOf(orderId, numbers));
     const slips = await t.db
       .select({
         kind: s.packingSlips.kind,

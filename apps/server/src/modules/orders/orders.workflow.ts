@@ -29,9 +29,9 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import type { orders } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { orderScope } from './orders.scope';
 import { workflowActor } from './orders.views';
+import { type OrderRow, orderWorkflowRepository } from './orders.workflow.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 
@@ -79,12 +79,12 @@ export const orderIdOf = (text: string | number) => idOf(text, ORDER_NOT_FOUND);
 
 /** What the state machine knows of a locked order row. */
 export async function workflowOf(tx: Db | Tx, row: OrderRow): Promise<WorkflowOrder> {
-  return workflowFrom(row, await repo.artworkStates(tx, row.id));
+  return workflowFrom(row, await orderWorkflowRepository.artworkStates(tx, row.id));
 }
 
 /**
  * What the state machine knows of an order row, given the artwork states of its lines (the rows of
- * ordersRepository.artworkStates: the lines that have an artwork status).
+ * orderWorkflowRepository.artworkStates: the lines that have an artwork status).
  */
 export function workflowFrom(
   row: OrderRow,
@@ -122,9 +122,9 @@ export function createOrderWorkflow(ctx: AppContext) {
   /** The writes an order's entering a status brings (run in the transition's statement). */
   const onEnter: Partial<Record<OrderStatus, (orderId: number) => SQL>> = {
     PRODUCTION_READY: (orderId) =>
-      repo.productionPOsOf(orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)),
+      orderWorkflowRepository.productionPOsOf(orderId, DOCUMENT_NUMBERS.productionPOPrefix(orderId)),
     COMPLETE_AND_SHIPPED: (orderId) =>
-      repo.packingSlipsOf(orderId, {
+      orderWorkflowRepository.packingSlipsOf(orderId, {
         vendorNumber: DOCUMENT_NUMBERS.vendorPackingSlip(orderId),
         productionPrefix: DOCUMENT_NUMBERS.productionPackingSlipPrefix(orderId),
       }),
@@ -136,7 +136,7 @@ export function createOrderWorkflow(ctx: AppContext) {
      * Call inside a transaction, before `transition`.
      */
     async lock(tx: Tx, user: AuthUser, orderId: number): Promise<LockedOrder> {
-      const row = await repo.lockOrder(tx, orderId, orderScope(user));
+      const row = await orderWorkflowRepository.lockOrder(tx, orderId, orderScope(user));
       if (!row) throw notFound(ORDER_NOT_FOUND);
       return { row, workflow: await workflowOf(tx, row) };
     },
@@ -147,7 +147,7 @@ export function createOrderWorkflow(ctx: AppContext) {
      * checks again under the lock.
      */
     async precheck(user: AuthUser, orderId: number, action: OrderAction): Promise<void> {
-      const row = await repo.findOrder(ctx.db, orderId, orderScope(user));
+      const row = await orderWorkflowRepository.findOrder(ctx.db, orderId, orderScope(user));
       if (!row) throw notFound(ORDER_NOT_FOUND);
       const check = checkOrderAction(
         action,
@@ -177,7 +177,7 @@ export function createOrderWorkflow(ctx: AppContext) {
       const entered = to !== from ? onEnter[to] : undefined;
       if (to !== from && from !== 'PENDING')
         lines[lines.length - 1] += `; status: ${ORDER_STATUS_LABELS[to]}`;
-      await repo.updateOrderAndLog(
+      await orderWorkflowRepository.updateOrderAndLog(
         tx,
         row.id,
         { ...effects.update, orderStatus: to },
@@ -199,7 +199,9 @@ export function createOrderWorkflow(ctx: AppContext) {
 
     /** Writes log lines on a locked order without changing its status (item-level artwork actions). */
     async log(tx: Tx, user: AuthUser, orderId: number, description: string) {
-      await repo.insertLogs(tx, [{ orderId, userId: user.id, userName: user.name, description }]);
+      await orderWorkflowRepository.insertLogs(tx, [
+        { orderId, userId: user.id, userName: user.name, description },
+      ]);
     },
   };
 }
