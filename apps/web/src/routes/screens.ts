@@ -114,9 +114,6 @@ export const EXISTING_SCREENS: ReadonlySet<string> = new Set(
   [...PUBLIC_SCREENS, ...PROTECTED_SCREENS].map((s) => s.path),
 );
 
-/** True when `route` has a screen today: links to a screen not built yet are not offered. */
-export const screenExists = (route: AppRoute): boolean => EXISTING_SCREENS.has(route);
-
 /** Master-data details screens and the list (Configuration menu entry) each belongs to. */
 const MASTER_DATA_DETAIL_OF: Record<string, AppRoute> = Object.fromEntries(
   MASTER_DATA_ROUTES.flatMap(({ list, details, section }) => {

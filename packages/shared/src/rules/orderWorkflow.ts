@@ -108,7 +108,7 @@ export interface ActionRule {
   label: string;
   /** Statuses the action may start from. */
   from: (status: OrderStatus) => boolean;
-  /** Who may take it, besides the guard. */
+  /** Who may take it (403 otherwise); conditions on the order's state belong in `guard` (409). */
   allowed: (actor: WorkflowActor, order: WorkflowOrder) => boolean;
   /** Further condition on the order; its text says why it fails (409). */
   guard?: { check: (o: WorkflowOrder, actor: WorkflowActor) => boolean; failure: string };
@@ -117,6 +117,19 @@ export interface ActionRule {
   /** Roles the route admits before the order is loaded (the route's permission, 403 otherwise). */
   roles: readonly Role[];
 }
+
+export type ActionCheck = { ok: true } | { ok: false; status: 403 | 409; message: string };
+
+/** How a status is named in messages: 'Art Prepared (NEEDS_ART_APPROVAL)'. */
+export const describeStatus = (s: OrderStatus) => `${ORDER_STATUS_LABELS[s]} (${s})`;
+
+export const WORKFLOW_MESSAGES = {
+  roleNotAllowed: (label: string) => `Your role may not ${label}.`,
+  cancelled: 'This order is cancelled: it can no longer change.',
+  wrongStatus: (label: string, s: OrderStatus) =>
+    `${label} is not possible: the order is ${describeStatus(s)}.`,
+  csrAlreadyConfirmed: 'Production of this order has already been confirmed by a CSR.',
+} as const;
 
 const byCapability = (cap: Capability) => ({
   roles: CAPABILITIES[cap],
@@ -165,9 +178,14 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
     label: 'Complete Production',
     from: (s) => s === 'PRODUCTION_READY',
     roles: COMPLETE_PRODUCTION_ROLES,
-    allowed: (a, o) =>
-      (CAPABILITIES.alwaysCompleteProduction as readonly Role[]).includes(a.role) ||
-      (a.role === 'CSR' && !o.csrProductionConfirmed),
+    allowed: (a) => COMPLETE_PRODUCTION_ROLES.includes(a.role),
+    // ordering §6: a CSR completes production once (completeProductionOnce); the others always may.
+    guard: {
+      check: (o, a) =>
+        (CAPABILITIES.alwaysCompleteProduction as readonly Role[]).includes(a.role) ||
+        !o.csrProductionConfirmed,
+      failure: WORKFLOW_MESSAGES.csrAlreadyConfirmed,
+    },
     to: (o) => (o.financeApproval ? 'READY_TO_SHIP' : 'PRODUCTION_CONFIRMED'),
   },
   approveFinance: {
@@ -206,19 +224,6 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
   },
 };
 
-export type ActionCheck = { ok: true } | { ok: false; status: 403 | 409; message: string };
-
-/** How a status is named in messages: 'Art Prepared (NEEDS_ART_APPROVAL)'. */
-export const describeStatus = (s: OrderStatus) => `${ORDER_STATUS_LABELS[s]} (${s})`;
-
-export const WORKFLOW_MESSAGES = {
-  roleNotAllowed: (label: string) => `Your role may not ${label}.`,
-  cancelled: 'This order is cancelled: it can no longer change.',
-  wrongStatus: (label: string, s: OrderStatus) =>
-    `${label} is not possible: the order is ${describeStatus(s)}.`,
-  csrAlreadyConfirmed: 'Production of this order has already been confirmed by a CSR.',
-} as const;
-
 /**
  * Whether `actor` may take `action` on `order` now: 403 when the role may never take it, 409 when
  * the order's state does not allow it (cancelled, wrong status, guard failing), with a message
@@ -238,11 +243,7 @@ export function checkOrderAction(
     return { ok: false, status: 409, message: WORKFLOW_MESSAGES.wrongStatus(rule.label, order.orderStatus) };
   }
   if (!rule.allowed(actor, order)) {
-    const message =
-      action === 'completeProduction'
-        ? WORKFLOW_MESSAGES.csrAlreadyConfirmed
-        : WORKFLOW_MESSAGES.roleNotAllowed(rule.label);
-    return { ok: false, status: action === 'completeProduction' ? 409 : 403, message };
+    return { ok: false, status: 403, message: WORKFLOW_MESSAGES.roleNotAllowed(rule.label) };
   }
   if (rule.guard && !rule.guard.check(order, actor)) {
     return { ok: false, status: 409, message: rule.guard.failure };

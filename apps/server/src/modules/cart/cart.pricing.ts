@@ -128,7 +128,7 @@ export async function repriceCart(
     totalPrice: pricing.totalPrice,
     totalCost: pricing.totalCost,
   } satisfies CartPatch;
-  if (options.writeOrder !== false) await repo.updateOrder(tx, cart.id, orderPatch);
+  if (options.writeOrder !== false) await repo.updateCart(tx, cart.id, orderPatch);
   return {
     pricing,
     lineCount: lines.length,

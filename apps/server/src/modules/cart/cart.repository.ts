@@ -1,5 +1,5 @@
 /** All SQL of the cart (the user's PENDING order), its lines, pricing and placement. */
-import type { Tier } from '@selvedge/shared';
+import type { CartHeaderUpdate, Tier } from '@selvedge/shared';
 import { and, asc, count, eq, getTableColumns, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
@@ -36,7 +36,24 @@ export interface StoredCharge {
   productSubcodeId: number | null;
   charge: string;
 }
-export type CartPatch = Partial<typeof orders.$inferInsert>;
+/** The cart header's columns (PUT /orders/cart, CartHeaderUpdate): each a column of orders. */
+type CartHeaderColumn = keyof CartHeaderUpdate;
+/**
+ * What may be written to a cart's row: its header and what pricing sets (scope, cost currency,
+ * totals). Never its status, flags or owner: those change only through the order workflow.
+ */
+export type CartPatch = Partial<
+  Pick<
+    typeof orders.$inferInsert,
+    | CartHeaderColumn
+    | 'customerId'
+    | 'productionRegionId'
+    | 'factoryId'
+    | 'costCurrencyId'
+    | 'totalPrice'
+    | 'totalCost'
+  >
+>;
 
 // 'PENDING' as a literal: the one-cart index is partial on it, and a prepared statement's generic plan
 // can use that index only when the predicate is written as the index's (preparedStatements.ts).
@@ -192,11 +209,12 @@ export const cartRepository = {
         .limit(1)
     ).length > 0,
 
-  updateOrder: (db: Q, orderId: number, patch: CartPatch) =>
+  /** Writes `patch` to the cart `orderId`; a placed order (not PENDING) is left as it is. */
+  updateCart: (db: Q, orderId: number, patch: CartPatch) =>
     db
       .update(orders)
       .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId)),
+      .where(and(eq(orders.id, orderId), sql`${orders.orderStatus} = 'PENDING'`)),
 
   /** A vendor with the code of its currency. */
   vendorWithCurrency: async (db: Q, vendorId: number) =>

@@ -30,6 +30,7 @@ import {
   type Cart,
   type CartHeaderUpdate,
   canSee,
+  cartHeaderUpdate,
   cartScopeConflict,
   checkAttributes,
   isRoundedQuantity,
@@ -54,7 +55,7 @@ import { cartView } from '../orders/orders.views';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
 import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
 import { repriceCart } from './cart.pricing';
-import { type CartRow, cartRepository as repo } from './cart.repository';
+import { type CartPatch, type CartRow, cartRepository as repo } from './cart.repository';
 
 type Q = Db | Tx;
 
@@ -381,15 +382,17 @@ export function createCartService(ctx: AppContext) {
     async updateHeader(user: AuthUser, patch: CartHeaderUpdate): Promise<Cart> {
       const email = patch.email?.trim();
       if (email && !isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail);
-      const values: Record<string, string | null> = {};
-      for (const [key, value] of Object.entries(patch)) {
+      // Only the header's own fields are written (CartPatch): never the status or another column.
+      const values: CartPatch = {};
+      for (const key of cartHeaderUpdate.keyof().options) {
+        const value = patch[key];
         if (value === undefined) continue;
-        values[key] = typeof value === 'string' && value.trim() === '' ? null : (value as string | null);
+        values[key] = typeof value === 'string' && value.trim() === '' ? null : value;
       }
       return db.transaction(async (tx) => {
         const cart = await lockOrCreateCart(tx, user);
         if (values.shippingAddress) await assertSavedAddress(tx, cart, values.shippingAddress);
-        if (Object.keys(values).length > 0) await repo.updateOrder(tx, cart.id, values);
+        if (Object.keys(values).length > 0) await repo.updateCart(tx, cart.id, values);
         return view(tx, cart.id, user);
       });
     },
@@ -439,11 +442,11 @@ export function createCartService(ctx: AppContext) {
         if (r.unpriced.length > 0)
           throw conflict(CART_API_MESSAGES.noPriceAtPlace(r.unpriced.join(', '), r.priceCurrency));
         if ((canSee('price', user.role) && r.priceChanged) || (canSee('cost', user.role) && r.costChanged)) {
-          await repo.updateOrder(tx, cart.id, r.orderPatch);
+          await repo.updateCart(tx, cart.id, r.orderPatch);
           return PLACE_ORDER_REFUSALS.pricesChanged;
         }
         if (r.chargesChanged) {
-          await repo.updateOrder(tx, cart.id, r.orderPatch);
+          await repo.updateCart(tx, cart.id, r.orderPatch);
           return PLACE_ORDER_REFUSALS.chargesChanged;
         }
 

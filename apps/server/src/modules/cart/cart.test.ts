@@ -361,6 +361,28 @@ describe('PUT /orders/cart', () => {
     expect(date.statusCode).toBe(400);
     expect(date.json().message).toMatch(/^dateRequested/);
   });
+  it('writes only header fields: a body naming the status, flags, totals or owner changes none of them', async () => {
+    const res = await call('VENDOR', 'PUT', '/orders/cart', {
+      comments: 'Only this',
+      orderStatus: 'COMPLETE_AND_SHIPPED',
+      cancelled: true,
+      financeApproval: true,
+      totalPrice: '0.01',
+      userId: userId[DEMO_EMAILS.ADMIN],
+      orderDate: '2020-01-01T00:00:00.000Z',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json().orderId));
+    expect(row).toMatchObject({
+      comments: 'Only this',
+      orderStatus: 'PENDING',
+      cancelled: false,
+      financeApproval: false,
+      totalPrice: '0.0000',
+      userId: userId[DEMO_EMAILS.VENDOR],
+      orderDate: null,
+    });
+  });
 });
 
 describe('GET /orders/shipping-addresses', () => {

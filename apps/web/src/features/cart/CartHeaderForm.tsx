@@ -22,7 +22,6 @@ import { earliestDateRequested, hasCapability, type Role, vendorPORequired } fro
 import { IconCheck, IconMapPinPlus } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { screenExists } from '../../routes/screens';
 import { DateField } from '../../ui/DateField';
 import type { CartHeaderForm as Form, HeaderField } from './use-cart-header-form';
 import { MAX_LENGTHS } from './use-cart-header-form';
@@ -65,8 +64,7 @@ export function CartHeaderForm({ form, role, vendorId, addresses, addressesLoadi
   const line = (field: HeaderField) => ({ ...text(field), onKeyDown: blurOnEnter });
 
   const selectedIndex = addresses.findIndex((a) => a.address === values.shippingAddress);
-  const canAddAddress =
-    hasCapability('addShippingAddressFromCart', role) && vendorId != null && screenExists('/vendor-details');
+  const canAddAddress = hasCapability('addShippingAddressFromCart', role) && vendorId != null;
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="cart-header">
