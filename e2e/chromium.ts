@@ -1,5 +1,5 @@
 /**
- * Which Chromium the browser tests drive (DESIGN.md Tests): CHROMIUM_PATH, else Debian's
+ * Which Chromium the browser tests drive (ARCHITECTURE.md Tests): CHROMIUM_PATH, else Debian's
  * /usr/bin/chromium, else the binary the @sparticuz/chromium package unpacks (no download at run time).
  */
 import { existsSync } from 'node:fs';

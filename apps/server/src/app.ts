@@ -87,7 +87,7 @@ export async function buildApp(opts: {
     trustProxy: opts.config.trustProxy.length > 0 ? opts.config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     // Errors Fastify raises before routing (a malformed URL, a too long parameter) answer like every
-    // other error: `{ message }` with a 4xx (DESIGN.md Contract).
+    // other error: `{ message }` with a 4xx (ARCHITECTURE.md Contract).
     frameworkErrors: (err, _req, reply: FastifyReply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
       void reply.code(status).send({ message: err.message });

@@ -1,5 +1,5 @@
 /**
- * Every job handler of the product, registered on the queue (DESIGN.md Jobs). Handlers live beside
+ * Every job handler of the product, registered on the queue (ARCHITECTURE.md Jobs). Handlers live beside
  * their module (`*.jobs.ts`); the server (embedded mode) and `src/worker.ts` both call this.
  */
 import { registerMailJobs } from './modules/mail/mail.jobs';

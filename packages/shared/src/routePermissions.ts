@@ -1,5 +1,5 @@
 /**
- * What a server route requires, as data (DESIGN.md Who may do what): a call family of API_ACCESS,
+ * What a server route requires, as data (ARCHITECTURE.md Who may do what): a call family of API_ACCESS,
  * a capability of ordering §6, or an order/artwork action of the state machine
  * (rules/orderWorkflow.ts). Every route declares one; the server collects them when routes
  * register, answers 401/403 from them, and one test checks every registered route against

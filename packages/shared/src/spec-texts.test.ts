@@ -1,5 +1,5 @@
 /**
- * Every user-facing text the specs quote is in the shared catalogue (DESIGN.md Contract: the messages
+ * Every user-facing text the specs quote is in the shared catalogue (ARCHITECTURE.md Contract: the messages
  * are the specs' own), so the server and the web app can only show the spec's words.
  *
  * Reads docs/spec/ordering.md and docs/spec/master-data.md (copies of the shared specs, kept

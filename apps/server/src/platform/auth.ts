@@ -1,5 +1,5 @@
 /**
- * Access tokens and per-request identity (ordering §4 Session, §6; DESIGN.md Who may do what).
+ * Access tokens and per-request identity (ordering §4 Session, §6; ARCHITECTURE.md Who may do what).
  *
  * A token is an HS256 JWT {sub, role, jti, email, name, exp}. Its jti names a row in `sessions`,
  * so logout revokes it on the server and every instance agrees. The session row with the user's

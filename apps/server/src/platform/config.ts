@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables, validated once at start (DESIGN.md Config).
+ * Configuration from environment variables, validated once at start (ARCHITECTURE.md Config).
  * A bad value stops the server with a message that names the variable and the rule.
  */
 import { isIP } from 'node:net';

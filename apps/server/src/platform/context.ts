@@ -1,5 +1,6 @@
 /**
- * What every module gets (DESIGN.md Shape): the application context and the type of an API module.
+ * What every module gets (ARCHITECTURE.md Server inside): the application context and the type of
+ * an API module.
  * Lives in platform/ so that modules import it without importing app.ts (which imports them).
  */
 import type {

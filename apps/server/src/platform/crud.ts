@@ -1,6 +1,6 @@
 /**
- * The master-data kit (issue 8; DESIGN.md "a create/read/update/search kit for master data"),
- * written once and configured per entity:
+ * The master-data kit (issue 8; ARCHITECTURE.md Mechanisms: "a create/read/update/search kit for
+ * master data"), written once and configured per entity:
  *
  * - routes from the shared contract (`MASTER_DATA` of packages/shared): search, get, create and
  *   update, each with its zod schemas and permission (`registerCrudRoutes`);
@@ -61,13 +61,16 @@ export interface CrudConfig<R extends VersionedRecord, C, U, Query> {
   store: CrudStore<R, C, U, Query>;
   /** Constraint name → how to name the duplicate. */
   unique?: Record<string, UniqueRule<C, U>>;
-  /** Row-level access (DESIGN.md: someone else's row answers 404); all rows when absent. */
+  /**
+   * Row-level access (ARCHITECTURE.md Who may do what: someone else's row answers 404); all rows
+   * when absent.
+   */
   canAccess?: (user: AuthUser, id: number) => boolean;
   /** Checks that need the database (references, cross-field rules); throw an AppError to refuse. */
   check?: (tx: Tx, body: C | U, user: AuthUser, before: R | null) => Promise<void>;
   /** After the write, in the same transaction (e.g. end a deactivated user's sessions). */
   afterWrite?: (tx: Tx, before: R | null, after: R, user: AuthUser) => Promise<void>;
-  /** What the user's role sees of a record (fields left out, DESIGN.md Who may do what). */
+  /** What the user's role sees of a record (fields left out, ARCHITECTURE.md Who may do what). */
   view?: (record: R, user: AuthUser) => R;
 }
 
@@ -181,7 +184,7 @@ function translateDbError<C, U>(
       key ? MASTER_DATA_MESSAGES.duplicate(camel(key[1]!), key[2]!) : 'This entry already exists.',
     );
   }
-  // Safety net behind the schemas' limits: bad input is never a 500 (DESIGN.md Contract).
+  // Safety net behind the schemas' limits: bad input is never a 500 (ARCHITECTURE.md Contract).
   if (pg.code === '22003') return badRequest('request: a number is out of range');
   if (pg.code === '22001') return badRequest('request: a text is too long');
   if (pg.code === '23503') {

@@ -1,5 +1,5 @@
 /**
- * Errors with an HTTP status (DESIGN.md Contract): services throw these; the error handler turns
+ * Errors with an HTTP status (ARCHITECTURE.md Contract): services throw these; the error handler turns
  * them into `{ message }` with the status. Anything else is a 500 with the generic text.
  */
 export class AppError extends Error {

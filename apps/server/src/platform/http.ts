@@ -1,5 +1,5 @@
 /**
- * Error handling and request ids for the HTTP layer (DESIGN.md Contract).
+ * Error handling and request ids for the HTTP layer (ARCHITECTURE.md Contract).
  * Bad input answers 400 naming the field; known errors keep their status; the rest are 500 with
  * the generic text and a log line carrying the request id.
  */

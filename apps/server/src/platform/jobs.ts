@@ -1,5 +1,5 @@
 /**
- * Background jobs on pg-boss in the application's own database (DESIGN.md Jobs): mail and, later,
+ * Background jobs on pg-boss in the application's own database (ARCHITECTURE.md Jobs): mail and, later,
  * variable-data processing.
  *
  * - `send(q, name, data)` queues a job through the caller's connection or transaction (pg-boss

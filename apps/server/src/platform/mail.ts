@@ -1,5 +1,5 @@
 /**
- * Outgoing mail through nodemailer (DESIGN.md Mail): SMTP_URL for a real server; without it each
+ * Outgoing mail through nodemailer (ARCHITECTURE.md Mail): SMTP_URL for a real server; without it each
  * message is written to DATA_DIR/mail/<time>-<id>.eml and logged, so nothing is lost in development.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -85,7 +85,7 @@ const escapeHtml = (s: string) =>
   );
 
 /**
- * Renders a mail as plain text and HTML (DESIGN.md Mail; every product mail goes through here so
+ * Renders a mail as plain text and HTML (ARCHITECTURE.md Mail; every product mail goes through here so
  * they all look alike). Every value is escaped in the HTML part; `brandName` signs the mail.
  */
 export function renderMail(content: MailContent, to: string, brandName: string): MailMessage {

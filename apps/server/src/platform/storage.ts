@@ -1,6 +1,6 @@
 /**
  * One storage interface for every file the product keeps: artwork versions, order documents, product
- * images (DESIGN.md Runtime and data, Files). A local folder under `DATA_DIR/files` by default, an
+ * images (ARCHITECTURE.md Files). A local folder under `DATA_DIR/files` by default, an
  * S3-compatible bucket when `S3_BUCKET` is set (config.ts), so that several server instances share
  * the files.
  *

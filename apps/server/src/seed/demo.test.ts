@@ -1,6 +1,6 @@
 /**
  * The demo data (issue 2): counts, and that every order is consistent with the pricing rules and
- * the order life of DESIGN.md, so the screens show believable data. Runs on PGlite, or on PostgreSQL
+ * the order life of ARCHITECTURE.md, so the screens show believable data. Runs on PGlite, or on PostgreSQL
  * when TEST_DATABASE_URL is set.
  */
 

@@ -6,7 +6,7 @@
  *
  * The tables are in ./data.ts; this file turns them into rows in one transaction. The data is
  * deterministic (a seeded PRNG picks lines and quantities) and its dates are relative to today:
- * orders were placed over the last 90 days and each has moved through the statuses of DESIGN.md
+ * orders were placed over the last 90 days and each has moved through the statuses of ARCHITECTURE.md
  * "Order life", priced with the shared rules (tierForQuantity, lineTotal, minimumOrderCharges).
  */
 import {

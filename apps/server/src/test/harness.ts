@@ -1,5 +1,5 @@
 /**
- * Test harness for API tests against a real database (DESIGN.md Tests): each test file gets its
+ * Test harness for API tests against a real database (ARCHITECTURE.md Tests): each test file gets its
  * own fresh database — an in-memory PGlite by default, a new PostgreSQL database when
  * TEST_DATABASE_URL is set — with migrations and the demo data, an app, and a real SMTP sink.
  */

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
-/** Brand shown until /app-config answers (DESIGN.md: BRAND_NAME defaults to Selvedge). */
+/** Brand shown until /app-config answers (ARCHITECTURE.md Config: BRAND_NAME defaults to Selvedge). */
 export const DEFAULT_BRAND_NAME = 'Selvedge';
 
 /** Answer of GET /app-config. */

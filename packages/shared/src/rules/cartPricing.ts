@@ -1,5 +1,5 @@
 /**
- * Pricing of a whole cart (ordering §9 tier price and Minimum Order Value; DESIGN.md Order life).
+ * Pricing of a whole cart (ordering §9 tier price and Minimum Order Value; ARCHITECTURE.md Order life).
  *
  * - The tier of a subcode is chosen by the total pieces of that subcode across the cart, in the
  *   order's price currency for prices and its cost currency for costs, by `tierForQuantity`

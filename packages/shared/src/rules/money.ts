@@ -1,5 +1,5 @@
 /**
- * Money arithmetic and formats (DESIGN.md Money, ordering §9). Amounts are decimal strings; all
+ * Money arithmetic and formats (ARCHITECTURE.md Money, ordering §9). Amounts are decimal strings; all
  * arithmetic goes through decimal.js, never binary floats. Line totals are rounded to cents
  * (half up); unit prices keep 4 decimals.
  */

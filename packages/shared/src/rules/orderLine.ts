@@ -1,6 +1,6 @@
 /**
  * Rules of one order line (ordering §3 Order-line payload, §5 Quantity fields and attributes) and
- * of what a cart may hold (DESIGN.md Order life: one customer and one production region).
+ * of what a cart may hold (ARCHITECTURE.md Order life: one customer and one production region).
  * The browser applies them while the user types; the server applies them again on add and update.
  */
 import { type QuantityLimits, roundQuantity } from './quantity';
@@ -72,7 +72,7 @@ export interface CartScope {
 
 /**
  * Null when a line of `incoming` may join a cart holding `current` (null = empty cart); otherwise
- * the message telling the user why not (DESIGN.md Order life: one customer, one production region).
+ * the message telling the user why not (ARCHITECTURE.md Order life: one customer, one production region).
  */
 export function cartScopeConflict(current: CartScope | null, incoming: CartScope): string | null {
   if (!current) return null;

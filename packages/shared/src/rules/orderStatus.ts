@@ -36,7 +36,7 @@ export const ORDER_STATUS_STEP: Record<OrderStatus, number> = {
 /**
  * Values of the order-list status filter, exactly the options of ordering §4 List filter mapping, in
  * its order. 'Open Orders' travels as the spec's wire value READY_TO_SHIP and means every placed order
- * that is not shipped and not cancelled (DESIGN.md Order life; docs/decisions/0010); every other
+ * that is not shipped and not cancelled (ARCHITECTURE.md Order life; docs/decisions/0010); every other
  * status value means orders in that status that are not cancelled; CANCELLED uses the cancelled
  * flag. No value (the filter cleared) means any order.
  */

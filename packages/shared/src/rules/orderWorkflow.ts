@@ -1,6 +1,6 @@
 /**
  * The order state machine, written once as data (ordering §4 Order status, Order actions, Item
- * artwork, Tabs and documents; §6 Capabilities; DESIGN.md Order life).
+ * artwork, Tabs and documents; §6 Capabilities; ARCHITECTURE.md Order life).
  *
  * Every action names the statuses it starts from, who may take it (roles, from §6), the guard it
  * needs on the order, and where it leads. The server enforces exactly this table (one

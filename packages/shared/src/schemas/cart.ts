@@ -1,6 +1,6 @@
 /**
  * The cart calls (ordering §3 Cart, Order item, Order-line payload; §7 Orders; §8 Place-order
- * refusals). Amounts are `money` ({currency, price}, decimal strings, DESIGN.md Money): unit
+ * refusals). Amounts are `money` ({currency, price}, decimal strings, ARCHITECTURE.md Money): unit
  * prices and costs with 4 decimals, totals with 2. A field the role may not see (ordering §6
  * Visibility: price, cost) is left out of the answer, hence `.optional()` on every amount.
  */

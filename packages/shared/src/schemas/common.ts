@@ -1,4 +1,4 @@
-/** Shapes shared by many calls (DESIGN.md Contract). */
+/** Shapes shared by many calls (ARCHITECTURE.md Contract). */
 import { z } from 'zod';
 
 /** Every failed call answers this, with a fitting status. */

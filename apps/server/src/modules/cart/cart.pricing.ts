@@ -1,5 +1,5 @@
 /**
- * Re-prices a whole cart inside the caller's transaction (ordering §9; DESIGN.md Order life):
+ * Re-prices a whole cart inside the caller's transaction (ordering §9; ARCHITECTURE.md Order life):
  * runs after every add, update and remove, and again when placing.
  *
  * - The first line (lowest orderItemId) decides the cart's customer, production region, factory and

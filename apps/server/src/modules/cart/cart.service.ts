@@ -1,6 +1,6 @@
 /**
  * The cart (ordering §2 Cart, Product details; §3 Cart, Order-line payload; §4 Placing an order;
- * §5 Cart, Quantity fields; §8 Place-order refusals; DESIGN.md Order life).
+ * §5 Cart, Quantity fields; §8 Place-order refusals; ARCHITECTURE.md Order life).
  *
  * Decisions (where the specs are silent):
  * - The cart is the user's one PENDING order, created by the first add or header save. Its vendor

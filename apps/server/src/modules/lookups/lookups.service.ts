@@ -1,6 +1,6 @@
 /**
  * Lookups (ordering §3 Customer, Other lookups; §7 Lookups), each scoped to what the user may see
- * (DESIGN.md Who may do what; scopes in products/products.scope.ts).
+ * (ARCHITECTURE.md Who may do what; scopes in products/products.scope.ts).
  */
 import {
   CUSTOMER_PARSER_TYPES,

@@ -273,7 +273,7 @@ type ItemCreate = z.output<typeof productItemBody>;
 type ItemUpdate = z.output<typeof productItemUpdateBody>;
 type ItemQuery = z.output<typeof productItemSearchQuery>;
 
-/** Rows a non-admin (CSR) reaches: items of its customers' subcodes (DESIGN.md Who may do what). */
+/** Rows a non-admin (CSR) reaches: items of its customers' subcodes (ARCHITECTURE.md Who may do what). */
 const itemScope = (user: AuthUser): SQL | undefined =>
   user.role === 'ADMIN'
     ? undefined

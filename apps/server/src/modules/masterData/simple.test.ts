@@ -243,7 +243,7 @@ describe('product codes', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents every master-data call with its search parameters (DESIGN.md Contract)', async () => {
+  it('documents every master-data call with its search parameters (ARCHITECTURE.md Contract)', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1.0/openapi.json' })).json() as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; tags?: string[] }>>;
     };

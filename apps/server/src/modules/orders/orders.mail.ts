@@ -1,5 +1,5 @@
 /**
- * Mail on every step of an order (issue: "Mail on every step"; DESIGN.md Order life): who acts
+ * Mail on every step of an order (issue: "Mail on every step"; ARCHITECTURE.md Order life): who acts
  * next after each event, and what the mail says. The transition queues an 'order.mail' job in its
  * transaction (orders.workflow.ts); the job (orders.jobs.ts) works out the recipients — active users
  * with mail enabled, assigned to the order the same way that lets them see it, never the person who

@@ -17,7 +17,7 @@ import { type ScopeUser, scopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
 
-/** The price currency of an order whose user has no vendor (DESIGN.md Money: one house currency). */
+/** The price currency of an order whose user has no vendor (ARCHITECTURE.md Money: one house currency). */
 export const DEFAULT_PRICE_CURRENCY = 'USD';
 
 const PRODUCT_TYPES: readonly string[] = ['STANDARD', 'VARIABLE_DATA', 'DYNAMIC'];

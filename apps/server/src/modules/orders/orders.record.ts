@@ -1,5 +1,5 @@
 /**
- * The one read model of an order (DESIGN.md Mechanisms: cart, order details, PDFs, mail and CSV
+ * The one read model of an order (ARCHITECTURE.md Mechanisms: cart, order details, PDFs, mail and CSV
  * exports are views of it). `OrderRecord` holds everything stored about one order, unfiltered;
  * each view (orders.views.ts for answers, documents/ for PDFs, orders.mail.ts for mail) decides
  * what a reader may see of it. Loaded by `loadOrderRecord` (orders.readModel.ts).

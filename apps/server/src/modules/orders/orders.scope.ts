@@ -1,5 +1,5 @@
 /**
- * Which orders a user may see (DESIGN.md Who may do what; ordering §6): the one place that says so.
+ * Which orders a user may see (ARCHITECTURE.md Who may do what; ordering §6): the one place that says so.
  * The order list, the order details and every later order action filter with `orderScope`, so a
  * row outside it simply is not found (404), never a 403 that would confirm it exists.
  *

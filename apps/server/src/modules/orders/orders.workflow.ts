@@ -1,6 +1,6 @@
 /**
  * The one server side of the order state machine (rules/orderWorkflow.ts in packages/shared;
- * ordering §4, §6; DESIGN.md Order life). Every order action — placing included — runs through
+ * ordering §4, §6; ARCHITECTURE.md Order life). Every order action — placing included — runs through
  * `transition()` inside one transaction:
  *
  * 1. the order row is locked (select … for update) within the user's scope (`lockOrder`; someone

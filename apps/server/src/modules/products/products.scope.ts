@@ -1,5 +1,5 @@
 /**
- * Which customers a user's rows are scoped to (DESIGN.md Who may do what). The one place that
+ * Which customers a user's rows are scoped to (ARCHITECTURE.md Who may do what). The one place that
  * answers "whose products may this user see / order"; lookups, products and cart use it.
  *
  * - visibleCustomerIds: the customers the user may see at all (the /customers lookup, vendors of

@@ -1,6 +1,6 @@
 /**
  * Database access: PostgreSQL through Drizzle, either embedded PGlite in DATA_DIR or a server
- * given by DATABASE_URL (DESIGN.md Database). Both get the same migrations from apps/server/drizzle.
+ * given by DATABASE_URL (ARCHITECTURE.md Database). Both get the same migrations from apps/server/drizzle.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The database schema (Drizzle, PostgreSQL). One table per entity of spec/ordering.md §3 and
  * spec/master-data.md §3; names follow the specs' field names in snake_case.
- * Money is numeric(14,4) and travels as a decimal string (DESIGN.md Money); quantities are pieces.
+ * Money is numeric(14,4) and travels as a decimal string (ARCHITECTURE.md Money); quantities are pieces.
  * Migrations are generated from this file into apps/server/drizzle/ (`npm run db:generate`).
  */
 import { sql } from 'drizzle-orm';
@@ -195,7 +195,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email').on(t.email)],
 );
 
-/** Assignments that scope which rows a user sees (DESIGN.md Who may do what). */
+/** Assignments that scope which rows a user sees (ARCHITECTURE.md Who may do what). */
 export const userCustomers = pgTable(
   'user_customers',
   {
