@@ -1,3 +1,4 @@
+export * from './careLabel/symbols';
 export * from './messages';
 export * from './permissions';
 export * from './roles';
