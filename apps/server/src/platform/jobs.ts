@@ -32,6 +32,8 @@ export interface JobTypes {
     actorName: string;
     detail?: string | null;
   };
+  /** Removes stored files no row references (modules/files/files.jobs.ts); scheduled hourly. */
+  'storage.sweep': Record<string, never>;
 }
 export type JobName = keyof JobTypes;
 
@@ -41,7 +43,13 @@ const QUEUE_OPTIONS: Record<JobName, { retryLimit: number; retryDelay: number; d
     // A reset link is in the mail text: keep the finished job only briefly.
     'mail.send': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 3600 },
     'order.mail': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
+    'storage.sweep': { retryLimit: 2, retryDelay: 300, deleteAfterSeconds: 86_400 },
   };
+
+/** Queues that pg-boss fills on a schedule (cron, UTC): each gets one job per occurrence. */
+const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
+  'storage.sweep': '17 * * * *',
+};
 
 /** The job states counted by `Jobs.counts` (completed and cancelled jobs are not a backlog). */
 export const JOB_COUNT_STATES = ['created', 'retry', 'active', 'failed'] as const;
@@ -69,20 +77,29 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-/** The job queue over `database` (PGlite or PostgreSQL). */
-export function createJobs(database: Database, logger: FastifyBaseLogger): Jobs {
+/**
+ * The job queue over `database` (PGlite or PostgreSQL). `opts.schedule` (default true) runs pg-boss's
+ * clock, which turns JOB_SCHEDULES into jobs; any number of processes may run it (pg-boss makes one
+ * job per occurrence). Tests turn it off.
+ */
+export function createJobs(
+  database: Database,
+  logger: FastifyBaseLogger,
+  opts: { schedule?: boolean } = {},
+): Jobs {
+  const schedule = opts.schedule ?? true;
   const boss =
     database.kind === 'pglite' && database.pglite
       ? new PgBoss({
           db: fromPglite(database.pglite),
           backend: 'pglite',
-          schedule: false,
+          schedule,
           registerInstance: false,
         })
       : new PgBoss({
           connectionString: database.url,
           max: 3,
-          schedule: false,
+          schedule,
           registerInstance: false,
           application_name: 'selvedge-jobs',
         });
@@ -103,6 +120,9 @@ export function createJobs(database: Database, logger: FastifyBaseLogger): Jobs 
       await boss.start();
       for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
         await boss.createQueue(name, { ...options, retryBackoff: true, retryDelayMax: 3600 });
+      }
+      for (const [name, cron] of Object.entries(JOB_SCHEDULES)) {
+        await boss.schedule(name, cron, {}, { tz: 'UTC' });
       }
       started = true;
     },

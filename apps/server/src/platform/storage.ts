@@ -8,9 +8,11 @@
  * files are immutable: a new version gets a new key, and `put` on an existing key is refused.
  */
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { link, lstat, mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from './config';
 
@@ -22,16 +24,36 @@ export interface StoredFile {
   contentType: string | null;
 }
 
+/** A stored file as listed by `FileStorage.list`: its key and when it was written. */
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 /** Where files live. Every method validates the key first and throws `StorageKeyError` on a bad one. */
 export interface FileStorage {
   /** Stores `body` under `key`; throws `StorageExistsError` if the key is taken (files are immutable). */
   put(key: string, body: Buffer, opts: { contentType: string }): Promise<void>;
+  /**
+   * Stores what `body` yields under `key` without holding it in memory (large uploads: variable-data
+   * files). The file appears under its key only once the stream has ended; if the stream fails (an
+   * upload over its limit, a client gone) nothing is stored and its error is thrown. Throws
+   * `StorageExistsError` if the key is taken.
+   */
+  putStream(key: string, body: Readable, opts: { contentType: string }): Promise<void>;
   /** Opens a stored file; throws `StorageNotFoundError` when there is none under `key`. */
   get(key: string): Promise<StoredFile>;
   /** Removes a file; removing a missing key is not an error (cleanup after a failed transaction). */
   delete(key: string): Promise<void>;
   /** Whether a file is stored under `key`. */
   exists(key: string): Promise<boolean>;
+  /** Every stored file, in no particular order (the orphan sweep, platform/storedFiles.ts). */
+  list(): AsyncIterable<ListedFile>;
+  /**
+   * Removes what interrupted writes left behind before `before`: local temporary files and content-type
+   * sidecars without their file, unfinished S3 multipart uploads. Answers how many were removed.
+   */
+  removeStale(before: Date): Promise<number>;
   readonly kind: 'local' | 's3';
 }
 
@@ -84,6 +106,16 @@ export function assertStorageKey(key: string): void {
   }
 }
 
+/** Whether `key` follows the rules of `assertStorageKey` (a listing may meet files put there by hand). */
+export function isStorageKey(key: string): boolean {
+  try {
+    assertStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A fresh key under `prefix` (e.g. `artwork/123/456`): `${prefix}/${yyyy}/${mm}/${uuid}`, year and
  * month in UTC. The year/month folders keep local directories small. Throws `StorageKeyError` when
@@ -129,6 +161,15 @@ export class LocalStorage implements FileStorage {
   }
 
   async put(key: string, body: Buffer, opts: { contentType: string }): Promise<void> {
+    await this.store(key, opts.contentType, (tmp) => writeSynced(tmp, body));
+  }
+
+  async putStream(key: string, body: Readable, opts: { contentType: string }): Promise<void> {
+    await this.store(key, opts.contentType, (tmp) => writeStreamSynced(tmp, body));
+  }
+
+  /** Writes a temporary file with `write`, then gives it its key and its sidecar (see the class). */
+  private async store(key: string, contentType: string, write: (tmp: string) => Promise<void>) {
     const path = this.pathOf(key);
     const folder = dirname(path);
     await mkdir(folder, { recursive: true });
@@ -137,7 +178,7 @@ export class LocalStorage implements FileStorage {
     const tmp = join(folder, `.${randomUUID()}.tmp`);
     const metaTmp = join(folder, `.${randomUUID()}.meta.tmp`);
     try {
-      await writeSynced(tmp, body);
+      await write(tmp);
       try {
         await link(tmp, path);
       } catch (err) {
@@ -150,7 +191,7 @@ export class LocalStorage implements FileStorage {
       }
       // The sidecar comes after the file: a reader that sees the file without it gets contentType null,
       // whereas a sidecar written first could replace the type of a file a concurrent writer just stored.
-      const meta: LocalMeta = { contentType: opts.contentType };
+      const meta: LocalMeta = { contentType };
       await writeSynced(metaTmp, Buffer.from(JSON.stringify(meta)));
       await rename(metaTmp, path + META_SUFFIX);
     } finally {
@@ -191,6 +232,75 @@ export class LocalStorage implements FileStorage {
     return this.existsAt(this.pathOf(key));
   }
 
+  async *list(): AsyncIterable<ListedFile> {
+    for await (const entry of this.walk()) {
+      if (entry.kind !== 'file' || !isStorageKey(entry.key)) continue;
+      yield { key: entry.key, modifiedAt: entry.modifiedAt };
+    }
+  }
+
+  async removeStale(before: Date): Promise<number> {
+    let removed = 0;
+    for await (const entry of this.walk()) {
+      if (entry.modifiedAt >= before) continue;
+      // A temporary file of a write that never finished (the process was killed).
+      const stale =
+        entry.kind === 'temporary' ||
+        (entry.kind === 'sidecar' && !(await this.existsAt(entry.path.slice(0, -META_SUFFIX.length))));
+      if (stale) {
+        await rm(entry.path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Every regular file under the root, depth first, classed as a stored file (its key), a sidecar, or a
+   * temporary file (a dot name: `put` writes `.<uuid>.tmp` beside the key). A root not yet created
+   * holds nothing.
+   */
+  private async *walk(): AsyncGenerator<{
+    path: string;
+    key: string;
+    kind: 'file' | 'sidecar' | 'temporary';
+    modifiedAt: Date;
+  }> {
+    const folders = [this.root];
+    while (folders.length > 0) {
+      const folder = folders.pop()!;
+      let dir: Awaited<ReturnType<typeof opendir>>;
+      try {
+        dir = await opendir(folder);
+      } catch (err) {
+        if (isErrno(err, 'ENOENT', 'ENOTDIR')) continue;
+        throw err;
+      }
+      for await (const entry of dir) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          folders.push(path);
+          continue;
+        }
+        if (!entry.isFile()) continue;
+        let modifiedAt: Date;
+        try {
+          modifiedAt = (await lstat(path)).mtime;
+        } catch (err) {
+          if (isErrno(err, 'ENOENT')) continue; // removed meanwhile
+          throw err;
+        }
+        const key = relative(this.root, path).split(sep).join('/');
+        const kind = entry.name.startsWith('.')
+          ? 'temporary'
+          : key.endsWith(META_SUFFIX)
+            ? 'sidecar'
+            : 'file';
+        yield { path, key, kind, modifiedAt };
+      }
+    }
+  }
+
   private async existsAt(path: string): Promise<boolean> {
     try {
       return (await stat(path)).isFile();
@@ -212,6 +322,17 @@ async function writeSynced(path: string, body: Buffer): Promise<void> {
   }
 }
 
+/** Writes a stream to a new file (failing if the name exists) and flushes it to disk. */
+async function writeStreamSynced(path: string, body: Readable): Promise<void> {
+  await pipeline(body, createWriteStream(path, { flags: 'wx' }));
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function readMeta(metaPath: string): Promise<string | null> {
   try {
     const meta = JSON.parse(await readFile(metaPath, 'utf8')) as Partial<LocalMeta>;
@@ -227,6 +348,10 @@ const httpStatusOf = (err: unknown): number | undefined =>
   (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
+
+/** Parts of a streamed S3 upload: 8 MiB, two in flight (at most ~16 MiB of a file in memory). */
+const S3_PART_BYTES = 8 * 1024 * 1024;
+const S3_PARTS_IN_FLIGHT = 2;
 
 /**
  * Files in an S3 bucket (AWS or S3-compatible: MinIO, R2, Ceph...), one object per key with its
@@ -290,6 +415,36 @@ export class S3Storage implements FileStorage {
     }
   }
 
+  async putStream(key: string, body: Readable, opts: { contentType: string }): Promise<void> {
+    assertStorageKey(key);
+    if (await this.exists(key)) {
+      body.resume(); // let the producer (a request) run to its end
+      throw new StorageExistsError(key);
+    }
+    const { client } = await this.sdk;
+    // lib-storage sends one PutObject for a small file, else a multipart upload that it aborts when the
+    // stream fails; one killed mid-way is removed by removeStale.
+    const { Upload } = await import('@aws-sdk/lib-storage');
+    const upload = new Upload({
+      client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType },
+      partSize: S3_PART_BYTES,
+      queueSize: S3_PARTS_IN_FLIGHT,
+    });
+    // lib-storage reads the stream with its own reader: an error the stream raises after it stopped
+    // reading must still fail the upload, so the stream's own failure wins the race.
+    const failed = new Promise<never>((_, reject) => body.once('error', reject));
+    failed.catch(() => {});
+    try {
+      await Promise.race([upload.done(), failed]);
+    } catch (err) {
+      await upload.abort().catch(() => {});
+      // A PutObject that completed before the stream's error arrived: remove what it wrote.
+      await this.delete(key).catch(() => {});
+      throw err;
+    }
+  }
+
   async get(key: string): Promise<StoredFile> {
     assertStorageKey(key);
     const { client, sdk } = await this.sdk;
@@ -324,6 +479,60 @@ export class S3Storage implements FileStorage {
       if (httpStatusOf(err) === 404) return false;
       throw err;
     }
+  }
+
+  async *list(): AsyncIterable<ListedFile> {
+    const { client, sdk } = await this.sdk;
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified && isStorageKey(object.Key))
+          yield { key: object.Key, modifiedAt: object.LastModified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async removeStale(before: Date): Promise<number> {
+    const { client, sdk } = await this.sdk;
+    let removed = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      let page: import('@aws-sdk/client-s3').ListMultipartUploadsCommandOutput;
+      try {
+        page = await client.send(
+          new sdk.ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+      } catch (err) {
+        // Some S3-compatible services cannot list unfinished uploads (501): a bucket lifecycle rule
+        // (AbortIncompleteMultipartUpload, docs/DEPLOY.md) removes them there.
+        if (httpStatusOf(err) === 501) return removed;
+        throw err;
+      }
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+        await client.send(
+          new sdk.AbortMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: upload.Key,
+            UploadId: upload.UploadId,
+          }),
+        );
+        removed++;
+      }
+      const more = page.IsTruncated === true;
+      keyMarker = more ? page.NextKeyMarker : undefined;
+      uploadIdMarker = more ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    return removed;
   }
 
   /** Closes the client's pooled connections (tests, shutdown); the storage is unusable afterwards. */

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { validateHeaderValue } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_FILE_TYPES, DOCUMENT_FILE_TYPES } from './fileTypes';
 import { registerErrorHandling } from './http';
-import { contentDisposition, displayFileName, readUpload, UNSAFE_SVG_MESSAGE } from './uploads';
+import { LocalStorage, newStorageKey } from './storage';
+import { contentDisposition, displayFileName, openUpload, readUpload, UNSAFE_SVG_MESSAGE } from './uploads';
 
 const MAX_BYTES = 2048;
 const TOO_LARGE = 'Artwork files must be 2 KB or smaller.';
@@ -80,6 +84,11 @@ const filePart = (data: Buffer | string, filename = 'label.png', name = 'artwork
 });
 
 let app: FastifyInstance;
+/** Where the streaming route stores what it receives. */
+const streamRoot = mkdtempSync(join(tmpdir(), 'selvedge-uploads-'));
+const streamed = new LocalStorage(streamRoot);
+/** The streaming route's limit: above the app-wide 1 MB, as a data file's route is (issue 28 §2). */
+const STREAM_MAX_BYTES = 3 * 1024 * 1024;
 
 beforeAll(async () => {
   app = Fastify({ logger: false });
@@ -98,11 +107,30 @@ beforeAll(async () => {
     });
   route('/artwork', 'artwork', ARTWORK_FILE_TYPES);
   route('/documents', 'relatedDocument', DOCUMENT_FILE_TYPES);
+  app.post('/data-file', async (req) => {
+    const file = await openUpload(req, {
+      field: 'file',
+      maxBytes: STREAM_MAX_BYTES,
+      tooLargeMessage: 'Data files must be 3 MB or smaller.',
+      accepted: DOCUMENT_FILE_TYPES,
+    });
+    const key = newStorageKey('variable-data/1');
+    await streamed.putStream(key, file.stream, { contentType: file.mime });
+    return {
+      key,
+      fileName: file.fileName,
+      mime: file.mime,
+      size: file.size,
+      sha256: file.sha256,
+      fields: file.fields,
+    };
+  });
   await app.ready();
 });
 
 afterAll(async () => {
   await app.close();
+  rmSync(streamRoot, { recursive: true, force: true });
 });
 
 const upload = (path: string, parts: Part[]) =>
@@ -347,5 +375,62 @@ describe('contentDisposition', () => {
       `attachment; filename="tag _.png"; filename*=UTF-8''tag%20%F0%9F%8F%B7.png`,
     );
     expect(contentDisposition('')).toBe(`attachment; filename="file"; filename*=UTF-8''file`);
+  });
+});
+
+describe('openUpload (streamed into storage)', () => {
+  const storedFiles = () =>
+    readdirSync(streamRoot, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+
+  it('streams a file larger than the app-wide limit and the 64 KB head, with the fields before it', async () => {
+    // Text whose two-byte characters straddle the 64 KB head: still text.
+    const body = Buffer.from(`${'a'.repeat(65_535)}${'é;12;Roots\n'.repeat(200_000)}`);
+    expect(body.length).toBeGreaterThan(1024 * 1024);
+    const res = await upload('/data-file', [
+      { name: 'customerId', data: '7' },
+      { name: 'file', filename: 'ROOTS_0426.csv', contentType: 'text/csv', data: body },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toEqual({
+      key: expect.stringMatching(/^variable-data\/1\//),
+      fileName: 'ROOTS_0426.csv',
+      mime: 'text/plain',
+      size: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+      fields: { customerId: '7' },
+    });
+    const stored = await streamed.get(answer.key);
+    const chunks: Buffer[] = [];
+    for await (const c of stored.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(body)).toBe(true);
+  });
+
+  it('stores a file smaller than the head whole', async () => {
+    const res = await upload('/data-file', [filePart('PO;STYLE;SIZE\n1;2;M\n', 'small.txt', 'file')]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mime: 'text/plain', size: 20 });
+  });
+
+  it('answers 413 above the route limit and stores nothing (no temporary file either)', async () => {
+    const before = storedFiles().length;
+    const res = await upload('/data-file', [
+      filePart(Buffer.alloc(STREAM_MAX_BYTES + 1, 0x61), 'big.txt', 'file'),
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Data files must be 3 MB or smaller.' });
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('refuses a type outside the accepted set, an empty file and a wrong field', async () => {
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(100_000, 0)]);
+    const refused = await upload('/data-file', [filePart(exe, 'data.csv', 'file')]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(DOCUMENT_REFUSED);
+    const empty = await upload('/data-file', [filePart('', 'empty.csv', 'file')]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('file: the file is empty');
+    const wrong = await upload('/data-file', [filePart('a;b\n', 'x.csv', 'data')]);
+    expect(wrong.statusCode).toBe(400);
   });
 });

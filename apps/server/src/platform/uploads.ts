@@ -6,7 +6,8 @@
  * Needs `@fastify/multipart` registered on the app (app.ts does, with `files: 1`).
  */
 import { createHash } from 'node:crypto';
-import type { MultipartFile } from '@fastify/multipart';
+import { type Readable, Transform } from 'node:stream';
+import type { MultipartFields, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 import { type AcceptedFileTypes, checkFileType, isSafeSvg } from './fileTypes';
@@ -46,24 +47,7 @@ export const UNSAFE_SVG_MESSAGE = 'SVG files with scripts or event handlers are 
  */
 export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): Promise<Upload> {
   const { field } = opts;
-  if (!req.isMultipart()) throw badRequest(`${field}: a file is required (multipart/form-data)`);
-
-  let part: MultipartFile | undefined;
-  try {
-    // throwFileSizeLimit: toBuffer() must fail on a cut-off file, whatever the app-wide setting.
-    part = await firstPart(
-      req.file({ limits: { fileSize: opts.maxBytes }, throwFileSizeLimit: true }),
-      opts.field,
-    );
-  } catch (err) {
-    throw uploadError(err, opts);
-  }
-  if (!part) throw badRequest(`${field}: a file is required`);
-  if (part.fieldname !== field) {
-    // Let the parser run through the unread part, so the request body is consumed before the answer.
-    part.file.resume();
-    throw badRequest(`${field}: a file is required; it was sent as "${part.fieldname}" instead`);
-  }
+  const part = await filePart(req, opts);
 
   let buffer: Buffer;
   try {
@@ -87,6 +71,192 @@ export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): 
     size: buffer.length,
     sha256: createHash('sha256').update(buffer).digest('hex'),
   };
+}
+
+/**
+ * The multipart part that carries the file, its size limit set (`opts.maxBytes` overrides the
+ * app-wide limit). Throws as `readUpload` says.
+ */
+async function filePart(req: FastifyRequest, opts: ReadUploadOptions): Promise<MultipartFile> {
+  const { field } = opts;
+  if (!req.isMultipart()) throw badRequest(`${field}: a file is required (multipart/form-data)`);
+
+  let part: MultipartFile | undefined;
+  try {
+    // throwFileSizeLimit: a cut-off file must fail, whatever the app-wide setting.
+    part = await firstPart(
+      req.file({ limits: { fileSize: opts.maxBytes }, throwFileSizeLimit: true }),
+      opts.field,
+    );
+  } catch (err) {
+    throw uploadError(err, opts);
+  }
+  if (!part) throw badRequest(`${field}: a file is required`);
+  if (part.fieldname !== field) {
+    // Let the parser run through the unread part, so the request body is consumed before the answer.
+    part.file.resume();
+    throw badRequest(`${field}: a file is required; it was sent as "${part.fieldname}" instead`);
+  }
+  return part;
+}
+
+/** An uploaded file being received: checked by its first bytes, its content still to be read. */
+export interface StreamedUpload {
+  /**
+   * The file's bytes, to be read once (e.g. by `storeThenCommit`, which streams them into storage).
+   * It fails with a 413 AppError when the file exceeds `maxBytes`, or 400 when the body is cut short.
+   */
+  stream: Readable;
+  /** The client's file name cleaned by `displayFileName`: for display and downloads only. */
+  fileName: string;
+  /** Type read from the first bytes (never the client's Content-Type). */
+  mime: string;
+  ext: string;
+  /** The plain (non-file) fields that came before the file in the form, by name (their last value). */
+  fields: Record<string, string>;
+  /** Length in bytes; known once `stream` has ended (reading it earlier throws). */
+  readonly size: number;
+  /** SHA-256 of the content, lower-case hex; known once `stream` has ended (reading it earlier throws). */
+  readonly sha256: string;
+}
+
+/** How many first bytes `openUpload` reads to tell the type (file-type needs at most ~4 KB). */
+const STREAM_HEAD_BYTES = 64 * 1024;
+
+/**
+ * Like `readUpload`, but without holding the file in memory (variable-data files of up to hundreds of
+ * MB): reads the first 64 KB, checks the type on them (a text file: valid UTF-8 without NUL so far),
+ * and answers the file as a stream that counts and hashes what passes through. Types that can only be
+ * judged whole (SVG's active content) are not accepted here. Throws like `readUpload` (the size limit
+ * while the stream is read).
+ */
+export async function openUpload(req: FastifyRequest, opts: ReadUploadOptions): Promise<StreamedUpload> {
+  if (opts.accepted.types.some((t) => t.mime === 'image/svg+xml')) {
+    throw new Error('openUpload cannot check SVG files: use readUpload');
+  }
+  const part = await filePart(req, opts);
+  let read: { head: Buffer; ended: boolean };
+  try {
+    read = await readHead(part.file, STREAM_HEAD_BYTES);
+  } catch (err) {
+    throw uploadError(err, opts);
+  }
+  const { head, ended: wholeFile } = read;
+  if (part.file.truncated) throw payloadTooLarge(opts.tooLargeMessage);
+  if (head.length === 0) throw badRequest(`${opts.field}: the file is empty`);
+  const type = await checkFileType(
+    wholeFile ? head : utf8Whole(head.subarray(0, STREAM_HEAD_BYTES)),
+    opts.accepted,
+  );
+  if (!type.ok) {
+    part.file.resume();
+    throw badRequest(type.message);
+  }
+
+  const hash = createHash('sha256');
+  let size = 0;
+  let sha256: string | undefined;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      sha256 = hash.digest('hex');
+      done();
+    },
+  });
+  counted.write(head);
+  if (wholeFile) {
+    counted.end();
+  } else {
+    part.file.on('error', (err) => counted.destroy(uploadError(err, opts)));
+    part.file.pipe(counted);
+  }
+  const ended = (what: string) => {
+    if (sha256 === undefined) throw new Error(`the upload's ${what} is known once its stream has ended`);
+  };
+  return {
+    stream: counted,
+    fileName: displayFileName(part.filename ?? ''),
+    mime: type.mime,
+    ext: type.ext,
+    fields: plainFields(part.fields),
+    get size() {
+      ended('size');
+      return size;
+    },
+    get sha256() {
+      ended('SHA-256');
+      return sha256 as string;
+    },
+  };
+}
+
+/**
+ * Reads the first `bytes` of `stream` (or all of it when shorter): answers what was read (possibly a
+ * little more than `bytes`) and whether the stream ended. The rest stays in the stream, unread.
+ */
+async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; ended: boolean }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for (;;) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) return { head: Buffer.concat(chunks), ended: false };
+      continue;
+    }
+    if (stream.readableEnded) return { head: Buffer.concat(chunks), ended: true };
+    // Wait for more, for the end or for a failure; every listener is removed again, because a
+    // 'readable' listener left behind would keep the stream from flowing when it is piped later.
+    const ended = await new Promise<boolean>((resolve, reject) => {
+      const off = () => {
+        stream.off('readable', onReadable);
+        stream.off('end', onEnd);
+        stream.off('error', onError);
+      };
+      const onReadable = () => {
+        off();
+        resolve(false);
+      };
+      const onEnd = () => {
+        off();
+        resolve(true);
+      };
+      const onError = (err: Error) => {
+        off();
+        reject(err);
+      };
+      stream.on('readable', onReadable);
+      stream.on('end', onEnd);
+      stream.on('error', onError);
+    });
+    if (ended) return { head: Buffer.concat(chunks), ended: true };
+  }
+}
+
+/** The start of a longer file without a UTF-8 sequence cut at its end (so that text still reads as text). */
+function utf8Whole(head: Buffer): Buffer {
+  for (let back = 1; back <= 3 && back <= head.length; back++) {
+    const byte = head[head.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? head.subarray(0, head.length - back) : head;
+  }
+  return head;
+}
+
+/** The values of the plain fields among a part's `fields`. */
+function plainFields(fields: MultipartFields): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (last && last.type === 'field' && typeof last.value === 'string') out[name] = last.value;
+  }
+  return out;
 }
 
 /**

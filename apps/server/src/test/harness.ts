@@ -117,7 +117,8 @@ export async function createTestApp(
   const storage = createStorage(config);
   if (opts.seed !== false) await seedDemoData(database.db, { storage });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, logger: pino });
-  const jobs = createJobs(database, pino);
+  // No clock: a test runs the scheduled jobs (the orphan sweep) itself when it wants them.
+  const jobs = createJobs(database, pino, { schedule: false });
   await jobs.start();
   const app = await buildApp({
     db: database.db,

@@ -31,6 +31,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { DOCUMENT_FILE_TYPES } from '../../platform/fileTypes';
 import type { FileReply } from '../../platform/http';
 import { newStorageKey } from '../../platform/storage';
+import { storeThenCommit } from '../../platform/storedFiles';
 import { readUpload } from '../../platform/uploads';
 import type { OrderActions } from '../orders/orders.actions';
 import { findPlacedOrderRecord } from '../orders/orders.readModel';
@@ -86,7 +87,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
 
   /**
    * Stores the uploaded file, then runs `record` in a transaction with the document row to insert
-   * (all but its kind); the stored file is removed again if that fails.
+   * (all but its kind); the stored file is removed again if that fails (`storeThenCommit`).
    */
   async function storeThen<T>(
     req: FastifyRequest,
@@ -103,22 +104,18 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       accepted: DOCUMENT_FILE_TYPES,
     });
     const key = newStorageKey(`documents/${orderId}`);
-    await storage.put(key, file.buffer, { contentType: file.mime });
-    try {
-      const row = {
-        orderId,
-        name: file.fileName,
-        storagePath: key,
-        contentType: file.mime,
-        size: file.size,
-        sha256: file.sha256,
-        uploadedBy: user.id,
-      };
-      return await db.transaction((tx) => record(tx, row, file.fileName));
-    } catch (err) {
-      await storage.delete(key).catch(() => undefined);
-      throw err;
-    }
+    const row = {
+      orderId,
+      name: file.fileName,
+      storagePath: key,
+      contentType: file.mime,
+      size: file.size,
+      sha256: file.sha256,
+      uploadedBy: user.id,
+    };
+    return storeThenCommit(ctx, { key, body: file.buffer, contentType: file.mime }, (tx) =>
+      record(tx, row, file.fileName),
+    );
   }
 
   async function storedFile(
@@ -159,16 +156,15 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
     async deleteRelated(user: AuthUser, idText: string, docText: string) {
       const orderId = orderIdOf(idText);
       const documentId = docIdOf(docText);
-      const key = await db.transaction(async (tx) => {
+      await storeThenCommit(ctx, null, async (tx, files) => {
         const cart = await orderWorkflowRepository.lockOrder(tx, orderId, eq(orders.userId, user.id));
         if (!cart) throw notFound(ORDER_NOT_FOUND);
         if (cart.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
         const doc = await documentsRepository.findDocument(tx, orderId, documentId, 'RELATED');
         if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);
         await documentsRepository.deleteDocument(tx, documentId);
-        return doc.storagePath;
+        files.deleteAfterCommit(doc.storagePath);
       });
-      await storage.delete(key).catch(() => undefined);
       return { message: DOCUMENT_MESSAGES.removed };
     },
 

@@ -3,6 +3,7 @@
  * subcode's productImage, history, and GET /common/product-image/{path}.
  */
 
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubcode, demoParties } from '../../test/factories';
@@ -78,6 +79,51 @@ describe('POST /product-subcodes/{id}/image', () => {
     const res = await upload(subcodeId, png);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().type).toBe('image/png');
+  });
+
+  it('removes the replaced image once the new one is saved: its old path answers 404, no file is left', async () => {
+    const demo = await demoParties(t.db);
+    const { subcodeId: id } = await buildSubcode(t.db, {
+      customerId: demo.rootsId,
+      factoryId: demo.factoryId,
+    });
+    const image = (colour: string) =>
+      sharp({ create: { width: 20, height: 20, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    const first = (await upload(id, await image('#aa0000'))).json();
+    const second = (await upload(id, await image('#00aa00'))).json();
+    expect(second.path).not.toBe(first.path);
+    expect((await api.call('VENDOR', 'GET', `/common/product-image/${first.path}`)).statusCode).toBe(404);
+    expect((await api.call('VENDOR', 'GET', `/common/product-image/${second.path}`)).statusCode).toBe(200);
+    const stored: string[] = [];
+    for await (const f of t.storage.list()) if (f.key.startsWith(`product-images/${id}-`)) stored.push(f.key);
+    expect(stored).toEqual([`product-images/${second.path}`]);
+  });
+
+  it('keeps the old image and stores no new one when the save fails', async () => {
+    const demo = await demoParties(t.db);
+    const { subcodeId: id } = await buildSubcode(t.db, {
+      customerId: demo.rootsId,
+      factoryId: demo.factoryId,
+    });
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0000aa' } })
+      .jpeg()
+      .toBuffer();
+    const first = (await upload(id, jpeg)).json();
+    // The history row cannot be written: the transaction fails after the new file was stored.
+    await t.db.execute(
+      sql`alter table master_data_history add constraint quality_no_rows check (false) not valid`,
+    );
+    try {
+      expect((await upload(id, jpeg)).statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table master_data_history drop constraint quality_no_rows`);
+    }
+    expect((await api.call('VENDOR', 'GET', `/common/product-image/${first.path}`)).statusCode).toBe(200);
+    const stored: string[] = [];
+    for await (const f of t.storage.list()) if (f.key.startsWith(`product-images/${id}-`)) stored.push(f.key);
+    expect(stored).toEqual([`product-images/${first.path}`]);
   });
 
   it('refuses what is not an image (by content), a broken image, a wrong field; 404; 403', async () => {

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { AcceptedFileTypes } from '../../platform/fileTypes';
 import type { FileReply } from '../../platform/http';
 import { StorageNotFoundError } from '../../platform/storage';
+import { storeThenCommit } from '../../platform/storedFiles';
 import { readUpload } from '../../platform/uploads';
 
 export const PRODUCT_IMAGE_FIELD = 'productImage';
@@ -28,7 +29,8 @@ export const PRODUCT_IMAGE_FIELD = 'productImage';
 export const PRODUCT_IMAGE_MAX_SIDE = 800;
 /** Images larger than this many pixels are refused before decoding (a decompression bomb). */
 const MAX_INPUT_PIXELS = 100_000_000;
-const PREFIX = 'product-images';
+/** The storage folder of product images; the subcode keeps the path below it. */
+export const PRODUCT_IMAGE_PREFIX = 'product-images';
 
 export const PRODUCT_IMAGE_FILE_TYPES: AcceptedFileTypes = {
   subject: 'product images',
@@ -87,42 +89,39 @@ export function createProductImageService(ctx: AppContext) {
       });
       const image = await makeDisplayImage(file.buffer);
       const path = `${subcodeId}-${randomUUID()}.${image.ext}`;
-      await storage.put(`${PREFIX}/${path}`, image.buffer, { contentType: image.mime });
-      try {
-        await db.transaction(async (tx) => {
-          const [before] = await tx
-            .select({
-              path: productSubcodes.productImagePath,
-              type: productSubcodes.productImageType,
-              version: productSubcodes.version,
-            })
-            .from(productSubcodes)
-            .where(eq(productSubcodes.id, subcodeId))
-            .for('update');
-          if (!before) throw notFound(MASTER_DATA_MESSAGES.notFound('Product subcode'));
-          await tx
-            .update(productSubcodes)
-            .set({ productImagePath: path, productImageType: image.mime })
-            .where(eq(productSubcodes.id, subcodeId));
-          await writeHistory(tx, {
-            entity: 'productSubcode',
-            entityId: subcodeId,
-            action: 'UPDATE',
-            version: before.version,
-            user,
-            changes: [
-              {
-                field: 'productImage',
-                before: before.path ? { path: before.path, type: before.type ?? '' } : null,
-                after: { path, type: image.mime },
-              },
-            ],
-          });
+      const stored = { key: `${PRODUCT_IMAGE_PREFIX}/${path}`, body: image.buffer, contentType: image.mime };
+      await storeThenCommit(ctx, stored, async (tx, files) => {
+        const [before] = await tx
+          .select({
+            path: productSubcodes.productImagePath,
+            type: productSubcodes.productImageType,
+            version: productSubcodes.version,
+          })
+          .from(productSubcodes)
+          .where(eq(productSubcodes.id, subcodeId))
+          .for('update');
+        if (!before) throw notFound(MASTER_DATA_MESSAGES.notFound('Product subcode'));
+        await tx
+          .update(productSubcodes)
+          .set({ productImagePath: path, productImageType: image.mime })
+          .where(eq(productSubcodes.id, subcodeId));
+        await writeHistory(tx, {
+          entity: 'productSubcode',
+          entityId: subcodeId,
+          action: 'UPDATE',
+          version: before.version,
+          user,
+          changes: [
+            {
+              field: 'productImage',
+              before: before.path ? { path: before.path, type: before.type ?? '' } : null,
+              after: { path, type: image.mime },
+            },
+          ],
         });
-      } catch (err) {
-        await storage.delete(`${PREFIX}/${path}`);
-        throw err;
-      }
+        // The replaced image goes once the new one is committed: no orphan, no stale old path.
+        if (before.path) files.deleteAfterCommit(`${PRODUCT_IMAGE_PREFIX}/${before.path}`);
+      });
       return { path, type: image.mime };
     },
 
@@ -130,7 +129,7 @@ export function createProductImageService(ctx: AppContext) {
     async read(path: string): Promise<FileReply> {
       if (!PATH_PATTERN.test(path)) throw notFound('Image not found.');
       try {
-        const file = await storage.get(`${PREFIX}/${path}`);
+        const file = await storage.get(`${PRODUCT_IMAGE_PREFIX}/${path}`);
         return {
           stream: file.stream,
           size: file.size,

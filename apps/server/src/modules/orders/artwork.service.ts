@@ -6,8 +6,8 @@
  *   (NEEDS_ARTWORK, not APPROVED, CSR art not prepared). The type is read from the content; size
  *   over MAX_ARTWORK_UPLOAD_MB → 413 'File size can not exceed {n} MB.'. The file is stored under
  *   a key the server makes (never the user's file name), then the version is recorded in one
- *   transaction that re-checks the order's state under its lock; if that fails the stored file is
- *   removed again, so nothing is half-imported.
+ *   transaction that re-checks the order's state under its lock (`storeThenCommit`: if that fails the
+ *   stored file is removed again, so nothing is half-imported).
  * - Versions never change once written, except the review of the current one; every version stays
  *   downloadable. Reviews (approve/reject, a comment required) go to the newest version; the log
  *   names the item, the decision, the version and its SHA-256.
@@ -24,6 +24,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { ARTWORK_FILE_TYPES } from '../../platform/fileTypes';
 import { newStorageKey } from '../../platform/storage';
+import { storeThenCommit } from '../../platform/storedFiles';
 import { readUpload } from '../../platform/uploads';
 import { artworkRepository } from './artwork.repository';
 import type { OrderActions } from './orders.actions';
@@ -97,47 +98,41 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
         accepted: ARTWORK_FILE_TYPES,
       });
       const key = newStorageKey(`artwork/${orderId}/${itemId}`);
-      await storage.put(key, file.buffer, { contentType: file.mime });
-      try {
-        await db.transaction(async (tx) => {
-          const locked = await workflow.lock(tx, user, orderId);
-          const current = await artworkRepository.findItem(tx, orderId, itemId);
-          const check = checkArtworkAction(
-            'upload',
-            locked.workflow,
-            current ? artworkOf(current) : null,
-            actor,
-          );
-          if (!check.ok) throw new AppError(check.status, check.message);
-          const latest = await artworkRepository.latestArtworkVersion(tx, itemId);
-          const version = (latest?.version ?? 0) + 1;
-          await artworkRepository.insertArtworkVersion(tx, {
-            orderItemId: itemId,
-            version,
-            fileName: file.fileName,
-            storagePath: key,
-            contentType: file.mime,
-            size: file.size,
-            sha256: file.sha256,
-            uploadedBy: user.id,
-            uploadedByName: user.name,
-          });
-          await artworkRepository.updateItem(tx, itemId, {
-            artworkStatus: 'UPLOADED',
-            artworkName: file.fileName,
-            artworkComments: null,
-          });
-          await workflow.log(
-            tx,
-            user,
-            orderId,
-            `Artwork uploaded for ${item.productSubcode}: version ${version}, ${file.fileName} (SHA-256 ${file.sha256})`,
-          );
+      await storeThenCommit(ctx, { key, body: file.buffer, contentType: file.mime }, async (tx) => {
+        const locked = await workflow.lock(tx, user, orderId);
+        const current = await artworkRepository.findItem(tx, orderId, itemId);
+        const check = checkArtworkAction(
+          'upload',
+          locked.workflow,
+          current ? artworkOf(current) : null,
+          actor,
+        );
+        if (!check.ok) throw new AppError(check.status, check.message);
+        const latest = await artworkRepository.latestArtworkVersion(tx, itemId);
+        const version = (latest?.version ?? 0) + 1;
+        await artworkRepository.insertArtworkVersion(tx, {
+          orderItemId: itemId,
+          version,
+          fileName: file.fileName,
+          storagePath: key,
+          contentType: file.mime,
+          size: file.size,
+          sha256: file.sha256,
+          uploadedBy: user.id,
+          uploadedByName: user.name,
         });
-      } catch (err) {
-        await storage.delete(key).catch(() => undefined);
-        throw err;
-      }
+        await artworkRepository.updateItem(tx, itemId, {
+          artworkStatus: 'UPLOADED',
+          artworkName: file.fileName,
+          artworkComments: null,
+        });
+        await workflow.log(
+          tx,
+          user,
+          orderId,
+          `Artwork uploaded for ${item.productSubcode}: version ${version}, ${file.fileName} (SHA-256 ${file.sha256})`,
+        );
+      });
       return actions.answer(user, orderId, MESSAGES.artworkUploaded);
     },
 

@@ -737,7 +737,11 @@ export const orderDocuments = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('order_documents_order').on(t.orderId)],
+  // storage_path: the orphan sweep asks which stored keys rows still name (modules/files).
+  (t) => [
+    index('order_documents_order').on(t.orderId),
+    index('order_documents_storage_path').on(t.storagePath),
+  ],
 );
 
 /**
@@ -769,7 +773,10 @@ export const artworkVersions = pgTable(
     reviewedByName: text('reviewed_by_name'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('artwork_versions_item_version').on(t.orderItemId, t.version)],
+  (t) => [
+    uniqueIndex('artwork_versions_item_version').on(t.orderItemId, t.version),
+    index('artwork_versions_storage_path').on(t.storagePath),
+  ],
 );
 
 /**

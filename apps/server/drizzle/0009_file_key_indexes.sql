@@ -1,0 +1,2 @@
+CREATE INDEX "artwork_versions_storage_path" ON "artwork_versions" USING btree ("storage_path");--> statement-breakpoint
+CREATE INDEX "order_documents_storage_path" ON "order_documents" USING btree ("storage_path");
