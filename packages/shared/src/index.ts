@@ -1,4 +1,5 @@
 export * from './careLabel/symbols';
+export * from './masterDataRegistry';
 export * from './messages';
 export * from './permissions';
 export * from './roles';

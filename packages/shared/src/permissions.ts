@@ -3,14 +3,18 @@
  * The server checks every call against API_ACCESS; the web app uses ROUTE_ACCESS, CAPABILITIES
  * and VISIBILITY for routes, menus, buttons and fields. Change a rule here and both sides follow.
  */
+import { MASTER_DATA_SCREENS, type MasterDataKind, masterDataRouteAccess } from './masterDataRegistry';
 import { type Role, SIGNED_IN_ROLES } from './roles';
 
 const ALL = SIGNED_IN_ROLES;
 const ALL_BUT_FINANCE = ALL.filter((r) => r !== 'FINANCE');
 const ADMIN_ONLY = ['ADMIN'] as const;
 
-/** Web routes and the roles allowed on each (ordering §6 Route access, master-data §6). */
-export const ROUTE_ACCESS = {
+/**
+ * The ordering screens and the roles allowed on each (ordering §6 Route access); the master-data
+ * screens' come from the registry (masterDataRegistry.ts) into ROUTE_ACCESS below.
+ */
+const SCREEN_ACCESS = {
   '/': ALL,
   '/order-list': ALL,
   '/order-details': ALL,
@@ -19,28 +23,8 @@ export const ROUTE_ACCESS = {
   '/restock': ['ADMIN', 'ACCOUNT'],
   '/cart': ['VENDOR', 'ACCOUNT', 'ADMIN'],
   '/variable-data-upload': ['ACCOUNT', 'FACTORY_ACCOUNT', 'ADMIN'],
-  '/product-item-details': ['ADMIN', 'CSR'],
-  '/vendor-details': ['ADMIN', 'VENDOR'],
-  '/vendor-list': ADMIN_ONLY,
-  '/user-list': ADMIN_ONLY,
-  '/user-details': ADMIN_ONLY,
-  '/product-code-list': ADMIN_ONLY,
-  '/product-code-details': ADMIN_ONLY,
-  '/product-subcode-list': ADMIN_ONLY,
-  '/product-subcode-details': ADMIN_ONLY,
   '/care-label': ADMIN_ONLY,
-  '/customer-list': ADMIN_ONLY,
-  '/customer-details': ADMIN_ONLY,
-  '/factory-list': ADMIN_ONLY,
-  '/factory-details': ADMIN_ONLY,
-  '/warehouse-list': ADMIN_ONLY,
-  '/warehouse-details': ADMIN_ONLY,
-  '/production-regions-list': ADMIN_ONLY,
-  '/production-regions-details': ADMIN_ONLY,
-  '/attribute-schemas-list': ADMIN_ONLY,
-  '/attribute-schema-details': ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>;
-export type AppRoute = keyof typeof ROUTE_ACCESS;
 
 /** Actions granted to roles (ordering §6 Capabilities). */
 export const CAPABILITIES = {
@@ -87,17 +71,27 @@ export type Visibility = keyof typeof VISIBILITY;
 export const API_ACCESS = {
   /** Any signed-in role: lookups, own session. */
   signedIn: ALL,
-  ordersRead: ROUTE_ACCESS['/order-list'],
-  productsRead: ROUTE_ACCESS['/product-list'],
-  cart: ROUTE_ACCESS['/cart'],
-  restock: ROUTE_ACCESS['/restock'],
-  variableDataUpload: ROUTE_ACCESS['/variable-data-upload'],
-  productItems: ROUTE_ACCESS['/product-item-details'],
-  vendorDetails: ROUTE_ACCESS['/vendor-details'],
+  ordersRead: SCREEN_ACCESS['/order-list'],
+  productsRead: SCREEN_ACCESS['/product-list'],
+  cart: SCREEN_ACCESS['/cart'],
+  restock: SCREEN_ACCESS['/restock'],
+  variableDataUpload: SCREEN_ACCESS['/variable-data-upload'],
+  /** Product item details (master-data §6). */
+  productItems: ['ADMIN', 'CSR'],
+  /** Vendor details: a VENDOR sees and edits its own vendor (master-data §6). */
+  vendorDetails: ['ADMIN', 'VENDOR'],
   masterData: ADMIN_ONLY,
   usersManage: ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>;
 export type ApiPermission = keyof typeof API_ACCESS;
+
+/**
+ * Web routes and the roles allowed on each (ordering §6 Route access, master-data §6): the ordering
+ * screens, and each master-data screen with the roles of the call it makes (its list: search, its
+ * details: get).
+ */
+export const ROUTE_ACCESS = { ...SCREEN_ACCESS, ...masterDataRouteAccess(API_ACCESS) };
+export type AppRoute = keyof typeof ROUTE_ACCESS;
 
 function includes(list: readonly Role[], role: Role | null | undefined): boolean {
   return !!role && list.includes(role);
@@ -124,17 +118,22 @@ export function landingRouteFor(role: Role | null | undefined): '/product-list' 
   return role === 'VENDOR' ? '/product-list' : '/order-list';
 }
 
-/** Items of the Configuration menu (ordering §2 Navigation bar), in the spec's order. */
-export const CONFIGURATION_MENU: { label: string; route: AppRoute }[] = [
-  { label: 'Variable Data Upload', route: '/variable-data-upload' },
-  { label: 'Product Codes', route: '/product-code-list' },
-  { label: 'Product Subcodes', route: '/product-subcode-list' },
-  { label: 'Care Labels', route: '/care-label' },
-  { label: 'Attribute Schemas', route: '/attribute-schemas-list' },
-  { label: 'Users', route: '/user-list' },
-  { label: 'Customers', route: '/customer-list' },
-  { label: 'Vendors', route: '/vendor-list' },
-  { label: 'Warehouses', route: '/warehouse-list' },
-  { label: 'Production Regions', route: '/production-regions-list' },
-  { label: 'Factories', route: '/factory-list' },
+/** The Configuration menu's screens that are not master-data lists, and the entity each comes before. */
+const CONFIGURATION_MENU_EXTRAS: { label: string; route: AppRoute; before: MasterDataKind }[] = [
+  { label: 'Variable Data Upload', route: '/variable-data-upload', before: 'productCodes' },
+  { label: 'Care Labels', route: '/care-label', before: 'attributeSchemas' },
 ];
+
+/**
+ * Items of the Configuration menu (ordering §2 Navigation bar), in the spec's order: every
+ * master-data list screen (its title) in registry order, and the extras above in their places.
+ */
+export const CONFIGURATION_MENU: { label: string; route: AppRoute }[] = MASTER_DATA_SCREENS.filter(
+  (screen) => screen.page === 'list',
+).flatMap((screen) => [
+  ...CONFIGURATION_MENU_EXTRAS.filter((extra) => extra.before === screen.kind).map(({ label, route }) => ({
+    label,
+    route,
+  })),
+  { label: screen.title, route: screen.route },
+]);

@@ -2,8 +2,8 @@
  * The master-data kit (issue 8; ARCHITECTURE.md Mechanisms: "a create/read/update/search kit for
  * master data"), written once and configured per entity:
  *
- * - routes from the shared contract (`MASTER_DATA` of packages/shared): search, get, create and
- *   update, each with its zod schemas and permission (`registerCrudRoutes`);
+ * - routes from the shared registry (`MASTER_DATA` and `MASTER_DATA_SCHEMAS` of packages/shared):
+ *   search, get, create and update, each with its zod schemas and permission (`registerCrudRoutes`);
  * - a store over a table and its filters (`simpleStore` for flat entities; richer entities write
  *   their own `find`/`insert`/`update` and keep the rest);
  * - one service (`createCrud`) that runs every change in one transaction: optimistic lock on
@@ -12,9 +12,21 @@
  * - a unique violation answers 409 naming the duplicate; a reference to a missing record 400.
  */
 import {
+  CRUD_CALLS,
+  type CrudCall,
   type HistoryEntity,
   type HistoryEntry,
+  MASTER_DATA,
   MASTER_DATA_MESSAGES,
+  MASTER_DATA_SCHEMAS,
+  type MasterDataCreate,
+  type MasterDataEntity,
+  type MasterDataKind,
+  type MasterDataQuery,
+  type MasterDataRecord,
+  type MasterDataSchemaSet,
+  type MasterDataUpdate,
+  masterDataLabel,
   type RoutePermission,
 } from '@selvedge/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
@@ -54,10 +66,11 @@ export interface UniqueRule<C, U> {
   value: (body: C | U) => string;
 }
 
+/**
+ * How the kit runs one entity. Its history entity and its name in messages ('Warehouse not found.')
+ * come from the registry (MASTER_DATA of packages/shared), by the kind given to createCrud.
+ */
 export interface CrudConfig<R extends VersionedRecord, C, U, Query> {
-  entity: HistoryEntity;
-  /** 'Warehouse': used in 404 and duplicate messages. */
-  label: string;
   store: CrudStore<R, C, U, Query>;
   /** Constraint name → how to name the duplicate. */
   unique?: Record<string, UniqueRule<C, U>>;
@@ -81,6 +94,21 @@ export interface Crud<R extends VersionedRecord, C, U, Query> {
   update(user: AuthUser, id: number, body: U & { version: number }): Promise<R>;
   config: CrudConfig<R, C, U, Query>;
 }
+
+/** The crud configuration of a registry kind, typed by its shared schemas (records, parsed bodies). */
+export type CrudConfigOf<K extends MasterDataKind> = CrudConfig<
+  MasterDataRecord<K>,
+  MasterDataCreate<K>,
+  MasterDataUpdate<K>,
+  MasterDataQuery<K>
+>;
+/** The crud service of a registry kind. */
+export type CrudOf<K extends MasterDataKind> = Crud<
+  MasterDataRecord<K>,
+  MasterDataCreate<K>,
+  MasterDataUpdate<K>,
+  MasterDataQuery<K>
+>;
 
 // ---------------------------------------------------------------- history
 
@@ -197,13 +225,16 @@ function translateDbError<C, U>(
 
 // ---------------------------------------------------------------- the service
 
+/** The crud service of the registry's `kind`, run as `config` says (see CrudConfig). */
 export function createCrud<R extends VersionedRecord, C, U, Query>(
   db: Db,
+  kind: MasterDataKind,
   config: CrudConfig<R, C, U, Query>,
 ): Crud<R, C, U, Query> {
   const { store } = config;
+  const entity: HistoryEntity = MASTER_DATA[kind].entity;
   const view = (r: R, user: AuthUser) => (config.view ? config.view(r, user) : r);
-  const missing = () => notFound(MASTER_DATA_MESSAGES.notFound(config.label));
+  const missing = () => notFound(MASTER_DATA_MESSAGES.notFound(masterDataLabel(kind)));
 
   async function loadOne(q: Q, id: number, user: AuthUser): Promise<R | null> {
     return (await store.find(q, { ids: [id] }, user))[0] ?? null;
@@ -238,10 +269,10 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
           await config.check?.(tx, body, user, null);
           const id = await store.insert(tx, body, user);
           const after = await loadOne(tx, id, user);
-          if (!after) throw new Error(`${config.entity} ${id} vanished after insert`);
+          if (!after) throw new Error(`${entity} ${id} vanished after insert`);
           await config.afterWrite?.(tx, null, after, user);
           await writeHistory(tx, {
-            entity: config.entity,
+            entity,
             entityId: id,
             action: 'CREATE',
             version: after.version,
@@ -287,7 +318,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
           // A save that changed nothing still takes a version (it was a save) but leaves no history row.
           if (changes.length > 0)
             await writeHistory(tx, {
-              entity: config.entity,
+              entity,
               entityId: id,
               action: 'UPDATE',
               version: after.version,
@@ -407,94 +438,89 @@ const idParam = z.object({
     .refine((v) => v >= 1 && v <= 2_147_483_647, 'must be an id between 1 and 2147483647'),
 });
 
-export interface CrudRoutes {
-  paths: { search: string; item: string; create: string; listKey: string };
-  tag: string;
-  label: string;
-  permission: { read: RoutePermission; create: RoutePermission; update: RoutePermission };
-  schemas: {
-    query: z.ZodType;
-    create: z.ZodType;
-    update: z.ZodType;
-    record: z.ZodType;
-    list: z.ZodType;
-  };
-  /** Leave a route out (e.g. an entity whose search lives elsewhere). */
-  without?: ('search' | 'get' | 'create' | 'update')[];
-}
-
-/** Registers search, get, create (201) and update for an entity, from its contract and service. */
-export function registerCrudRoutes<R extends VersionedRecord>(
+/**
+ * Registers the crud routes of the registry's `kind` — search, get, create (201) and update, each
+ * when the registry gives it a permission — with its shared schemas, answered by `crud`.
+ */
+export function registerCrudRoutes<K extends MasterDataKind>(
   app: ZodApp,
-  def: CrudRoutes,
-  crud: Crud<R, never, never, never>,
+  kind: K,
+  crud: CrudOf<K>,
+  tag: string,
 ) {
-  const { paths, tag, label, schemas, permission } = def;
-  const skip = new Set(def.without ?? []);
+  const paths: MasterDataEntity = MASTER_DATA[kind];
+  const schemas: MasterDataSchemaSet = MASTER_DATA_SCHEMAS[kind];
+  const label = masterDataLabel(kind).toLowerCase();
   const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
-  // The crud's types are its own; the route's zod schemas have checked the input already.
-  const c = crud as unknown as Crud<R, unknown, unknown, unknown>;
-
-  if (!skip.has('search'))
-    app.get(
-      paths.search,
-      {
-        config: { permission: permission.read },
-        preValidation: dropEmptyQueryParams,
-        schema: {
-          tags: [tag],
-          summary: `Search ${label.toLowerCase()} records (every match, no paging)`,
-          querystring: schemas.query,
-          response: { 200: schemas.list, ...errors },
+  // The route's schema has parsed the input into what the crud takes (the registry binds the two).
+  const parsed = {
+    query: (req: FastifyRequest) => req.query as MasterDataQuery<K>,
+    create: (req: FastifyRequest) => req.body as MasterDataCreate<K>,
+    update: (req: FastifyRequest) => req.body as MasterDataUpdate<K> & { version: number },
+    id: (req: FastifyRequest) => (req.params as { id: number }).id,
+  };
+  const routes: Record<CrudCall, (permission: RoutePermission) => void> = {
+    search: (permission) =>
+      app.get(
+        paths.search,
+        {
+          config: { permission },
+          preValidation: dropEmptyQueryParams,
+          schema: {
+            tags: [tag],
+            summary: `Search ${label} records (every match, no paging)`,
+            querystring: schemas.query,
+            response: { 200: schemas.list, ...errors },
+          },
         },
-      },
-      async (req) => ({ [paths.listKey]: await c.search(currentUser(req), req.query) }),
-    );
-
-  if (!skip.has('get'))
-    app.get(
-      paths.item,
-      {
-        config: { permission: permission.read },
-        schema: {
-          tags: [tag],
-          summary: `One record: ${label.toLowerCase()}`,
-          params: idParam,
-          response: { 200: schemas.record, ...errors, 404: errorResponse },
+        async (req) => ({ [paths.listKey]: await crud.search(currentUser(req), parsed.query(req)) }),
+      ),
+    get: (permission) =>
+      app.get(
+        paths.item,
+        {
+          config: { permission },
+          schema: {
+            tags: [tag],
+            summary: `One record: ${label}`,
+            params: idParam,
+            response: { 200: schemas.record, ...errors, 404: errorResponse },
+          },
         },
-      },
-      async (req) => c.get(currentUser(req), (req.params as { id: number }).id),
-    );
-
-  if (!skip.has('create'))
-    app.post(
-      paths.create,
-      {
-        config: { permission: permission.create },
-        schema: {
-          tags: [tag],
-          summary: `Create: ${label.toLowerCase()}; answers 201 with the record`,
-          body: schemas.create,
-          response: { 201: schemas.record, ...errors, 409: errorResponse },
+        async (req) => crud.get(currentUser(req), parsed.id(req)),
+      ),
+    create: (permission) =>
+      app.post(
+        paths.create,
+        {
+          config: { permission },
+          schema: {
+            tags: [tag],
+            summary: `Create: ${label}; answers 201 with the record`,
+            body: schemas.create,
+            response: { 201: schemas.record, ...errors, 409: errorResponse },
+          },
         },
-      },
-      async (req, reply) => reply.code(201).send(await c.create(currentUser(req), req.body)),
-    );
-
-  if (!skip.has('update'))
-    app.put(
-      paths.item,
-      {
-        config: { permission: permission.update },
-        schema: {
-          tags: [tag],
-          summary: `Update: ${label.toLowerCase()} (send the version you opened; 409 when it changed since)`,
-          params: idParam,
-          body: schemas.update,
-          response: { 200: schemas.record, ...errors, 404: errorResponse, 409: errorResponse },
+        async (req, reply) => reply.code(201).send(await crud.create(currentUser(req), parsed.create(req))),
+      ),
+    update: (permission) =>
+      app.put(
+        paths.item,
+        {
+          config: { permission },
+          schema: {
+            tags: [tag],
+            summary: `Update: ${label} (send the version you opened; 409 when it changed since)`,
+            params: idParam,
+            body: schemas.update,
+            response: { 200: schemas.record, ...errors, 404: errorResponse, 409: errorResponse },
+          },
         },
-      },
-      async (req) =>
-        c.update(currentUser(req), (req.params as { id: number }).id, req.body as { version: number }),
-    );
+        async (req) => crud.update(currentUser(req), parsed.id(req), parsed.update(req)),
+      ),
+  };
+  for (const call of CRUD_CALLS) {
+    const permission = paths.access[call];
+    if (permission) routes[call](permission);
+  }
 }

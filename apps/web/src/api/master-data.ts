@@ -1,7 +1,7 @@
 /**
  * Master-data calls (master-data §7; issue 8), one factory for every entity: the paths come from the
- * shared contract's `MASTER_DATA` (search, get, create, update), so a screen names its kind and gets
- * its query keys, fetch functions and hooks. Each record carries `version`; an update sends it back
+ * shared registry's `MASTER_DATA` (search, get, create, update) and the types from its schemas, so a
+ * screen names its kind and gets its query keys, fetch functions and hooks. Each record carries `version`; an update sends it back
  * and a stale one answers 409 with the contract's message (shown by the detail screen).
  *
  * Keys: ['master-data', kind, 'search', filters] | ['master-data', kind, 'record', id] |
@@ -9,105 +9,26 @@
  * kind's searches (the list shows the change) and its history.
  */
 import {
-  type AttributeSchema,
-  type AttributeSchemaBody,
-  type AttributeSchemaSearchQuery,
-  type AttributeSchemaUpdateBody,
-  type Customer,
-  type CustomerBody,
-  type CustomerSearchQuery,
-  type CustomerUpdateBody,
-  type Factory,
-  type FactoryBody,
-  type FactorySearchQuery,
-  type FactoryUpdateBody,
   type HistoryResponse,
   MASTER_DATA,
   MASTER_DATA_PATHS,
+  type MasterDataBody,
   type MasterDataKind,
-  type ProductCode,
-  type ProductCodeBody,
-  type ProductCodeSearchQuery,
-  type ProductCodeUpdateBody,
+  type MasterDataRecord,
+  type MasterDataUpdateBody,
   type ProductImage,
-  type ProductItem,
-  type ProductItemBody,
-  type ProductItemSearchQuery,
   type ProductItemSearchResponse,
-  type ProductItemUpdateBody,
-  type ProductionRegion,
-  type ProductionRegionBody,
-  type ProductionRegionSearchQuery,
-  type ProductionRegionUpdateBody,
-  type ProductSubcode,
-  type ProductSubcodeBody,
-  type ProductSubcodeSearchQuery,
-  type ProductSubcodeUpdateBody,
-  type User,
-  type UserBody,
-  type UserSearchQuery,
-  type UserUpdateBody,
-  type Vendor,
-  type VendorBody,
-  type VendorSearchQuery,
-  type VendorUpdateBody,
-  type Warehouse,
-  type WarehouseBody,
-  type WarehouseSearchQuery,
-  type WarehouseUpdateBody,
 } from '@selvedge/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from './client';
 import { lookupKeys } from './lookups';
 
-/** Per kind: the record, the create and update bodies and the search query (the shared contract's types). */
-export interface MasterDataTypes {
-  warehouses: {
-    record: Warehouse;
-    body: WarehouseBody;
-    update: WarehouseUpdateBody;
-    query: WarehouseSearchQuery;
-  };
-  productionRegions: {
-    record: ProductionRegion;
-    body: ProductionRegionBody;
-    update: ProductionRegionUpdateBody;
-    query: ProductionRegionSearchQuery;
-  };
-  productCodes: {
-    record: ProductCode;
-    body: ProductCodeBody;
-    update: ProductCodeUpdateBody;
-    query: ProductCodeSearchQuery;
-  };
-  customers: { record: Customer; body: CustomerBody; update: CustomerUpdateBody; query: CustomerSearchQuery };
-  factories: { record: Factory; body: FactoryBody; update: FactoryUpdateBody; query: FactorySearchQuery };
-  users: { record: User; body: UserBody; update: UserUpdateBody; query: UserSearchQuery };
-  vendors: { record: Vendor; body: VendorBody; update: VendorUpdateBody; query: VendorSearchQuery };
-  productSubcodes: {
-    record: ProductSubcode;
-    body: ProductSubcodeBody;
-    update: ProductSubcodeUpdateBody;
-    query: ProductSubcodeSearchQuery;
-  };
-  productItems: {
-    record: ProductItem;
-    body: ProductItemBody;
-    update: ProductItemUpdateBody;
-    query: ProductItemSearchQuery;
-  };
-  attributeSchemas: {
-    record: AttributeSchema;
-    body: AttributeSchemaBody;
-    update: AttributeSchemaUpdateBody;
-    query: AttributeSchemaSearchQuery;
-  };
-}
-/** The kinds the web app has screens for. */
-export type EntityKind = keyof MasterDataTypes & MasterDataKind;
-export type RecordOf<K extends EntityKind> = MasterDataTypes[K]['record'];
-export type BodyOf<K extends EntityKind> = MasterDataTypes[K]['body'];
-export type UpdateOf<K extends EntityKind> = MasterDataTypes[K]['update'];
+/** Every kind of the registry (MASTER_DATA of packages/shared). */
+export type EntityKind = MasterDataKind;
+/** A kind's record, create body and update body: the types of its shared schemas. */
+export type RecordOf<K extends EntityKind> = MasterDataRecord<K>;
+export type BodyOf<K extends EntityKind> = MasterDataBody<K>;
+export type UpdateOf<K extends EntityKind> = MasterDataUpdateBody<K>;
 /** Search filters as the list keeps them: text per filter field ('' = unset). */
 export type SearchFilters = Record<string, string>;
 

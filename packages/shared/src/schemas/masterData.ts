@@ -1,7 +1,8 @@
 /**
  * The master-data contract (spec/master-data.md §3 entities, §5 validation, §7 calls; issue 8):
  * per entity its record (what GET and every save answer), its create and update bodies, its search
- * query and list answer, and the paths — `MASTER_DATA` ties them together for the server's crud kit
+ * query and list answer — `MASTER_DATA_SCHEMAS` binds them to the registry's kinds (MASTER_DATA of
+ * masterDataRegistry.ts: paths, names, access, screens) for the server's crud kit
  * (apps/server/src/platform/crud.ts) and the web app's list and detail screens.
  *
  * Conventions, the same for every entity:
@@ -15,6 +16,7 @@
  * - Every create and update writes a history entry (GET /history?entity=&id=).
  */
 import { z } from 'zod';
+import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
 import { ROLES, type SIGNED_IN_ROLES } from '../roles';
 import {
   checkAttributeFields,
@@ -128,21 +130,6 @@ const amount = (field: string) =>
     );
 
 // ---------------------------------------------------------------- history
-
-/** Entities whose changes are kept (the `entity` of GET /history). */
-export const HISTORY_ENTITIES = [
-  'user',
-  'customer',
-  'vendor',
-  'factory',
-  'warehouse',
-  'productionRegion',
-  'productCode',
-  'productSubcode',
-  'productItem',
-  'attributeSchema',
-] as const;
-export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 /** GET /history?entity=&id= */
 export const historyQuery = z.object({
@@ -765,77 +752,104 @@ export type AllSchemasResponse = z.infer<typeof allSchemasResponse>;
 
 // ---------------------------------------------------------------- the contract per entity
 
-/** Paths (under /api/v1.0; `:id` is the record id), the list answer's key and the history entity. */
-export const MASTER_DATA = {
-  users: { entity: 'user', search: '/users', item: '/users/:id', create: '/users', listKey: 'users' },
-  customers: {
-    entity: 'customer',
-    search: '/customers-filtered',
-    item: '/customers/:id',
-    create: '/customers',
-    listKey: 'customers',
-  },
-  vendors: {
-    entity: 'vendor',
-    search: '/vendors/search',
-    item: '/vendors/:id',
-    create: '/vendors',
-    listKey: 'vendors',
-  },
-  factories: {
-    entity: 'factory',
-    search: '/factories',
-    item: '/factories/:id',
-    create: '/factories',
-    listKey: 'factories',
-  },
-  warehouses: {
-    entity: 'warehouse',
-    search: '/warehouses',
-    item: '/warehouses/:id',
-    create: '/warehouses',
-    listKey: 'warehouses',
-  },
-  productionRegions: {
-    entity: 'productionRegion',
-    search: '/production-regions',
-    item: '/production-regions/:id',
-    create: '/production-regions',
-    listKey: 'productionRegions',
-  },
+/** An entity's schemas: its search query and answer, its create and update bodies, its record. */
+export interface MasterDataSchemaSet {
+  query: z.ZodType;
+  list: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+  record: z.ZodType;
+}
+
+/**
+ * The schemas of each kind of the registry (MASTER_DATA, masterDataRegistry.ts): the server's crud
+ * routes validate and document with them, the web app takes their types (MasterDataRecord…).
+ */
+export const MASTER_DATA_SCHEMAS = {
   productCodes: {
-    entity: 'productCode',
-    search: '/product-codes',
-    item: '/product-codes/:id',
-    create: '/product-codes',
-    listKey: 'productCodes',
+    query: productCodeSearchQuery,
+    list: productCodeSearchResponse,
+    create: productCodeBody,
+    update: productCodeUpdateBody,
+    record: productCodeRecord,
   },
   productSubcodes: {
-    entity: 'productSubcode',
-    search: '/product-subcodes',
-    item: '/product-subcodes/:id',
-    create: '/product-subcodes',
-    listKey: 'subcodes',
-  },
-  productItems: {
-    entity: 'productItem',
-    search: '/products/product-items',
-    item: '/products/product-items/:id',
-    create: '/products/product-items',
-    listKey: 'productItems',
+    query: productSubcodeSearchQuery,
+    list: productSubcodeSearchResponse,
+    create: productSubcodeBody,
+    update: productSubcodeUpdateBody,
+    record: productSubcodeRecord,
   },
   attributeSchemas: {
-    entity: 'attributeSchema',
-    search: '/attributes/schemas',
-    item: '/attributes/schemas/:id',
-    create: '/attributes/schemas',
-    listKey: 'listContent',
+    query: attributeSchemaSearchQuery,
+    list: attributeSchemaSearchResponse,
+    create: attributeSchemaBody,
+    update: attributeSchemaUpdateBody,
+    record: attributeSchemaRecord,
   },
-} as const satisfies Record<
-  string,
-  { entity: HistoryEntity; search: string; item: string; create: string; listKey: string }
->;
-export type MasterDataKind = keyof typeof MASTER_DATA;
+  users: {
+    query: userSearchQuery,
+    list: userSearchResponse,
+    create: userBody,
+    update: userUpdateBody,
+    record: userRecord,
+  },
+  customers: {
+    query: customerSearchQuery,
+    list: customerSearchResponse,
+    create: customerBody,
+    update: customerUpdateBody,
+    record: customerRecord,
+  },
+  vendors: {
+    query: vendorSearchQuery,
+    list: vendorSearchResponse,
+    create: vendorBody,
+    update: vendorUpdateBody,
+    record: vendorRecord,
+  },
+  warehouses: {
+    query: warehouseSearchQuery,
+    list: warehouseSearchResponse,
+    create: warehouseBody,
+    update: warehouseUpdateBody,
+    record: warehouseRecord,
+  },
+  productionRegions: {
+    query: productionRegionSearchQuery,
+    list: productionRegionSearchResponse,
+    create: productionRegionBody,
+    update: productionRegionUpdateBody,
+    record: productionRegionRecord,
+  },
+  factories: {
+    query: factorySearchQuery,
+    list: factorySearchResponse,
+    create: factoryBody,
+    update: factoryUpdateBody,
+    record: factoryRecord,
+  },
+  productItems: {
+    query: productItemSearchQuery,
+    list: productItemSearchResponse,
+    create: productItemBody,
+    update: productItemUpdateBody,
+    record: productItemRecord,
+  },
+} satisfies Record<MasterDataKind, MasterDataSchemaSet>;
+type Schemas<K extends MasterDataKind> = (typeof MASTER_DATA_SCHEMAS)[K];
+
+/** A kind's record, as GET and every save answer it. */
+export type MasterDataRecord<K extends MasterDataKind> = z.infer<Schemas<K>['record']>;
+/** A kind's create body as sent (z.input) and as the server receives it once parsed (z.output). */
+export type MasterDataBody<K extends MasterDataKind> = z.input<Schemas<K>['create']>;
+export type MasterDataCreate<K extends MasterDataKind> = z.output<Schemas<K>['create']>;
+/** A kind's update body as sent and as parsed (with the version the edit started from). */
+export type MasterDataUpdateBody<K extends MasterDataKind> = z.input<Schemas<K>['update']>;
+export type MasterDataUpdate<K extends MasterDataKind> = z.output<Schemas<K>['update']>;
+/** A kind's search query as sent and as parsed. */
+export type MasterDataSearchQuery<K extends MasterDataKind> = z.input<Schemas<K>['query']>;
+export type MasterDataQuery<K extends MasterDataKind> = z.output<Schemas<K>['query']>;
 
 /** Other master-data calls: history, subcode image, product type conversion, lookups. */
 export const MASTER_DATA_PATHS = {

@@ -245,8 +245,6 @@ const subcodeStore: CrudStore<ProductSubcode, SubcodeCreate, SubcodeUpdate, Subc
 };
 
 export const productSubcodeCrud: CrudConfig<ProductSubcode, SubcodeCreate, SubcodeUpdate, SubcodeQuery> = {
-  entity: 'productSubcode',
-  label: 'Product subcode',
   store: subcodeStore,
   unique: {
     product_subcodes_customer_subcode: {
@@ -381,8 +379,6 @@ const itemStore: CrudStore<ProductItem, ItemCreate, ItemUpdate, ItemQuery> = {
 };
 
 export const productItemCrud: CrudConfig<ProductItem, ItemCreate, ItemUpdate, ItemQuery> = {
-  entity: 'productItem',
-  label: 'Product item',
   store: itemStore,
 };
 
@@ -510,8 +506,6 @@ const schemaStore: CrudStore<AttributeSchema, SchemaCreate, SchemaUpdate, Schema
 };
 
 export const attributeSchemaCrud: CrudConfig<AttributeSchema, SchemaCreate, SchemaUpdate, SchemaQuery> = {
-  entity: 'attributeSchema',
-  label: 'Attribute schema',
   store: schemaStore,
 };
 

@@ -104,8 +104,6 @@ const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, Custome
 };
 
 export const customerCrud: CrudConfig<Customer, CustomerCreate, CustomerUpdate, CustomerQuery> = {
-  entity: 'customer',
-  label: 'Customer',
   store: customerStore,
   unique: { customers_company_name_unique: { label: 'Customer', value: (b) => b.companyName } },
 };
@@ -207,8 +205,6 @@ const factoryStore: CrudStore<Factory, FactoryCreate, FactoryUpdate, FactoryQuer
 };
 
 export const factoryCrud: CrudConfig<Factory, FactoryCreate, FactoryUpdate, FactoryQuery> = {
-  entity: 'factory',
-  label: 'Factory',
   store: factoryStore,
   unique: { factories_short_code_unique: { label: 'Factory short code', value: (b) => b.shortCode } },
 };
@@ -343,8 +339,6 @@ const userStore: CrudStore<User, UserCreate, UserUpdate, UserQuery> = {
 };
 
 export const userCrud: CrudConfig<User, UserCreate, UserUpdate, UserQuery> = {
-  entity: 'user',
-  label: 'User',
   store: userStore,
   unique: { users_email: { label: 'A user with email', value: (b) => b.email } },
   async check(_tx, body, user, before) {
@@ -529,8 +523,6 @@ function vendorView(record: Vendor, user: AuthUser): Vendor {
 }
 
 export const vendorCrud: CrudConfig<Vendor, VendorCreate, VendorUpdate, VendorQuery> = {
-  entity: 'vendor',
-  label: 'Vendor',
   store: vendorStore,
   unique: {
     vendors_vendor_number_unique: { label: 'Vendor number', value: (b) => b.vendorNumber ?? '' },

@@ -23,8 +23,6 @@ export const warehouseCrud: CrudConfig<
   Update<Warehouse>,
   z.infer<typeof warehouseSearchQuery>
 > = {
-  entity: 'warehouse',
-  label: 'Warehouse',
   store: simpleStore({
     table: warehouses,
     id: warehouses.id,
@@ -53,8 +51,6 @@ export const productionRegionCrud: CrudConfig<
   Update<ProductionRegion>,
   z.infer<typeof productionRegionSearchQuery>
 > = {
-  entity: 'productionRegion',
-  label: 'Production region',
   store: simpleStore({
     table: productionRegions,
     id: productionRegions.id,
@@ -77,8 +73,6 @@ export const productCodeCrud: CrudConfig<
   Update<ProductCode>,
   z.infer<typeof productCodeSearchQuery>
 > = {
-  entity: 'productCode',
-  label: 'Product code',
   store: simpleStore({
     table: productCodes,
     id: productCodes.id,

@@ -2,15 +2,23 @@
  * The configuration of one master-data entity (issue 8: "the list screen and the detail screen once,
  * configured per entity"). EntityListPage and EntityDetailPage read everything entity-specific from
  * here: routes, names, filter fields, columns, count line, form fields, the mapping between record,
- * form values and request body, the shared zod schema (loaded lazily) and the success texts.
+ * form values and request body, the shared zod schema (loaded lazily) and the success texts. The
+ * names, routes and schema come from the shared registry (MASTER_DATA, MASTER_DATA_SCHEMAS) by the
+ * entity's kind (`defineEntity`); the rest is the screen's own.
  *
  * Form values are flat: text, booleans, and a reference as its id in text ('' = none), so every
  * input binds the same way; `toBody` turns them into the shared contract's body.
  */
-import type { AppRoute, Role } from '@selvedge/shared';
+import {
+  type AppRoute,
+  MASTER_DATA,
+  MASTER_DATA_SCREENS,
+  type MasterDataScreenKind,
+  type Role,
+} from '@selvedge/shared';
 import type { ReactNode } from 'react';
 import type { BodyOf, EntityKind, RecordOf } from '../../api/master-data';
-import type { LazySchema } from './schemas-loader';
+import { type LazySchema, lazySchema } from './schemas-loader';
 
 /** One choice of a select (filter or form field). */
 export interface SelectOption {
@@ -161,8 +169,35 @@ export interface EntityConfig<K extends EntityKind, V extends object> {
   sections?(ctx: { record: RecordOf<K>; editing: boolean }): ReactNode;
 }
 
-/** Identity helper that checks a configuration against its entity's types. */
-export const defineEntity = <K extends EntityKind, V extends object>(config: EntityConfig<K, V>) => config;
+/** What an entity's configuration file gives; the rest comes from the registry by `kind`. */
+export type EntityOptions<K extends MasterDataScreenKind, V extends object> = Omit<
+  EntityConfig<K, V>,
+  'singular' | 'plural' | 'listRoute' | 'detailRoute' | 'schema'
+> & {
+  /** The form's schema; the kind's create body when absent. */
+  schema?: LazySchema;
+};
+
+/**
+ * An entity's configuration, checked against its kind's types: its names and the routes of its
+ * screens from the registry (MASTER_DATA; a details screen without a list of its own goes back to
+ * the list it belongs to), its form schema the kind's create body unless it names another.
+ */
+export function defineEntity<K extends MasterDataScreenKind, V extends object>(
+  options: EntityOptions<K, V>,
+): EntityConfig<K, V> {
+  const details = MASTER_DATA_SCREENS.find((s) => s.kind === options.kind && s.page === 'details');
+  if (!details) throw new Error(`${options.kind}: the registry gives it no screens`);
+  const { singular, plural } = MASTER_DATA[options.kind];
+  return {
+    schema: lazySchema(options.kind),
+    ...options,
+    singular,
+    plural,
+    listRoute: details.section,
+    detailRoute: details.route,
+  };
+}
 
 /** Any configuration, for the generic screens. */
 // biome-ignore lint/suspicious/noExplicitAny: the screens work with every entity's values alike.

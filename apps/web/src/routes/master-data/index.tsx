@@ -3,8 +3,10 @@
  * configured with its entity (features/master-data/entities/). One lazily loaded module for all of
  * them, so that the components only these screens use (modals, checklists, number inputs...) stay in
  * their chunk instead of the one every signed-in screen loads (issue 9, first-load weight).
- * routes/screens.ts names a screen by entity and page.
+ * routes/screens.ts makes a route of every screen of the registry (MASTER_DATA_SCREENS) and loads
+ * it through `masterDataScreen`.
  */
+import type { MasterDataScreen, MasterDataScreenKind } from '@selvedge/shared';
 import type { ComponentType } from 'react';
 import { EntityDetailPage } from '../../features/master-data/EntityDetailPage';
 import { EntityListPage } from '../../features/master-data/EntityListPage';
@@ -18,49 +20,26 @@ import { productionRegions } from '../../features/master-data/entities/productio
 import { users } from '../../features/master-data/entities/users';
 import { vendors } from '../../features/master-data/entities/vendors';
 import { warehouses } from '../../features/master-data/entities/warehouses';
+import type { AnyEntityConfig } from '../../features/master-data/entity-config';
 
-/** Each entity's list and details screen. */
-export const MASTER_DATA_SCREENS = {
-  productCodes: {
-    list: () => <EntityListPage config={productCodes} />,
-    details: () => <EntityDetailPage config={productCodes} />,
-  },
-  warehouses: {
-    list: () => <EntityListPage config={warehouses} />,
-    details: () => <EntityDetailPage config={warehouses} />,
-  },
-  productionRegions: {
-    list: () => <EntityListPage config={productionRegions} />,
-    details: () => <EntityDetailPage config={productionRegions} />,
-  },
-  customers: {
-    list: () => <EntityListPage config={customers} />,
-    details: () => <EntityDetailPage config={customers} />,
-  },
-  factories: {
-    list: () => <EntityListPage config={factories} />,
-    details: () => <EntityDetailPage config={factories} />,
-  },
-  productSubcodes: {
-    list: () => <EntityListPage config={productSubcodes} />,
-    details: () => <EntityDetailPage config={productSubcodes} />,
-  },
-  // Reached from its subcode's Product Items table; no list screen of its own (master-data §2).
-  productItems: {
-    details: () => <EntityDetailPage config={productItems} />,
-  },
-  users: {
-    list: () => <EntityListPage config={users} />,
-    details: () => <EntityDetailPage config={users} />,
-  },
-  vendors: {
-    list: () => <EntityListPage config={vendors} />,
-    details: () => <EntityDetailPage config={vendors} />,
-  },
-  attributeSchemas: {
-    list: () => <EntityListPage config={attributeSchemas} />,
-    details: () => <EntityDetailPage config={attributeSchemas} />,
-  },
-} satisfies Record<string, { list?: ComponentType; details: ComponentType }>;
+/** The configuration of every kind that has screens (the registry's `screens`), by kind. */
+const ENTITY_CONFIGS = {
+  productCodes,
+  productSubcodes,
+  attributeSchemas,
+  users,
+  customers,
+  vendors,
+  warehouses,
+  productionRegions,
+  factories,
+  productItems,
+} satisfies { [K in MasterDataScreenKind]: AnyEntityConfig & { kind: K } };
 
-export type MasterDataScreenEntity = keyof typeof MASTER_DATA_SCREENS;
+/** The component of one master-data screen: its kind's list or details page. */
+export function masterDataScreen({ kind, page }: Pick<MasterDataScreen, 'kind' | 'page'>): ComponentType {
+  const config: AnyEntityConfig = ENTITY_CONFIGS[kind];
+  return page === 'list'
+    ? () => <EntityListPage config={config} />
+    : () => <EntityDetailPage config={config} />;
+}

@@ -8,7 +8,6 @@ import { type EditAttributeField, MESSAGES } from '@selvedge/shared';
 import { AttributeFieldsEditor } from '../AttributeFieldsEditor';
 import { defineEntity } from '../entity-config';
 import { refBody, refValue, staticOptions, useCustomerOptions, useProductGroupOptions } from '../options';
-import { lazySchema } from '../schemas-loader';
 
 interface AttributeSchemaValues {
   name: string;
@@ -20,10 +19,6 @@ interface AttributeSchemaValues {
 
 export const attributeSchemas = defineEntity<'attributeSchemas', AttributeSchemaValues>({
   kind: 'attributeSchemas',
-  singular: 'Attribute Schema',
-  plural: 'Attribute Schemas',
-  listRoute: '/attribute-schemas-list',
-  detailRoute: '/attribute-schema-details',
   testId: 'attribute-schema',
   countLine: (n) => `Showing ${n} Attribute Schema(s)`,
   filters: [
@@ -88,7 +83,6 @@ export const attributeSchemas = defineEntity<'attributeSchemas', AttributeSchema
     customer: refBody(v.customer),
     attributeFields: v.attributeFields,
   }),
-  schema: lazySchema('attributeSchemaBody'),
   recordTitle: (s) => s.name,
   messages: { created: MESSAGES.attributeSchemaCreated, updated: MESSAGES.attributeSchemaUpdated },
   historyLabels: { attributeFields: 'Attribute Fields' },

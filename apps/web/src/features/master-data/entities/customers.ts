@@ -12,7 +12,6 @@ import {
 } from '@selvedge/shared';
 import { defineEntity } from '../entity-config';
 import { numberBody, refBody, refValue, staticOptions, useWarehouseOptions } from '../options';
-import { lazySchema } from '../schemas-loader';
 
 interface CustomerValues {
   companyName: string;
@@ -30,10 +29,6 @@ const PARSER_OPTIONS = CUSTOMER_PARSER_TYPES.map((t) => ({
 
 export const customers = defineEntity<'customers', CustomerValues>({
   kind: 'customers',
-  singular: 'Customer',
-  plural: 'Customers',
-  listRoute: '/customer-list',
-  detailRoute: '/customer-details',
   testId: 'customer',
   display: 'cards',
   countLine: (n) => `Showing ${n} Customer(s)`,
@@ -100,7 +95,6 @@ export const customers = defineEntity<'customers', CustomerValues>({
     copyrightShow: v.copyrightShow,
     fabricCompositionShow: v.fabricCompositionShow,
   }),
-  schema: lazySchema('customerBody'),
   recordTitle: (c) => c.companyName,
   messages: { created: MESSAGES.customerCreated, updated: MESSAGES.customerUpdated },
 });

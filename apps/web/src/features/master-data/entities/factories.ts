@@ -13,7 +13,6 @@ import {
   useCustomerOptions,
   useRegionOptions,
 } from '../options';
-import { lazySchema } from '../schemas-loader';
 
 interface FactoryValues {
   name: string;
@@ -27,10 +26,6 @@ interface FactoryValues {
 
 export const factories = defineEntity<'factories', FactoryValues>({
   kind: 'factories',
-  singular: 'Factory',
-  plural: 'Factories',
-  listRoute: '/factory-list',
-  detailRoute: '/factory-details',
   testId: 'factory',
   countLine: LABELS.showingFactories,
   filters: [
@@ -81,7 +76,6 @@ export const factories = defineEntity<'factories', FactoryValues>({
     productionRegion: refBody(v.productionRegion),
     customers: refsBody(v.customers),
   }),
-  schema: lazySchema('factoryBody'),
   recordTitle: (f) => `${f.name} (${f.shortCode})`,
   messages: { created: MESSAGES.factoryCreated, updated: MESSAGES.factoryUpdated },
   historyLabels: { currencyType: 'Currency Type' },

@@ -1,7 +1,6 @@
 /** Product codes (master-data §2 Product codes, §3): a single required Product Code. */
 import { MESSAGES } from '@selvedge/shared';
 import { defineEntity } from '../entity-config';
-import { lazySchema } from '../schemas-loader';
 
 interface ProductCodeValues {
   productCode: string;
@@ -9,10 +8,6 @@ interface ProductCodeValues {
 
 export const productCodes = defineEntity<'productCodes', ProductCodeValues>({
   kind: 'productCodes',
-  singular: 'Product Code',
-  plural: 'Product Codes',
-  listRoute: '/product-code-list',
-  detailRoute: '/product-code-details',
   testId: 'product-code',
   countLine: (n) => `Showing ${n} Product Code(s)`,
   filters: [{ name: 'productCode', label: 'Product Code', type: 'text' }],
@@ -21,7 +16,6 @@ export const productCodes = defineEntity<'productCodes', ProductCodeValues>({
   empty: { productCode: '' } satisfies ProductCodeValues,
   toValues: (c): ProductCodeValues => ({ productCode: c.productCode }),
   toBody: (v: ProductCodeValues) => ({ ...v }),
-  schema: lazySchema('productCodeBody'),
   recordTitle: (c) => c.productCode,
   messages: { created: MESSAGES.productCodeCreated, updated: MESSAGES.productCodeUpdated },
 });

@@ -17,7 +17,6 @@ import {
   useProductSubgroupOptions,
   useSchemaOptions,
 } from '../options';
-import { lazySchema } from '../schemas-loader';
 import { parseRecordId } from '../useDetailMode';
 
 interface ProductItemValues {
@@ -44,11 +43,6 @@ function SubcodeName({ id }: { id: number | null }) {
 
 export const productItems = defineEntity<'productItems', ProductItemValues>({
   kind: 'productItems',
-  singular: 'Product Item',
-  plural: 'Product Items',
-  // No list of its own: the subcode list is where the Configuration menu leads.
-  listRoute: '/product-subcode-list',
-  detailRoute: '/product-item-details',
   testId: 'product-item',
   countLine: (n) => `Showing ${n} Product Item(s)`,
   filters: [],
@@ -146,7 +140,6 @@ export const productItems = defineEntity<'productItems', ProductItemValues>({
     minimumInventory: numberBody(v.minimumInventory),
     maximumInventory: numberBody(v.maximumInventory),
   }),
-  schema: lazySchema('productItemBody'),
   recordTitle: (i) => i.productSubcode.name,
   messages: { created: MESSAGES.productItemCreated, updated: MESSAGES.productItemUpdated },
 });

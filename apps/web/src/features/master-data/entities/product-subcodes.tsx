@@ -28,7 +28,6 @@ import {
   useProductCodeOptions,
 } from '../options';
 import { ImageField, SchemaField, SubcodeItems, TierSection } from '../SubcodeParts';
-import { lazySchema } from '../schemas-loader';
 
 interface SubcodeValues {
   productSubcode: string;
@@ -72,10 +71,6 @@ type SetValue = <F extends keyof SubcodeValues>(field: F, value: SubcodeValues[F
 
 export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
   kind: 'productSubcodes',
-  singular: 'Product Subcode',
-  plural: 'Product Subcodes',
-  listRoute: '/product-subcode-list',
-  detailRoute: '/product-subcode-details',
   testId: 'subcode',
   heading: LABELS.productSubcodeDetailsTitle,
   countLine: (n) => `Showing ${n} Product Subcode(s)`,
@@ -252,7 +247,6 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     costTiers: v.factory ? v.costTiers : [],
     minValues: v.factory ? v.minValues : [],
   }),
-  schema: lazySchema('productSubcodeBody'),
   afterSave: async (record, values) => {
     if (!values.imageFile) return record;
     const productImage = await uploadSubcodeImage(record.id, values.imageFile);

@@ -17,7 +17,6 @@ import {
   useVendorOptions,
 } from '../options';
 import { PasswordResetButton } from '../PasswordResetButton';
-import { lazySchema } from '../schemas-loader';
 
 type UserRole = (typeof USER_ROLE_OPTIONS)[number];
 
@@ -40,10 +39,6 @@ const ids = (refs: { id: number }[]) => refs.map((r) => String(r.id));
 
 export const users = defineEntity<'users', UserValues>({
   kind: 'users',
-  singular: 'User',
-  plural: 'Users',
-  listRoute: '/user-list',
-  detailRoute: '/user-details',
   testId: 'user',
   countLine: LABELS.showingUsers,
   filters: [
@@ -138,7 +133,6 @@ export const users = defineEntity<'users', UserValues>({
     factories: refsBody(v.factories),
     regions: refsBody(v.regions),
   }),
-  schema: lazySchema('userBody'),
   recordTitle: (u) => `${u.contactName} (${u.email})`,
   messages: { created: MESSAGES.userCreated, updated: MESSAGES.userUpdated },
   historyLabels: { lastLogin: 'Last Login' },

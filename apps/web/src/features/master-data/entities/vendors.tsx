@@ -35,10 +35,6 @@ const VENDOR_ONLY: readonly Role[] = ['VENDOR'];
 
 export const vendors = defineEntity<'vendors', VendorValues>({
   kind: 'vendors',
-  singular: 'Vendor',
-  plural: 'Vendors',
-  listRoute: '/vendor-list',
-  detailRoute: '/vendor-details',
   testId: 'vendor',
   countLine: LABELS.showingVendors,
   returnToCart: true,
@@ -145,8 +141,7 @@ export const vendors = defineEntity<'vendors', VendorValues>({
       customers: refsBody(v.customers),
     };
   },
-  schema: lazySchema('vendorBody'),
-  schemaFor: (role) => (role === 'VENDOR' ? lazySchema('vendorUpdateBody') : undefined),
+  schemaFor: (role) => (role === 'VENDOR' ? lazySchema('vendors', 'update') : undefined),
   recordTitle: (v) => v.companyName ?? 'Billing and shipping',
   messages: { created: MESSAGES.vendorCreated, updated: MESSAGES.vendorUpdated },
   historyLabels: { currencyType: 'Currency Type' },

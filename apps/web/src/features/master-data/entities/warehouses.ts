@@ -1,7 +1,6 @@
 /** Warehouses (master-data §2 Warehouses, §3 Warehouse): every detail field is required. */
 import { MESSAGES } from '@selvedge/shared';
 import { defineEntity } from '../entity-config';
-import { lazySchema } from '../schemas-loader';
 
 interface WarehouseValues {
   warehouseName: string;
@@ -14,10 +13,6 @@ interface WarehouseValues {
 
 export const warehouses = defineEntity<'warehouses', WarehouseValues>({
   kind: 'warehouses',
-  singular: 'Warehouse',
-  plural: 'Warehouses',
-  listRoute: '/warehouse-list',
-  detailRoute: '/warehouse-details',
   testId: 'warehouse',
   countLine: (n) => `Showing ${n} Warehouse(s)`,
   filters: [
@@ -61,7 +56,6 @@ export const warehouses = defineEntity<'warehouses', WarehouseValues>({
     telephone: w.telephone,
   }),
   toBody: (v: WarehouseValues) => ({ ...v }),
-  schema: lazySchema('warehouseBody'),
   recordTitle: (w) => w.warehouseName,
   messages: { created: MESSAGES.warehouseCreated, updated: MESSAGES.warehouseUpdated },
 });
