@@ -3,6 +3,7 @@
  * Bad input answers 400 naming the field; known errors keep their status; the rest are 500 with
  * the generic text and a log line carrying the request id.
  */
+import { Readable } from 'node:stream';
 import { MESSAGES } from '@selvedge/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -75,4 +76,45 @@ export function sendFile(
   if (file.contentType === 'image/svg+xml')
     reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
   return reply.send(file.stream);
+}
+
+/** A generated file of unknown length (CSV, xlsx) on its way to the client. */
+export interface StreamReply {
+  /** The file's bytes; its first chunk should carry real content (csvStream's does). */
+  body: Readable;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * Sends a generated file as it is produced (chunked, no Content-Length; compressed on the fly when
+ * its type is text and the client accepts it): Content-Type, a Content-Disposition carrying the file
+ * name (ordering §7) and no caching. The first chunk is awaited before anything is sent, so a file
+ * that fails at once (bad statement, a check in the source) answers the usual `{ message }` error
+ * with its status; a failure after the first chunk cuts the transfer (the client sees a failed
+ * download, never a short file that looks complete). The client going away destroys `body` (a
+ * cursor behind it is closed).
+ */
+export async function sendStream(reply: FastifyReply, file: StreamReply) {
+  const chunks = file.body[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  async function* rest() {
+    let finished = false;
+    try {
+      if (!first.done) yield first.value;
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) break;
+        yield next.value;
+      }
+      finished = true;
+    } finally {
+      if (!finished) await chunks.return?.(undefined);
+    }
+  }
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', contentDisposition(file.fileName, 'attachment'))
+    .header('Cache-Control', 'private, no-store');
+  return reply.send(Readable.from(rest(), { objectMode: false }));
 }

@@ -5,16 +5,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { pgliteCursor, postgresCursor, type RowBatches, type StatementText } from './cursor';
 import { DEFAULT_PREPARED_STATEMENTS, preparingPool, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
+export type { RowBatches } from './cursor';
 export { withPreparedStatements } from './preparedStatements';
 export { schema };
 // biome-ignore lint/suspicious/noExplicitAny: both drivers' query-result types meet here
@@ -62,6 +64,7 @@ export async function openDatabase(opts: {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const url = opts.url;
     listeners.set(db, (channel, handlers) => listenPostgres(url, channel, handlers));
+    cursors.set(db, (statement, batchSize) => postgresCursor(pool, statement, batchSize));
     return {
       db,
       kind: 'postgres',
@@ -86,6 +89,7 @@ export async function openDatabase(opts: {
   const client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   listeners.set(db, (channel, handlers) => listenPglite(client, channel, handlers));
+  cursors.set(db, (statement, batchSize) => pgliteCursor(client, statement, batchSize));
   return {
     db,
     kind: 'pglite',
@@ -93,6 +97,37 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
+}
+
+// ---------------------------------------------------------------- large results in batches
+
+type CursorFn = (statement: StatementText, batchSize: number) => RowBatches<Record<string, unknown>>;
+/** How to read a large result on each database `openDatabase` opened (cursor.ts). */
+const cursors = new WeakMap<object, CursorFn>();
+const cursorDialect = new PgDialect();
+
+/**
+ * The rows of `query` on `db`, `batchSize` at a time (default 1,000), as the database answers them
+ * (column names as selected, no mapping), through a cursor: memory stays flat whatever the number of
+ * rows (cursor.ts: one snapshot on PostgreSQL; on PGlite other requests run between batches). Stop
+ * iterating early and the cursor is closed. For a `db` not opened by `openDatabase` (none in the
+ * product) the statement runs whole and its rows come in one batch. Errors of the statement come from
+ * the first `next()`.
+ */
+export async function* streamRows<Row = Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+  opts: { batchSize?: number } = {},
+): RowBatches<Row> {
+  const batchSize = opts.batchSize ?? 1_000;
+  const cursor = cursors.get(db);
+  if (!cursor) {
+    const { rows } = await db.execute(query);
+    if (rows.length > 0) yield rows as Row[];
+    return;
+  }
+  const { sql: text, params } = cursorDialect.sqlToQuery(query);
+  yield* cursor({ sql: text, params }, batchSize) as RowBatches<Row>;
 }
 
 // ---------------------------------------------------------------- notices (LISTEN/NOTIFY)

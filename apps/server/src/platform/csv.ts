@@ -1,0 +1,141 @@
+/**
+ * CSV files for spreadsheets (ordering §7 Downloads; the retailer-data files): columns described
+ * once, rows streamed in batches, written with csv-stringify.
+ *
+ * - UTF-8 with a byte order mark, so that Excel reads accents (it assumes the ANSI code page
+ *   otherwise); records end with CRLF (RFC 4180); fields are quoted when they hold a comma, a quote
+ *   or a line break.
+ * - Formula injection (OWASP ASVS 1.2.10 / 5.3.x, "CSV injection"): a text cell that begins with
+ *   = + - @ a tab or a carriage return (or their full-width forms, which some spreadsheets fold) is
+ *   written with a leading apostrophe, so that `=HYPERLINK(...)` in a vendor PO is shown as text,
+ *   never run. Cells of the number columns are written only when they are numbers (a negative
+ *   number stays a number); anything else in them is treated as text.
+ * - Dates as ISO 8601: a date `YYYY-MM-DD`, an instant `YYYY-MM-DD HH:mm:ss` in UTC (the form Excel
+ *   reads as a date and time; the column header says UTC). Booleans as Yes / No.
+ *
+ * The same column descriptions write .xlsx (platform/xlsx.ts), so a download in both formats has
+ * the same columns and rows.
+ *
+ * Use: `sendStream(reply, { body: csvStream(columns, rows), contentType: CSV_CONTENT_TYPE,
+ * fileName })` (platform/http.ts), where `rows` is an array or the batches of
+ * `streamRows(db, query)` (platform/db).
+ */
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+
+/** What a cell may hold before it is written. */
+export type Cell = string | number | boolean | Date | null | undefined;
+
+/**
+ * How a column's cells are written. text: as given, neutralised; integer/decimal: numbers (a decimal
+ * string such as '12.50' keeps its digits); date: a calendar day; datetime: an instant (UTC);
+ * boolean: Yes/No.
+ */
+export type CellType = 'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean';
+
+/** One column of a downloaded file. */
+export interface FileColumn<Row> {
+  header: string;
+  /** Default 'text'. */
+  type?: CellType;
+  value: (row: Row) => Cell;
+  /**
+   * decimal: digits after the point shown by a spreadsheet (money: its currency's minor units, from
+   * the row). CSV writes the value's own digits whatever this says.
+   */
+  decimals?: number | ((row: Row) => number);
+  /** Column width in characters in a spreadsheet (xlsx); default from the header. */
+  width?: number;
+}
+
+/** Content type of the CSV downloads. */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+/** First characters that make a spreadsheet read a cell as a formula (and their full-width forms). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/** `text` made safe to open in a spreadsheet: prefixed with an apostrophe when it would be a formula. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** An instant as `YYYY-MM-DD HH:mm:ss` in UTC. */
+export function utcDateTime(instant: Date): string {
+  return instant.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function asInstant(value: Cell): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'string' && ISO_DAY.test(value)) {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  return null;
+}
+
+/** The text a CSV cell holds for `value` in a column of `type` (exported for the tests). */
+export function csvCell(value: Cell, type: CellType = 'text'): string {
+  if (value === null || value === undefined) return '';
+  switch (type) {
+    case 'integer':
+    case 'decimal':
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      if (typeof value === 'string' && NUMBER_TEXT.test(value)) return value;
+      break;
+    case 'date':
+      if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
+      if (typeof value === 'string' && ISO_DAY.test(value)) return value.slice(0, 10);
+      break;
+    case 'datetime': {
+      const instant = asInstant(value);
+      if (instant) return utcDateTime(instant);
+      break;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+      break;
+  }
+  return neutraliseFormula(value instanceof Date ? value.toISOString() : String(value));
+}
+
+const CSV_OPTIONS = { record_delimiter: 'windows', escape_formulas: false } as const;
+
+/** The CSV text of `rows` (no BOM, no header), one CRLF-terminated record per row. */
+export function csvRecords<Row>(columns: readonly FileColumn<Row>[], rows: readonly Row[]): string {
+  const records = rows.map((row) => columns.map((c) => csvCell(c.value(row), c.type)));
+  return stringify(records, CSV_OPTIONS);
+}
+
+/** Rows given whole (an array) or in batches (streamRows' batches, any async iterable of arrays). */
+export type RowSource<Row> = readonly Row[] | AsyncIterable<readonly Row[]>;
+
+/** The batches of `rows`, whichever way they are given. */
+export async function* batchesOf<Row>(rows: RowSource<Row>): AsyncGenerator<readonly Row[]> {
+  if (Array.isArray(rows)) {
+    if (rows.length > 0) yield rows as readonly Row[];
+    return;
+  }
+  yield* rows as AsyncIterable<readonly Row[]>;
+}
+
+/**
+ * A CSV file as a stream of UTF-8 chunks: the BOM, the header line and the first batch of rows, then
+ * one chunk per batch. The first batch is read before anything is written, so a source that fails at
+ * once (a bad statement) fails before the answer's headers; later batches are read only when the
+ * stream's reader asks for more (backpressure), and destroying the stream stops the source (a
+ * cursor is closed). A source failing midway fails the stream.
+ */
+export function csvStream<Row>(columns: readonly FileColumn<Row>[], rows: RowSource<Row>): Readable {
+  async function* chunks() {
+    const header = `\uFEFF${stringify([columns.map((c) => neutraliseFormula(c.header))], CSV_OPTIONS)}`;
+    const batches = batchesOf(rows);
+    const first = await batches.next();
+    yield Buffer.from(first.done ? header : header + csvRecords(columns, first.value), 'utf8');
+    for await (const batch of { [Symbol.asyncIterator]: () => batches }) {
+      if (batch.length > 0) yield Buffer.from(csvRecords(columns, batch), 'utf8');
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
