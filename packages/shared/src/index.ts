@@ -1,3 +1,4 @@
+export * from './careLabel/config';
 export * from './careLabel/symbols';
 export * from './masterDataRegistry';
 export * from './messages';
