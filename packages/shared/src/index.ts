@@ -1,4 +1,5 @@
 export * from './careLabel/config';
+export * from './careLabel/rules';
 export * from './careLabel/symbols';
 export * from './masterDataRegistry';
 export * from './messages';
