@@ -25,3 +25,4 @@ export * from './schemas/lookups';
 export * from './schemas/masterData';
 export * from './schemas/orders';
 export * from './schemas/products';
+export * from './variableData';
