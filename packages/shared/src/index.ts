@@ -1,4 +1,7 @@
 export * from './careLabel/config';
+export * from './careLabel/fibres';
+export * from './careLabel/layout';
+export * from './careLabel/markets';
 export * from './careLabel/rules';
 export * from './careLabel/symbols';
 export * from './masterDataRegistry';

@@ -170,6 +170,17 @@ export interface LinesTable {
   groupColumns?: number;
 }
 
+/**
+ * A drawing placed after the totals (a care label…): `width` × `height` points, drawn by `draw` with
+ * its top-left corner at (x, y), under its caption. Figures sit side by side and never split.
+ */
+export interface Figure {
+  caption: string;
+  width: number;
+  height: number;
+  draw: (doc: PDFKit.PDFDocument, x: number, y: number) => void;
+}
+
 /** A whole document, drawn top to bottom in this order. */
 export interface DocumentSpec {
   heading: DocumentHeading;
@@ -178,6 +189,9 @@ export interface DocumentSpec {
   notes?: { label: string; text: string | null }[];
   table: LinesTable;
   totals: TotalLine[];
+  /** Drawings after the totals, under the label `figuresLabel` (e.g. the lines' care labels). */
+  figures?: Figure[];
+  figuresLabel?: string;
   /** Labels of a box to sign at the end, e.g. ['Received by', 'Date', 'Signature']. */
   signature?: string[];
 }
@@ -450,6 +464,39 @@ class DocumentWriter {
     this.y += SECTION_GAP;
   }
 
+  /**
+   * Figures side by side under a section label, left to right in rows; a row that does not fit the
+   * page starts a new one. A figure wider than the page is drawn as it is (callers keep them small).
+   */
+  figures(label: string, figures: Figure[]): void {
+    const gap = 14;
+    const captionH = lineHeight(S.label) + 2;
+    this.ensure(lineHeight(S.label) + 4 + captionH + (figures[0]?.height ?? 0));
+    this.write(label.toUpperCase(), LEFT, this.y, S.label);
+    this.y += lineHeight(S.label) + 4;
+    let i = 0;
+    while (i < figures.length) {
+      const row: Figure[] = [];
+      let w = 0;
+      for (; i < figures.length; i++) {
+        const f = figures[i] as Figure;
+        if (row.length > 0 && w + gap + f.width > WIDTH) break;
+        w += (row.length > 0 ? gap : 0) + f.width;
+        row.push(f);
+      }
+      const height = captionH + Math.max(...row.map((f) => f.height));
+      this.ensure(height);
+      let x = LEFT;
+      for (const f of row) {
+        this.write(this.fit(f.caption, Math.max(f.width, 60), S.cellBold), x, this.y, S.cellBold);
+        f.draw(this.doc, x, this.y + captionH);
+        x += f.width + gap;
+      }
+      this.y += height + gap;
+    }
+    this.y += SECTION_GAP - gap;
+  }
+
   /** A labelled paragraph; breaks between lines when it does not fit the page. */
   note(label: string, text: string): void {
     const lines = this.wrap(text, WIDTH, S.value);
@@ -653,6 +700,7 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
   for (const n of spec.notes ?? []) if (n.text?.trim()) writer.note(n.label, n.text.trim());
   writer.table(spec.table);
   writer.totals(spec.totals);
+  if (spec.figures?.length) writer.figures(spec.figuresLabel ?? 'Figures', spec.figures);
   if (spec.signature?.length) writer.signature(spec.signature);
   return writer.finish();
 }

@@ -1,0 +1,81 @@
+/**
+ * The care label on paper (issue 25): the production PO's drawing of a label's layout prints the
+ * layout's texts, in its order, at its places; read back with unpdf (pdf.js).
+ */
+import { type CareLabelDraft, careLabelLayout } from '@selvedge/shared';
+import { extractTextItems } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { careLabelFigure, PT_PER_MM } from './careLabel';
+import { renderDocument } from './layout';
+
+const label: CareLabelDraft = {
+  type: 'CARELABEL_STANDARD',
+  countryOfOrigins: ['Canada'],
+  wash: 'Machine wash cold',
+  bleach: 'Do not bleach',
+  dry: 'Tumble dry low',
+  iron: 'Iron low',
+  dryClean: 'Do not dry clean',
+  garmentComponents: [
+    {
+      componentType: 'Shell',
+      fabricCompositions: [
+        { material: 'Elastane', percentage: 5 },
+        { material: 'Cotton', percentage: 95 },
+      ],
+    },
+  ],
+  copyright: 'Roots',
+};
+const icons = {
+  wash: 'wash-30',
+  bleach: 'bleach-do-not',
+  dry: 'tumble-dry-low',
+  iron: 'iron-low',
+  dryClean: null,
+};
+
+async function render(figures: ReturnType<typeof careLabelFigure>[]) {
+  return renderDocument({
+    heading: { title: 'Production Purchase Order', number: 'PO-1', orderId: 1, generatedAt: new Date(0) },
+    parties: [],
+    fields: [],
+    table: { columns: [{ header: 'Item', weight: 1 }], groups: [] },
+    totals: [],
+    figures,
+    figuresLabel: 'Care labels',
+  });
+}
+
+describe('care label drawn on a PDF', () => {
+  it("prints the layout's texts in its order, at its heights, French names for Canada", async () => {
+    const layout = careLabelLayout({ label, icons, markets: ['CA'] });
+    const pdf = await render([careLabelFigure('LBL-1', layout)]);
+    const { items } = await extractTextItems(new Uint8Array(pdf));
+    const page = (items[0] ?? []).filter((i) => i.str.trim());
+    const texts = page.map((i) => i.str.trim());
+    expect(texts).toContain('CARE LABELS');
+    expect(texts).toContain('LBL-1');
+    const expected = layout.elements.flatMap((e) => (e.kind === 'text' ? [e] : []));
+    const printed = expected.map((e) => page.find((i) => i.str.trim() === e.text));
+    expect(printed.every(Boolean)).toBe(true);
+    expect(texts).toContain('95% Cotton / Coton');
+    // Same vertical distances as the layout (pdf.js y grows upwards).
+    const first = printed[0];
+    const last = printed.at(-1);
+    const firstE = expected[0];
+    const lastE = expected.at(-1);
+    if (!first || !last || !firstE || !lastE) throw new Error('nothing printed');
+    expect(first.y - last.y).toBeCloseTo((lastE.y - firstE.y) * PT_PER_MM, 0);
+  });
+
+  it('puts several labels side by side and onto further pages without losing one', async () => {
+    const layout = careLabelLayout({ label, icons });
+    const figures = Array.from({ length: 30 }, (_v, i) => careLabelFigure(`LBL-${i + 1}`, layout));
+    const pdf = await render(figures);
+    const { items } = await extractTextItems(new Uint8Array(pdf));
+    expect(items.length).toBeGreaterThan(1);
+    const captions = items.flat().filter((i) => /^LBL-\d+$/.test(i.str.trim()));
+    expect(captions.map((c) => c.str.trim()).sort()).toEqual(figures.map((f) => f.caption).sort());
+  });
+});
