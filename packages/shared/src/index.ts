@@ -1,5 +1,6 @@
 export * from './careLabel/config';
 export * from './careLabel/fibres';
+export * from './careLabel/kinds';
 export * from './careLabel/layout';
 export * from './careLabel/markets';
 export * from './careLabel/rules';

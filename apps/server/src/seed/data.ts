@@ -5,7 +5,13 @@
  * All amounts are decimal strings and are derived with decimal.js, never binary floats.
  */
 
-import { toFixedAmount } from '@selvedge/shared';
+import {
+  type CareInstructionType,
+  type CareListKind,
+  type CareMarket,
+  type CareNameOptionKind,
+  toFixedAmount,
+} from '@selvedge/shared';
 import Decimal from 'decimal.js';
 
 export const DEMO_PASSWORD = 'selvedge-demo-2026';
@@ -121,6 +127,8 @@ export const CUSTOMERS: readonly {
   defaults: Record<string, string>;
   /** Subcode prefix. */
   prefix: string;
+  /** Care-label lists (by CARE_LISTS name) and settings (master-data §3 Customer; issue 25). */
+  care?: CustomerCare;
 }[] = [
   {
     key: 'roots',
@@ -133,6 +141,20 @@ export const CUSTOMERS: readonly {
     priceCurrencies: ['CAD', 'USD'],
     defaults: { VARIABLE_DATA_STYLE_NUMBER_REQUIRED: 'true' },
     prefix: 'RT',
+    care: {
+      lists: {
+        'country-of-origin': 'Roots origins',
+        'caution-maintenance': 'Roots caution (EN/FR)',
+        'special-instruction': 'Roots special care',
+        'fabric-composition': 'Roots fabrics',
+        'care-instruction': 'Roots care symbols',
+      },
+      countryOfOriginRequired: true,
+      specialInstructionsRequired: false,
+      markets: ['CA', 'US'],
+      caNumber: '15322',
+      rnNumber: '93512',
+    },
   },
   {
     key: 'dunnes',
@@ -145,6 +167,20 @@ export const CUSTOMERS: readonly {
     priceCurrencies: ['EUR', 'GBP', 'USD', 'CAD'],
     defaults: { VARIABLE_DATA_STYLE_NUMBER_REQUIRED: 'false' },
     prefix: 'DS',
+    care: {
+      lists: {
+        'country-of-origin': 'Dunnes origins',
+        'caution-maintenance': 'Dunnes caution',
+        'special-instruction': 'Dunnes special care',
+        'fabric-composition': 'Dunnes fabrics (EU names)',
+        'care-code': 'Dunnes care codes',
+      },
+      countryOfOriginRequired: true,
+      specialInstructionsRequired: false,
+      markets: ['EU'],
+      caNumber: null,
+      rnNumber: null,
+    },
   },
   {
     key: 'northwind',
@@ -158,6 +194,205 @@ export const CUSTOMERS: readonly {
     defaults: {},
     prefix: 'NW',
   },
+];
+
+// ---------------------------------------------------------------- care-label options and lists
+
+/** A customer's care-label lists (CARE_LISTS names by kind) and settings. */
+export interface CustomerCare {
+  lists: Partial<Record<CareListKind, string>>;
+  countryOfOriginRequired: boolean;
+  specialInstructionsRequired: boolean;
+  markets: CareMarket[];
+  caNumber: string | null;
+  rnNumber: string | null;
+}
+
+/** Name-only care options by kind (master-data §2 Care labels page, Options tab). */
+export const CARE_NAME_OPTIONS: Record<CareNameOptionKind, readonly string[]> = {
+  'country-of-origin': [
+    'Bangladesh',
+    'Cambodia',
+    'Canada',
+    'China',
+    'India',
+    'Portugal',
+    'Sri Lanka',
+    'Turkey',
+    'Vietnam',
+  ],
+  'caution-maintenance': [
+    'Wash dark colours separately / Laver les couleurs foncées séparément',
+    'Wash inside out / Laver à l’envers',
+    'Do not use fabric softener / Ne pas utiliser d’assouplissant',
+    'Reshape while damp / Remettre en forme humide',
+    'Wash with similar colours',
+    'Colour may transfer when new',
+  ],
+  'special-instruction': [
+    'Remove hood before washing',
+    'Close zips before washing',
+    'Do not wring',
+    'Wash before wearing',
+    'Keep away from fire',
+  ],
+  'component-type': ['Shell', 'Lining', 'Body', 'Trim', 'Rib', 'Pocketing', 'Fill'],
+  material: [
+    'Cotton',
+    'Organic cotton',
+    'Polyester',
+    'Recycled polyester',
+    'Elastane',
+    'Nylon',
+    'Polyamide',
+    'Wool',
+    'Viscose',
+    'Linen',
+    'Acrylic',
+    'Modal',
+    'Down',
+    'Feather',
+  ],
+};
+
+/** Care codes (code and text), Dunnes Stores' by-code labels. */
+export const CARE_CODES: readonly { code: string; text: string }[] = [
+  {
+    code: 'DS01',
+    text: 'Machine wash 40°C normal, do not bleach, tumble dry low, iron medium, do not dry clean',
+  },
+  {
+    code: 'DS02',
+    text: 'Machine wash 30°C gentle, do not bleach, do not tumble dry, dry flat, iron low, dry clean P',
+  },
+  {
+    code: 'DS03',
+    text: 'Hand wash only, do not bleach, do not tumble dry, dry flat, do not iron, do not dry clean',
+  },
+  { code: 'DS04', text: 'Machine wash 60°C, non-chlorine bleach, tumble dry normal, iron high, dry clean P' },
+];
+
+/** Care instructions by type (display name, CARE_SYMBOLS icon, sort key). */
+export const CARE_INSTRUCTIONS: readonly {
+  type: CareInstructionType;
+  displayName: string;
+  icon: string;
+  sortKey: number;
+}[] = [
+  { type: 'WASH', displayName: 'Machine wash cold 30°C', icon: 'wash-30', sortKey: 1 },
+  { type: 'WASH', displayName: 'Machine wash warm 40°C', icon: 'wash-40', sortKey: 2 },
+  { type: 'WASH', displayName: 'Machine wash 30°C gentle', icon: 'wash-30-mild', sortKey: 3 },
+  { type: 'WASH', displayName: 'Hand wash', icon: 'wash-hand', sortKey: 4 },
+  { type: 'WASH', displayName: 'Do not wash', icon: 'wash-do-not', sortKey: 5 },
+  { type: 'BLEACH', displayName: 'Non-chlorine bleach when needed', icon: 'bleach-non-chlorine', sortKey: 1 },
+  { type: 'BLEACH', displayName: 'Do not bleach', icon: 'bleach-do-not', sortKey: 2 },
+  { type: 'DRY', displayName: 'Tumble dry low', icon: 'tumble-dry-low', sortKey: 1 },
+  { type: 'DRY', displayName: 'Line dry', icon: 'dry-line', sortKey: 2 },
+  { type: 'DRY', displayName: 'Dry flat', icon: 'dry-flat', sortKey: 3 },
+  { type: 'DRY', displayName: 'Do not tumble dry', icon: 'tumble-dry-do-not', sortKey: 4 },
+  { type: 'IRON', displayName: 'Iron low', icon: 'iron-low', sortKey: 1 },
+  { type: 'IRON', displayName: 'Iron medium', icon: 'iron-medium', sortKey: 2 },
+  { type: 'IRON', displayName: 'Do not iron', icon: 'iron-do-not', sortKey: 3 },
+  { type: 'DRYCLEAN', displayName: 'Dry clean', icon: 'professional-p', sortKey: 1 },
+  { type: 'DRYCLEAN', displayName: 'Do not dry clean', icon: 'professional-dry-do-not', sortKey: 2 },
+];
+
+/**
+ * Named care lists and their members: a name option by its name, a care code by its code, a care
+ * instruction as 'TYPE:displayName'; a fabric composition list's members are component types and
+ * materials (by name, each name belongs to exactly one of the two kinds).
+ */
+export const CARE_LISTS: readonly { kind: CareListKind; name: string; members: readonly string[] }[] = [
+  {
+    kind: 'country-of-origin',
+    name: 'Roots origins',
+    members: ['Bangladesh', 'Cambodia', 'Canada', 'China', 'Vietnam'],
+  },
+  {
+    kind: 'caution-maintenance',
+    name: 'Roots caution (EN/FR)',
+    members: [
+      'Wash dark colours separately / Laver les couleurs foncées séparément',
+      'Wash inside out / Laver à l’envers',
+      'Do not use fabric softener / Ne pas utiliser d’assouplissant',
+      'Reshape while damp / Remettre en forme humide',
+    ],
+  },
+  {
+    kind: 'special-instruction',
+    name: 'Roots special care',
+    members: ['Remove hood before washing', 'Close zips before washing'],
+  },
+  {
+    kind: 'fabric-composition',
+    name: 'Roots fabrics',
+    members: [
+      'Shell',
+      'Lining',
+      'Body',
+      'Rib',
+      'Fill',
+      'Cotton',
+      'Organic cotton',
+      'Polyester',
+      'Recycled polyester',
+      'Elastane',
+      'Nylon',
+      'Wool',
+      'Down',
+      'Feather',
+    ],
+  },
+  {
+    kind: 'care-instruction',
+    name: 'Roots care symbols',
+    members: [
+      'WASH:Machine wash cold 30°C',
+      'WASH:Machine wash warm 40°C',
+      'WASH:Hand wash',
+      'BLEACH:Non-chlorine bleach when needed',
+      'BLEACH:Do not bleach',
+      'DRY:Tumble dry low',
+      'DRY:Line dry',
+      'DRY:Dry flat',
+      'IRON:Iron low',
+      'IRON:Do not iron',
+      'DRYCLEAN:Dry clean',
+      'DRYCLEAN:Do not dry clean',
+    ],
+  },
+  {
+    kind: 'country-of-origin',
+    name: 'Dunnes origins',
+    members: ['Bangladesh', 'India', 'Portugal', 'Sri Lanka', 'Turkey'],
+  },
+  {
+    kind: 'caution-maintenance',
+    name: 'Dunnes caution',
+    members: ['Wash with similar colours', 'Colour may transfer when new'],
+  },
+  {
+    kind: 'special-instruction',
+    name: 'Dunnes special care',
+    members: ['Do not wring', 'Wash before wearing', 'Keep away from fire'],
+  },
+  {
+    kind: 'fabric-composition',
+    name: 'Dunnes fabrics (EU names)',
+    members: [
+      'Body',
+      'Lining',
+      'Trim',
+      'Cotton',
+      'Polyester',
+      'Elastane',
+      'Polyamide',
+      'Viscose',
+      'Linen',
+      'Modal',
+    ],
+  },
+  { kind: 'care-code', name: 'Dunnes care codes', members: ['DS01', 'DS02', 'DS03', 'DS04'] },
 ];
 
 // ---------------------------------------------------------------- vendors and factories
@@ -493,6 +728,8 @@ export interface SubcodeRow {
   inactiveSizes?: readonly string[];
   /** Range of packs per size on demo orders. */
   packsPerSize: readonly [number, number];
+  /** The subcode's items are care labels of this type (issue 25). */
+  careLabelType?: 'CARELABEL_STANDARD' | 'CARELABEL_BY_CODE';
 }
 
 const STD = [1, 1000, 5000, 10000] as const;
@@ -603,6 +840,7 @@ export const SUBCODES: readonly SubcodeRow[] = [
     breaks: STD,
     artworkRequired: false,
     fulfillmentProcess: 'MAKE_AND_SHIP',
+    careLabelType: 'CARELABEL_STANDARD',
     packsPerSize: [1, 8],
   },
   {
@@ -619,6 +857,7 @@ export const SUBCODES: readonly SubcodeRow[] = [
     breaks: STD,
     artworkRequired: false,
     fulfillmentProcess: 'MAKE_AND_SHIP',
+    careLabelType: 'CARELABEL_STANDARD',
     packsPerSize: [1, 6],
   },
   {
@@ -787,6 +1026,7 @@ export const SUBCODES: readonly SubcodeRow[] = [
     breaks: STD,
     artworkRequired: false,
     fulfillmentProcess: 'MAKE_AND_SHIP',
+    careLabelType: 'CARELABEL_BY_CODE',
     packsPerSize: [2, 30],
   },
   {
@@ -803,6 +1043,7 @@ export const SUBCODES: readonly SubcodeRow[] = [
     breaks: STD,
     artworkRequired: false,
     fulfillmentProcess: 'MAKE_AND_SHIP',
+    careLabelType: 'CARELABEL_BY_CODE',
     packsPerSize: [1, 8],
   },
   {

@@ -10,6 +10,9 @@
  * "Order life", priced with the shared rules (tierForQuantity, lineTotal, minimumOrderCharges).
  */
 import {
+  CARE_LIST_MEMBER_KINDS,
+  type CareListKind,
+  CUSTOMER_CARE_LIST_FIELDS,
   lineTotal,
   type MinimumValueLine,
   minimumOrderCharges,
@@ -20,7 +23,7 @@ import {
   tierForQuantity,
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Db, Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
@@ -28,9 +31,14 @@ import type { FileStorage } from '../platform/storage';
 import {
   ARTWORK_COMMENTS,
   ATTRIBUTE_SCHEMAS,
+  CARE_CODES,
+  CARE_INSTRUCTIONS,
+  CARE_LISTS,
+  CARE_NAME_OPTIONS,
   CURRENCIES,
   CUSTOMERS,
   type CurrencyCode,
+  type CustomerKey,
   costTiersOf,
   DEMO_PASSWORD,
   FACTORIES,
@@ -117,6 +125,66 @@ const req = <K, V>(m: Map<K, V>, k: K): V => {
 };
 const isoDate = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
 
+// ---------------------------------------------------------------- care-label options and lists
+
+/** The care options and lists of ./data.ts, and each customer's chosen lists and care settings. */
+async function seedCare(tx: Tx, customerId: Map<CustomerKey, number>) {
+  const optionRows = await tx
+    .insert(s.careOptions)
+    .values([
+      ...Object.entries(CARE_NAME_OPTIONS).flatMap(([kind, names]) => names.map((name) => ({ kind, name }))),
+      ...CARE_CODES.map((c) => ({ kind: 'care-code', ...c })),
+      ...CARE_INSTRUCTIONS.map((c) => ({ kind: 'care-instruction', ...c })),
+    ])
+    .returning();
+  // a member's key in CARE_LISTS: name, code, or 'TYPE:displayName'
+  const optionKey = (o: (typeof optionRows)[number]) =>
+    o.kind === 'care-code' ? o.code : o.kind === 'care-instruction' ? `${o.type}:${o.displayName}` : o.name;
+  const listRows = await tx
+    .insert(s.careLists)
+    .values(CARE_LISTS.map(({ kind, name }) => ({ kind, name })))
+    .returning();
+  const listByName = byKey(listRows, (l) => l.name);
+  await tx.insert(s.careListItems).values(
+    CARE_LISTS.flatMap((list) => {
+      const memberKinds: readonly string[] = CARE_LIST_MEMBER_KINDS[list.kind];
+      const options = byKey(
+        optionRows.filter((o) => memberKinds.includes(o.kind)),
+        optionKey,
+      );
+      return list.members.map((m) => {
+        const o = req(options, m);
+        return {
+          listId: req(listByName, list.name).id,
+          listKind: list.kind,
+          optionId: o.id,
+          optionKind: o.kind,
+        };
+      });
+    }),
+  );
+  for (const c of CUSTOMERS) {
+    if (!c.care) continue;
+    const lists = Object.fromEntries(
+      Object.entries(c.care.lists).map(([kind, name]) => [
+        `${CUSTOMER_CARE_LIST_FIELDS[kind as CareListKind]}Id`,
+        req(listByName, name).id,
+      ]),
+    );
+    await tx
+      .update(s.customers)
+      .set({
+        ...lists,
+        countryOfOriginRequired: c.care.countryOfOriginRequired,
+        specialInstructionsRequired: c.care.specialInstructionsRequired,
+        markets: c.care.markets,
+        caNumber: c.care.caNumber,
+        rnNumber: c.care.rnNumber,
+      })
+      .where(eq(s.customers.id, req(customerId, c.key)));
+  }
+}
+
 // ---------------------------------------------------------------- the seed
 
 async function seed(tx: Tx, passwordHash: string, now: Date) {
@@ -167,6 +235,7 @@ async function seed(tx: Tx, passwordHash: string, now: Date) {
       ).id,
     ]),
   );
+  await seedCare(tx, customerId);
   await tx.insert(s.customerDefaults).values(
     CUSTOMERS.flatMap((c) =>
       Object.entries(c.defaults).map(([defaultName, defaultValue]) => ({
@@ -342,6 +411,7 @@ async function seed(tx: Tx, passwordHash: string, now: Date) {
         productCodeId: req(codeId, sc.productCode).id,
         attributeSchemaId: sc.schema ? req(schemaByKey, sc.schema).id : null,
         artworkRequired: sc.artworkRequired,
+        careLabelType: sc.careLabelType ?? null,
       })),
     )
     .returning();

@@ -51,4 +51,8 @@ export interface CustomerCareConfig {
   countryOfOriginRequired: boolean;
   specialInstructionsRequired: boolean;
   markets: CareMarket[];
+  /** Canadian dealer identity (CA identification number) for the CA market check; null when not kept. */
+  caNumber?: string | null;
+  /** US Registered Identification Number for the US market check; null when not kept. */
+  rnNumber?: string | null;
 }

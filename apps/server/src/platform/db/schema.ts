@@ -7,7 +7,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -78,8 +80,124 @@ export const customers = pgTable('customers', {
   specialInstructionsLimit: integer('special_instructions_limit').notNull().default(0),
   copyrightShow: boolean('copyright_show').notNull().default(false),
   fabricCompositionShow: boolean('fabric_composition_show').notNull().default(true),
+  // care-label lists and settings (master-data §3 Customer; issue 25): one list per kind, or none
+  cautionMaintenanceListId: integer('caution_maintenance_list_id').references(() => careLists.id),
+  fabricCompositionListId: integer('fabric_composition_list_id').references(() => careLists.id),
+  careInstructionListId: integer('care_instruction_list_id').references(() => careLists.id),
+  careCodeListId: integer('care_code_list_id').references(() => careLists.id),
+  countryOfOriginListId: integer('country_of_origin_list_id').references(() => careLists.id),
+  specialInstructionsListId: integer('special_instructions_list_id').references(() => careLists.id),
+  countryOfOriginRequired: boolean('country_of_origin_required').notNull().default(false),
+  specialInstructionsRequired: boolean('special_instructions_required').notNull().default(false),
+  /** CARE_MARKETS whose labelling rules the market checks apply (CA, US, EU). */
+  markets: text('markets').array().notNull().default(sql`'{}'::text[]`),
+  /** Canadian dealer identity (the CA identification number, digits only; the label prints "CA n"), shown on Canadian care labels. */
+  caNumber: text('ca_number'),
+  /** US Registered Identification Number (digits only; the label prints "RN n"), shown on US care labels. */
+  rnNumber: text('rn_number'),
   version: version(),
 });
+
+// ---------------------------------------------------------------- care-label options and lists
+
+const CARE_OPTION_KIND_SQL = sql.raw(
+  "('country-of-origin','caution-maintenance','special-instruction','component-type','material','care-code','care-instruction')",
+);
+const CARE_NAME_KIND_SQL = sql.raw(
+  "('country-of-origin','caution-maintenance','special-instruction','component-type','material')",
+);
+
+/**
+ * Care-label options of every kind (master-data §3 Care code, Care instruction, simple options;
+ * decision 0041): one table, `kind` in CARE_OPTION_KINDS (kebab-case as the calls name it). Name
+ * kinds fill `name`; a care code fills `code` and `text`; a care instruction fills `type`,
+ * `display_name`, `icon` and `sort_key` (≥ 0). A list member references (id, kind), so an option in
+ * a list cannot be deleted (in use → 409) and cannot join a list of another kind.
+ */
+export const careOptions = pgTable(
+  'care_options',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name'),
+    code: text('code'),
+    text: text('text'),
+    /** WASH, BLEACH, DRY, IRON or DRYCLEAN (CARE_INSTRUCTION_TYPES). */
+    type: text('type'),
+    displayName: text('display_name'),
+    /** One of CARE_SYMBOLS (packages/shared careLabel/symbols.ts). */
+    icon: text('icon'),
+    sortKey: integer('sort_key'),
+    version: version(),
+  },
+  (t) => [
+    unique('care_options_id_kind').on(t.id, t.kind),
+    uniqueIndex('care_options_kind_name').on(t.kind, t.name),
+    uniqueIndex('care_options_kind_code').on(t.kind, t.code),
+    uniqueIndex('care_options_kind_type_display_name').on(t.kind, t.type, t.displayName),
+    check('care_options_kind', sql`${t.kind} in ${CARE_OPTION_KIND_SQL}`),
+    check(
+      'care_options_fields',
+      sql`(${t.kind} in ${CARE_NAME_KIND_SQL} and ${t.name} is not null)
+        or (${t.kind} = 'care-code' and ${t.code} is not null and ${t.text} is not null)
+        or (${t.kind} = 'care-instruction' and ${t.type} in ('WASH','BLEACH','DRY','IRON','DRYCLEAN')
+            and ${t.displayName} is not null and ${t.icon} is not null and ${t.sortKey} >= 0)`,
+    ),
+  ],
+);
+
+/** Named lists of care-label options, one mechanism for every kind (CARE_LIST_KINDS; decision 0041). */
+export const careLists = pgTable(
+  'care_lists',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    version: version(),
+  },
+  (t) => [
+    unique('care_lists_id_kind').on(t.id, t.kind),
+    uniqueIndex('care_lists_kind_name').on(t.kind, t.name),
+    check(
+      'care_lists_kind',
+      sql`${t.kind} in ('country-of-origin','caution-maintenance','special-instruction','fabric-composition','care-code','care-instruction')`,
+    ),
+  ],
+);
+
+/**
+ * The options of a list. The kinds are carried so the database itself refuses an option of the wrong
+ * kind (CARE_LIST_MEMBER_KINDS: a fabric composition list holds component types and materials) and
+ * an option in use from being deleted (the foreign key restricts; the service answers 409).
+ */
+export const careListItems = pgTable(
+  'care_list_items',
+  {
+    listId: integer('list_id').notNull(),
+    listKind: text('list_kind').notNull(),
+    optionId: integer('option_id').notNull(),
+    optionKind: text('option_kind').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.optionId] }),
+    index('care_list_items_option').on(t.optionId),
+    foreignKey({
+      name: 'care_list_items_list_fk',
+      columns: [t.listId, t.listKind],
+      foreignColumns: [careLists.id, careLists.kind],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'care_list_items_option_fk',
+      columns: [t.optionId, t.optionKind],
+      foreignColumns: [careOptions.id, careOptions.kind],
+    }),
+    check(
+      'care_list_items_kinds',
+      sql`${t.optionKind} = ${t.listKind}
+        or (${t.listKind} = 'fabric-composition' and ${t.optionKind} in ('component-type','material'))`,
+    ),
+  ],
+);
 
 /** Named per-customer settings, e.g. VARIABLE_DATA_STYLE_NUMBER_REQUIRED = 'true'. */
 export const customerDefaults = pgTable(
@@ -326,12 +444,18 @@ export const productSubcodes = pgTable(
     attributeSchemaId: integer('attribute_schema_id').references(() => attributeSchemas.id),
     /** Items of this subcode need customer artwork before production. */
     artworkRequired: boolean('artwork_required').notNull().default(false),
+    /** CARELABEL_STANDARD or CARELABEL_BY_CODE when the subcode's items are care labels, else null (issue 25). */
+    careLabelType: text('care_label_type'),
     productImagePath: text('product_image_path'),
     productImageType: text('product_image_type'),
     version: version(),
   },
   (t) => [
     uniqueIndex('product_subcodes_customer_subcode').on(t.customerId, t.productSubcode),
+    check(
+      'product_subcodes_care_label_type',
+      sql`${t.careLabelType} in ('CARELABEL_STANDARD','CARELABEL_BY_CODE')`,
+    ),
     index('product_subcodes_product_code').on(t.productCodeId),
   ],
 );

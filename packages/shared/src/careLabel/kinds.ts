@@ -1,0 +1,83 @@
+/**
+ * The kinds of care-label options and lists (master-data §2 Care labels page, §3 Care code, Care
+ * instruction, §7 Care label calls), named as the calls name them (kebab-case, issue 25). The same
+ * names are stored in the `kind` columns of care_options and care_lists (decision 0041), so the API,
+ * the database and the screens cannot disagree. Pure data, no I/O.
+ */
+
+/** Option kinds: five are a name only, a care code is code and text, a care instruction is typed. */
+export const CARE_OPTION_KINDS = [
+  'country-of-origin',
+  'caution-maintenance',
+  'special-instruction',
+  'component-type',
+  'material',
+  'care-code',
+  'care-instruction',
+] as const;
+export type CareOptionKind = (typeof CARE_OPTION_KINDS)[number];
+
+/** The option kinds whose options are a name only. */
+export const CARE_NAME_OPTION_KINDS = [
+  'country-of-origin',
+  'caution-maintenance',
+  'special-instruction',
+  'component-type',
+  'material',
+] as const satisfies readonly CareOptionKind[];
+export type CareNameOptionKind = (typeof CARE_NAME_OPTION_KINDS)[number];
+
+/** List kinds: one per option kind, except that a fabric composition list holds component types AND materials. */
+export const CARE_LIST_KINDS = [
+  'country-of-origin',
+  'caution-maintenance',
+  'special-instruction',
+  'fabric-composition',
+  'care-code',
+  'care-instruction',
+] as const;
+export type CareListKind = (typeof CARE_LIST_KINDS)[number];
+
+/** Which option kinds a list of each kind holds (one member set, or two for fabric composition). */
+export const CARE_LIST_MEMBER_KINDS: Record<CareListKind, readonly CareOptionKind[]> = {
+  'country-of-origin': ['country-of-origin'],
+  'caution-maintenance': ['caution-maintenance'],
+  'special-instruction': ['special-instruction'],
+  'fabric-composition': ['component-type', 'material'],
+  'care-code': ['care-code'],
+  'care-instruction': ['care-instruction'],
+};
+
+/**
+ * The customer's list field for each list kind (master-data §3 Customer: each holds { id, name } or null).
+ */
+export const CUSTOMER_CARE_LIST_FIELDS = {
+  'caution-maintenance': 'cautionMaintenanceList',
+  'fabric-composition': 'fabricCompositionList',
+  'care-instruction': 'careInstructionList',
+  'care-code': 'careCodeList',
+  'country-of-origin': 'countryOfOriginList',
+  'special-instruction': 'specialInstructionsList',
+} as const satisfies Record<CareListKind, string>;
+export type CustomerCareListField = (typeof CUSTOMER_CARE_LIST_FIELDS)[CareListKind];
+
+/** Screen titles of the option kinds (master-data §2 Care labels page). */
+export const CARE_OPTION_TITLES: Record<CareOptionKind, string> = {
+  'country-of-origin': 'Country Of Origin',
+  'caution-maintenance': 'Caution Maintenance',
+  'special-instruction': 'Special Instruction',
+  'component-type': 'Component Type',
+  material: 'Material Type',
+  'care-code': 'Care Codes',
+  'care-instruction': 'Care Instructions',
+};
+
+/** Screen titles of the list kinds. */
+export const CARE_LIST_TITLES: Record<CareListKind, string> = {
+  'country-of-origin': 'Country Of Origin',
+  'caution-maintenance': 'Caution Maintenance',
+  'special-instruction': 'Special Instructions',
+  'fabric-composition': 'Fabric Composition',
+  'care-code': 'Care Codes',
+  'care-instruction': 'Care Instructions',
+};
