@@ -29,6 +29,7 @@ import { orderActionRoutes } from './modules/orders/orders.actions.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { variableDataRoutes } from './modules/variableData/variableData.routes';
 import { registerAuth, TokenService } from './platform/auth';
 import type { Config } from './platform/config';
 import type { ApiModule, AppContext } from './platform/context';
@@ -67,6 +68,7 @@ const modules: ApiModule[] = [
   documentRoutes,
   cartRoutes,
   masterDataRoutes,
+  variableDataRoutes,
 ];
 
 export async function buildApp(opts: {

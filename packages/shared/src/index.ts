@@ -29,4 +29,5 @@ export * from './schemas/lookups';
 export * from './schemas/masterData';
 export * from './schemas/orders';
 export * from './schemas/products';
+export * from './schemas/variableData';
 export * from './variableData';

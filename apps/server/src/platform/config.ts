@@ -67,6 +67,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Selvedge <no-reply@selvedge.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_ARTWORK_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  /** Largest retailer data file (variable-data upload); streamed to storage, never held in memory. */
+  MAX_VARIABLE_DATA_UPLOAD_MB: z.coerce.number().int().min(1).max(4096).default(200),
   /** auto: load demo data into an empty embedded database; always/never override. */
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST_DIR: optionalString,
@@ -139,6 +141,7 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   maxArtworkUploadMb: number;
+  maxVariableDataUploadMb: number;
   demoData: 'auto' | 'always' | 'never';
   webDistDir?: string;
   /** Proxies trusted for X-Forwarded-For (addresses or CIDR ranges); empty: none. */
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     maxArtworkUploadMb: e.MAX_ARTWORK_UPLOAD_MB,
+    maxVariableDataUploadMb: e.MAX_VARIABLE_DATA_UPLOAD_MB,
     demoData: e.DEMO_DATA,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()) : [],

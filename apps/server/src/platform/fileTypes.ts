@@ -61,6 +61,17 @@ export const DOCUMENT_FILE_TYPES: AcceptedFileTypes = {
   types: [PDF, AI_PDF, PNG, JPEG, TIFF, DOCX, XLSX, DOC, XLS, TEXT],
 };
 
+/**
+ * Retailer data files (issue 26): plain text only (CSV or fixed-width). `openUpload` checks the first
+ * 64 KB are UTF-8 without NUL; the import reads the rest with a fatal decoder (a file that turns out
+ * not to be UTF-8 is refused whole there).
+ */
+export const VARIABLE_DATA_FILE_TYPES: AcceptedFileTypes = {
+  subject: 'variable data files',
+  label: 'CSV or text',
+  types: [TEXT],
+};
+
 /** How far into a file the text-based formats must show themselves. */
 const HEAD_BYTES = 4096;
 

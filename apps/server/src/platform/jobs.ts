@@ -34,17 +34,29 @@ export interface JobTypes {
   };
   /** Removes stored files no row references (modules/files/files.jobs.ts); scheduled hourly. */
   'storage.sweep': Record<string, never>;
+  /** Reads and imports one uploaded retailer data file (modules/variableData/variableData.jobs.ts). */
+  'variableData.import': { uploadId: number };
 }
 export type JobName = keyof JobTypes;
 
 /** Queue policies: retries with backoff; mail jobs are deleted a day after completion. */
-const QUEUE_OPTIONS: Record<JobName, { retryLimit: number; retryDelay: number; deleteAfterSeconds: number }> =
-  {
-    // A reset link is in the mail text: keep the finished job only briefly.
-    'mail.send': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 3600 },
-    'order.mail': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
-    'storage.sweep': { retryLimit: 2, retryDelay: 300, deleteAfterSeconds: 86_400 },
-  };
+const QUEUE_OPTIONS: Record<
+  JobName,
+  { retryLimit: number; retryDelay: number; deleteAfterSeconds: number; expireInSeconds?: number }
+> = {
+  // A reset link is in the mail text: keep the finished job only briefly.
+  'mail.send': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 3600 },
+  'order.mail': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
+  'storage.sweep': { retryLimit: 2, retryDelay: 300, deleteAfterSeconds: 86_400 },
+  // A file of a million rows takes minutes; a run cut off (crash, restart) starts again from the
+  // stored file, its staged rows cleared first (docs/decisions/0045).
+  'variableData.import': {
+    retryLimit: 3,
+    retryDelay: 30,
+    deleteAfterSeconds: 86_400,
+    expireInSeconds: 3600,
+  },
+};
 
 /** Queues that pg-boss fills on a schedule (cron, UTC): each gets one job per occurrence. */
 const JOB_SCHEDULES: Partial<Record<JobName, string>> = {

@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { artworkVersions, orderDocuments, productSubcodes } from '../../platform/db/schema';
+import { artworkVersions, dataUploads, orderDocuments, productSubcodes } from '../../platform/db/schema';
 import { PRODUCT_IMAGE_PREFIX } from '../masterData/productImage';
 
 /**
@@ -21,6 +21,9 @@ const FILE_REFERENCES: ((keys: SQL) => SQL)[] = [
   (keys) => sql`select ${PRODUCT_IMAGE_PREFIX} || '/' || ${productSubcodes.productImagePath} as key
     from ${productSubcodes}
     where ${PRODUCT_IMAGE_PREFIX} || '/' || ${productSubcodes.productImagePath} = any(${keys})`,
+  // Retailer data files, kept until their import has ended (modules/variableData).
+  (keys) => sql`select ${dataUploads.fileKey} as key from ${dataUploads}
+    where ${dataUploads.fileKey} = any(${keys})`,
 ];
 
 export const filesRepository = {

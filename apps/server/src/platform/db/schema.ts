@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -529,6 +530,11 @@ export const productItems = pgTable(
     index('product_items_subcode').on(t.productSubcodeId, t.sortKey),
     index('product_items_group').on(t.productGroupId),
     index('product_items_po').on(t.poNumber),
+    // One VARIABLE_DATA item per (customer, PO, style, ticket type): the ticket type is the customer's
+    // subcode, so the subcode stands for both (docs/decisions/0045).
+    uniqueIndex('product_items_variable_data_key')
+      .on(t.productSubcodeId, t.poNumber, t.styleNumber)
+      .where(sql`product_type = 'VARIABLE_DATA'`),
   ],
 );
 
@@ -940,4 +946,120 @@ export const packingSlips = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('packing_slips_order').on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- retailer data files
+
+/**
+ * One retailer data file uploaded on /variable-data-upload (master-data §2, issue 26) and its
+ * processing: queued → processing (rows done / total written as it goes, outside the import's
+ * transaction) → finished or refused (a file refused whole keeps nothing). `report` is what the
+ * screen and the mail show (packages/shared DataUploadReport).
+ */
+export const dataUploads = pgTable(
+  'data_uploads',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The uploader, who gets the mail; null once the user is gone. */
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** FLAT_FILE or DELIMITED_ROOTS: the customer's parser type when the file came. */
+    layout: text('layout').notNull(),
+    /** Storage key of the file (platform/storage.ts); null once processing removed it. */
+    fileKey: text('file_key'),
+    /** The uploader's file name, for display only. */
+    fileName: text('file_name').notNull(),
+    /** Bytes. */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    /** queued, processing, finished or refused. */
+    state: text('state').notNull().default('queued'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    /** Rows (records) in the file, known once it has been read through; null before. */
+    rowsTotal: integer('rows_total'),
+    report: jsonb('report').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('data_uploads_uploaded_by').on(t.uploadedBy, t.id),
+    index('data_uploads_file_key').on(t.fileKey),
+  ],
+);
+
+/**
+ * The variable data of VARIABLE_DATA product items (docs/decisions/0045): one row per size and
+ * colour, with the upload that brought it. A vendor sees only rows with its own vendor number.
+ */
+export const variableDataRows = pgTable(
+  'variable_data_rows',
+  {
+    id: serial('id').primaryKey(),
+    productItemId: integer('product_item_id')
+      .notNull()
+      .references(() => productItems.id, { onDelete: 'cascade' }),
+    dataUploadId: integer('data_upload_id').references(() => dataUploads.id, { onDelete: 'set null' }),
+    /** Line of the record in its file (1-based, header included). */
+    line: integer('line').notNull(),
+    vendorNumber: varchar('vendor_number', { length: 10 }).notNull(),
+    description: text('description').notNull().default(''),
+    size: text('size').notNull(),
+    colour: text('colour').notNull().default(''),
+    /** GTIN-12 (UPC-A) or GTIN-13 (EAN-13), check digit verified. */
+    barcode: varchar('barcode', { length: 14 }).notNull(),
+    /** Retail prices printed on the ticket: [{ currency, amount }] in the layout's order. */
+    prices: jsonb('prices').$type<{ currency: string; amount: string }[]>().notNull(),
+    /** Tickets the retailer asks for (the customer quantity). */
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('variable_data_rows_item').on(t.productItemId, t.line),
+    index('variable_data_rows_vendor').on(t.vendorNumber),
+  ],
+);
+
+/**
+ * Good rows of an upload while it is being read, in batches, before the one short transaction that
+ * makes them visible (docs/decisions/0045); emptied when the upload ends.
+ */
+export const variableDataStaging = pgTable(
+  'variable_data_staging',
+  {
+    dataUploadId: integer('data_upload_id')
+      .notNull()
+      .references(() => dataUploads.id, { onDelete: 'cascade' }),
+    /** The ticket type resolved to the customer's subcode while reading. */
+    productSubcodeId: integer('product_subcode_id').notNull(),
+    line: integer('line').notNull(),
+    vendorNumber: varchar('vendor_number', { length: 10 }).notNull(),
+    poNumber: text('po_number').notNull(),
+    poDate: date('po_date'),
+    styleNumber: text('style_number').notNull(),
+    ticketType: text('ticket_type').notNull(),
+    description: text('description').notNull(),
+    size: text('size').notNull(),
+    colour: text('colour').notNull(),
+    barcode: varchar('barcode', { length: 14 }).notNull(),
+    prices: jsonb('prices').$type<{ currency: string; amount: string }[]>().notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('variable_data_staging_upload').on(t.dataUploadId, t.line)],
+);
+
+/** Rows (or whole files) an upload refused: line, field and reason (the report and its CSV). */
+export const dataUploadRefusals = pgTable(
+  'data_upload_refusals',
+  {
+    id: serial('id').primaryKey(),
+    dataUploadId: integer('data_upload_id')
+      .notNull()
+      .references(() => dataUploads.id, { onDelete: 'cascade' }),
+    /** Null for a refusal of the whole file without a line. */
+    line: integer('line'),
+    field: text('field').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('data_upload_refusals_upload').on(t.dataUploadId, t.line)],
 );
