@@ -153,7 +153,10 @@ test('an order goes from artwork to shipping through vendor, CSR and finance', a
   const waybill = makePdf('Waybill DAC-558812.pdf', 'Waybill DAC-558812');
   await csr.getByTestId('shipping-document-upload-input').setInputFiles(waybill);
   await expectSuccess(csr, 'Document has been uploaded successfully.');
-  await takeAction(csr, 'shipAndComplete', 'Successfully marked as shipped and completed.');
+  // Ship & Complete cannot be undone: it asks first (issue 28 §3), as Cancel does.
+  await csr.getByTestId('order-action-shipAndComplete').click();
+  await csr.getByTestId('ship-complete-confirm').click();
+  await expectSuccess(csr, 'Successfully marked as shipped and completed.');
   await expectStatus(csr, 'COMPLETE_AND_SHIPPED');
 
   // --- vendor: Shipped, two versions, the shipping document, the packing slip as a PDF

@@ -113,12 +113,16 @@ export function useCartQuery() {
   });
 }
 
-/** The vendor's saved shipping addresses (an empty list for a user without a vendor). */
+/**
+ * The vendor's saved shipping addresses (an empty list for a user without a vendor): read anew each
+ * time the cart opens, since one may just have been added on the vendor details (issue 28 §3).
+ */
 export function useShippingAddressesQuery() {
   return useQuery({
     queryKey: cartKeys.shippingAddresses(),
     queryFn: ({ signal }) => fetchShippingAddresses(signal),
-    staleTime: 60_000,
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 

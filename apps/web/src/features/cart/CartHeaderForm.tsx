@@ -23,6 +23,7 @@ import { IconCheck, IconMapPinPlus } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../ui/DateField';
+import { rememberOfferedAddresses } from './new-shipping-address';
 import type { CartHeaderForm as Form, HeaderField } from './use-cart-header-form';
 import { MAX_LENGTHS } from './use-cart-header-form';
 
@@ -143,6 +144,7 @@ export function CartHeaderForm({ form, role, vendorId, addresses, addressesLoadi
               to={`/vendor-details?id=${vendorId}&fromCart=true`}
               size="sm"
               data-testid="cart-add-shipping-address"
+              onClick={() => rememberOfferedAddresses(addresses)}
               style={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', gap: 4 }}
             >
               <IconMapPinPlus size={16} stroke={1.6} />

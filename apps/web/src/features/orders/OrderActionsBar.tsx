@@ -3,7 +3,7 @@
  * success messages): exactly the buttons the server lists in `order.actions` — the state machine
  * decided them for this user — except the field actions, labelled with ORDER_ACTION_RULES. Each
  * click runs through `useOrderCommand`; Cancel Order asks 'Are you sure you want to cancel this
- * order?' first. While a call runs every button is disabled.
+ * order?' first, and Ship & Complete (which cannot be undone either) asks too. While a call runs every button is disabled.
  */
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
@@ -20,6 +20,27 @@ import {
 const ACTION_STYLE: Partial<Record<OrderButtonAction, { color?: string; variant?: string }>> = {
   approveFinance: { color: 'teal' },
   cancel: { color: 'red', variant: 'outline' },
+};
+
+/**
+ * Actions that cannot be undone ask first (Cancel Order as the spec says, Ship & Complete too:
+ * issue 28 §3): the question, the confirm button and its colour, the test id prefix.
+ */
+const CONFIRMED_ACTIONS: Partial<
+  Record<OrderButtonAction, { message: string; confirmLabel: string; color: string; testId: string }>
+> = {
+  cancel: {
+    message: MESSAGES.confirmCancelOrder,
+    confirmLabel: 'Yes, cancel the order',
+    color: 'red',
+    testId: 'cancel-order',
+  },
+  shipAndComplete: {
+    message: MESSAGES.confirmShipAndComplete,
+    confirmLabel: 'Yes, ship and complete',
+    color: 'blue',
+    testId: 'ship-complete',
+  },
 };
 
 /**
@@ -46,17 +67,20 @@ export function OrderActionsBar({ order }: { order: OrderDetails }) {
     });
 
   const click = (action: OrderButtonAction) => {
-    if (action !== 'cancel') return take(action);
+    const confirm = CONFIRMED_ACTIONS[action];
+    if (!confirm) return take(action);
     openConfirmModal({
-      title: ORDER_ACTION_RULES.cancel.label,
+      title: ORDER_ACTION_RULES[action].label,
       centered: true,
-      children: <Text size="sm">{MESSAGES.confirmCancelOrder}</Text>,
-      labels: { confirm: 'Yes, cancel the order', cancel: 'No' },
-      confirmProps: { color: 'red', 'data-testid': 'cancel-order-confirm', 'data-autofocus': true } as Record<
-        string,
-        unknown
-      >,
-      onConfirm: () => take('cancel'),
+      children: <Text size="sm">{confirm.message}</Text>,
+      labels: { confirm: confirm.confirmLabel, cancel: 'No' },
+      confirmProps: {
+        color: confirm.color,
+        'data-testid': `${confirm.testId}-confirm`,
+        'data-autofocus': true,
+      } as Record<string, unknown>,
+      cancelProps: { 'data-testid': `${confirm.testId}-dismiss` } as Record<string, unknown>,
+      onConfirm: () => take(action),
     });
   };
 

@@ -66,8 +66,17 @@ export function storeToken(token: string, role: Role): void {
   sessionStorage.setItem(ROLE_KEY, role);
 }
 
-/** Removes the session data (token, role) from sessionStorage. */
+/**
+ * Removes the session data from sessionStorage: the token, the role and everything the screens kept
+ * for this user (stored order and product searches...; ordering §3 Session state: "Session data is cleared on
+ * logout"). Only the path to return to after an expired session's new login stays.
+ */
 export function clearStoredToken(): void {
-  sessionStorage.removeItem(TOKEN_KEY);
-  sessionStorage.removeItem(ROLE_KEY);
+  try {
+    for (const key of Object.keys(sessionStorage)) {
+      if (key !== REDIRECT_KEY) sessionStorage.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable (private mode): nothing was stored.
+  }
 }

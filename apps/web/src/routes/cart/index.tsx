@@ -32,6 +32,7 @@ import { CartHeaderForm, fieldTestId } from '../../features/cart/CartHeaderForm'
 import { CartItemCard } from '../../features/cart/CartItemCard';
 import { CartRelatedDocuments } from '../../features/cart/CartRelatedDocuments';
 import { CartSummary } from '../../features/cart/CartSummary';
+import { useChooseNewAddress } from '../../features/cart/new-shipping-address';
 import { FORM_FIELDS, type FormErrors, useCartHeaderForm } from '../../features/cart/use-cart-header-form';
 import { useSession } from '../../features/session/use-session';
 import { showApiError, showError, showInfo, showSuccess } from '../../ui/messages';
@@ -81,6 +82,17 @@ export default function CartPage() {
     if (!seenItemsRef.current) showInfo('Your cart is empty.');
     navigate('/order-list', { replace: true });
   }, [cart, cartQuery.isFetching, initialize, navigate]);
+
+  // Back from adding a shipping address on the vendor details: choose the new address.
+  const { commit } = form;
+  const chooseAddress = useCallback((address: string) => commit('shippingAddress', address), [commit]);
+  useChooseNewAddress(
+    !!cart && !cartQuery.isFetching && cart.orderItems.length > 0,
+    addressesQuery.data?.addresses,
+    addressesQuery.dataUpdatedAt,
+    addressesQuery.isFetching,
+    chooseAddress,
+  );
 
   const refreshCart = () => queryClient.invalidateQueries({ queryKey: cartKeys.all });
 

@@ -1,0 +1,91 @@
+/**
+ * Issue 28 §3 "Screens", one test per item (lettered as in the helper's list: a cart's new shipping
+ * address, i Ship & Complete confirmed, j logout clears session storage, k ACCOUNT's cart icon...).
+ * Each failed on the code before its fix. Screenshots of the screens checked go to
+ * e2e/test-results/screens/ (1280 and 390 px wide).
+ */
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { apiCall, emptyCart, orderIds } from '../support/api';
+import { expectSuccess } from '../support/masterData';
+import { addWovenLabelToCart } from '../support/ordering';
+import { signIn } from '../support/session';
+
+test.setTimeout(120_000);
+// The shared machine is slow at times: lists may take longer than the default 10 s to show.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Saves a screenshot of the page for looking at it (not compared). */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+test('a: an address added from the cart is listed and chosen on Return to Cart', async ({ page }) => {
+  await signIn(page, 'vendor2@example.com');
+  await emptyCart(page);
+  try {
+    await addWovenLabelToCart(page, 'RT-WL-101', 500);
+    await expect(page.getByTestId('cart-field-shippingAddress')).toBeVisible();
+    await page.getByTestId('cart-add-shipping-address').click();
+    await expect(page.getByTestId('shipping-addresses')).toBeVisible();
+    await page.getByTestId('detail-edit').click();
+    const shortName = `Annex ${Date.now() % 100000}`;
+    await page.getByTestId('shipping-short-name').fill(shortName);
+    await page.getByTestId('shipping-address').fill('Plot 9, Export Zone Annex\nSaigon');
+    await page.getByTestId('shipping-add').click();
+    await page.getByTestId('detail-save').click();
+    await expect(page.getByTestId('detail-edit')).toBeVisible();
+    await page.getByTestId('detail-return-to-cart').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    // Listed and chosen without a reload, and saved in the cart.
+    await expect(page.getByTestId('cart-field-shippingAddress')).toHaveValue(shortName);
+    await expect(page.getByTestId('cart-shipping-address-text')).toHaveText(/Plot 9, Export Zone Annex/);
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ shippingAddress: string }>(page, 'GET', '/orders/cart')).body.shippingAddress,
+      )
+      .toContain('Plot 9, Export Zone Annex');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'a-cart-1280');
+  } finally {
+    await emptyCart(page);
+  }
+});
+
+test('i: Ship & Complete asks for confirmation; No leaves the order as it was', async ({ page }) => {
+  await signIn(page, 'csr@example.com');
+  const [orderId] = await orderIds(page, 'needsAction=shipmentsToMake&size=1');
+  expect(orderId).toBeDefined();
+  await page.goto(`/order-details?orderId=${orderId}`);
+  await page.getByTestId('order-action-shipAndComplete').click();
+  await expect(page.getByText('Are you sure you want to ship and complete this order?')).toBeVisible();
+  await shot(page, 'i-ship-confirm-1280');
+  await page.getByTestId('ship-complete-dismiss').click();
+  const order = await apiCall<{ orderStatus: string }>(page, 'GET', `/orders/${orderId}`);
+  expect(order.body.orderStatus).toBe('READY_TO_SHIP');
+  await page.getByTestId('order-action-shipAndComplete').click();
+  await page.getByTestId('ship-complete-confirm').click();
+  await expectSuccess(page, 'Successfully marked as shipped and completed.');
+  expect((await apiCall<{ orderStatus: string }>(page, 'GET', `/orders/${orderId}`)).body.orderStatus).toBe(
+    'COMPLETE_AND_SHIPPED',
+  );
+});
+
+test('j: Log Out clears the stored order search from session storage', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/order-list');
+  await expect(page.locator('[data-order-card]').first()).toBeVisible();
+  const stored = () => page.evaluate(() => Object.keys(sessionStorage));
+  expect(await stored()).toContain('order-search');
+  await page.getByTestId('nav-logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await stored()).toEqual([]);
+});
+
+test('k: the ACCOUNT role sees the cart icon with an empty cart', async ({ page }) => {
+  await signIn(page, 'account@example.com');
+  await emptyCart(page);
+  await page.goto('/order-list');
+  await expect(page.locator('[data-order-card]').first()).toBeVisible();
+  await expect(page.getByTestId('nav-cart')).toBeVisible();
+  await shot(page, 'k-account-nav-1280');
+});
