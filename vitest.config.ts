@@ -13,6 +13,8 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // Migrates and loads the demo data once; each test file copies it (decision 0036).
+          globalSetup: ['apps/server/src/test/templates.ts'],
         },
       },
     ],

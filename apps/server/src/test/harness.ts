@@ -2,13 +2,16 @@
  * Test harness for API tests against a real database (ARCHITECTURE.md Tests): each test file gets its
  * own fresh database — an in-memory PGlite by default, a new PostgreSQL database when
  * TEST_DATABASE_URL is set — with migrations and the demo data, an app, and a real SMTP sink.
+ * The database is a copy of a template the server project's globalSetup built once per run
+ * (templates.ts, decision 0036).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@selvedge/shared';
 import { SMTPServer } from 'smtp-server';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { registerJobHandlers } from '../jobs';
 import { loadConfig } from '../platform/config';
@@ -70,20 +73,34 @@ export async function startSmtpSink() {
   };
 }
 
-/** A fresh database with migrations applied (and dropped again by `close`). */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh database with migrations applied (and dropped again by `close`); with `seeded`, the demo
+ * data too (its files are in the seeded template's DATA_DIR, see `createTestApp`). A copy of the
+ * run's template; without templates (globalSetup not run) migrated here, and `seeded` is refused.
+ */
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
+  const templates = inject('testTemplates');
+  if (opts.seeded && !templates) throw new Error('no seeded template: run through the vitest config');
   const url = process.env.TEST_DATABASE_URL;
+  if (templates && (templates.kind === 'postgres') !== Boolean(url)) {
+    throw new Error('the templates were built for another database than TEST_DATABASE_URL says');
+  }
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
+    const tarball = templates && (opts.seeded ? templates.seeded : templates.migrated);
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: tarball ? new Blob([readFileSync(tarball)]) : undefined,
+    });
+    if (!tarball) await database.migrate();
     return database;
   }
   const scratch = await createScratchDatabase(
     url,
     `selvedge_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+    { template: templates && (opts.seeded ? templates.seeded : templates.migrated) },
   );
   const database = await openDatabase({ url: scratch.url, poolSize: 4 });
-  await database.migrate();
+  if (!templates) await database.migrate();
   const close = database.close;
   database.close = async () => {
     await close();
@@ -102,9 +119,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(
   opts: { seed?: boolean; env?: Record<string, string>; logLines?: string[] } = {},
 ) {
-  const database = await createTestDatabase();
+  const seeded = opts.seed !== false && inject('testTemplates') !== undefined;
+  const database = await createTestDatabase({ seeded });
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-test-'));
+  const templateFiles = seeded ? join(inject('testTemplates')!.seededDataDir, 'files') : undefined;
+  // The seeded rows point at the demo data's files: each file gets its own copy of them.
+  if (templateFiles && existsSync(templateFiles))
+    cpSync(templateFiles, join(dataDir, 'files'), { recursive: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -115,7 +137,7 @@ export async function createTestApp(
   const silent = { level: 'silent' } as const;
   const pino = (await import('pino')).default(silent);
   const storage = createStorage(config);
-  if (opts.seed !== false) await seedDemoData(database.db, { storage });
+  if (opts.seed !== false && !seeded) await seedDemoData(database.db, { storage });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, logger: pino });
   // No clock: a test runs the scheduled jobs (the orphan sweep) itself when it wants them.
   const jobs = createJobs(database, pino, { schedule: false });

@@ -52,6 +52,8 @@ export async function openDatabase(opts: {
   preparedStatements?: number;
   /** Told about an idle connection the server ended (e.g. to log it). */
   onIdleError?: (err: Error) => void;
+  /** PGlite only: a data-dir tarball (PGlite's `dumpDataDir`) to start from (tests, decision 0036). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const prepared = opts.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS;
@@ -86,7 +88,10 @@ export async function openDatabase(opts: {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
+  const client = await PGlite.create(dir, {
+    parsers: { 1082: (v: string) => v },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   listeners.set(db, (channel, handlers) => listenPglite(client, channel, handlers));
   cursors.set(db, (statement, batchSize) => pgliteCursor(client, statement, batchSize));
@@ -428,11 +433,19 @@ export async function pingDatabase(db: Db): Promise<boolean> {
 }
 
 /**
- * Creates an empty PostgreSQL database `name` through the server at `serverUrl` (tests, benchmarks)
- * and answers its URL and a function that drops it again.
+ * Creates a PostgreSQL database `name` through the server at `serverUrl` (tests, benchmarks), empty or
+ * as a copy of the database `opts.template` (which no one may be connected to), and answers its URL
+ * and a function that drops it again.
  */
-export async function createScratchDatabase(serverUrl: string, name: string) {
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name: ${name}`);
+export async function createScratchDatabase(
+  serverUrl: string,
+  name: string,
+  opts: { template?: string } = {},
+) {
+  for (const n of [name, opts.template ?? '']) {
+    if (!/^[a-z0-9_]*$/.test(n)) throw new Error(`unsafe database name: ${n}`);
+  }
+  if (!name) throw new Error('a database name is needed');
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -442,7 +455,7 @@ export async function createScratchDatabase(serverUrl: string, name: string) {
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
