@@ -28,6 +28,7 @@ import { artworkRoutes } from './modules/orders/artwork.routes';
 import { orderActionRoutes } from './modules/orders/orders.actions.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { productRoutes } from './modules/products/products.routes';
+import { restockRoutes } from './modules/restock/restock.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { variableDataRoutes } from './modules/variableData/variableData.routes';
 import { registerAuth, TokenService } from './platform/auth';
@@ -62,6 +63,7 @@ const modules: ApiModule[] = [
   authRoutes,
   lookupRoutes,
   productRoutes,
+  restockRoutes,
   orderRoutes,
   orderActionRoutes,
   artworkRoutes,

@@ -86,6 +86,26 @@ export const API_ACCESS = {
 export type ApiPermission = keyof typeof API_ACCESS;
 
 /**
+ * Per-user permissions (ordering §2 Product details: "checked per user", §6): besides the role, the
+ * user's own flag of the same name (users.can_update_inventory, users.can_restock; set on the user's
+ * admin screen, false for a new user: docs/decisions/0040). A call needs both the role and the flag.
+ */
+export const USER_PERMISSIONS = {
+  canUpdateInventory: CAPABILITIES.updateInventory,
+  canRestock: API_ACCESS.restock,
+} as const satisfies Record<string, readonly Role[]>;
+export type UserPermission = keyof typeof USER_PERMISSIONS;
+/** The per-user flags a signed-in user carries (loaded with the session). */
+export type UserPermissionFlags = Record<UserPermission, boolean>;
+export const USER_PERMISSION_NAMES = Object.keys(USER_PERMISSIONS) as UserPermission[];
+
+/** True when the user's role admits `permission` and the user holds its flag. */
+export const hasUserPermission = (
+  permission: UserPermission,
+  user: ({ role: Role | null | undefined } & Partial<UserPermissionFlags>) | null | undefined,
+) => !!user && includes(USER_PERMISSIONS[permission], user.role) && user[permission] === true;
+
+/**
  * Web routes and the roles allowed on each (ordering §6 Route access, master-data §6): the ordering
  * screens, and each master-data screen with the roles of the call it makes (its list: search, its
  * details: get).

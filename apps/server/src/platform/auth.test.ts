@@ -25,6 +25,8 @@ const user = (id: number, sessionId: string, extra: Partial<AuthUser> = {}): Aut
   vendorIds: [1],
   factoryIds: [],
   regionIds: [],
+  canUpdateInventory: false,
+  canRestock: false,
   ...extra,
 });
 const far = new Date(Date.now() + 3_600_000);

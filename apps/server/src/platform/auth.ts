@@ -6,7 +6,8 @@
  * assignments is cached per process (SessionCache) and dropped on the `selvedge_auth` notice that
  * triggers send when any of it changes (migration 0005, docs/decisions/0019 Authentication).
  * Every /api route declares `config.permission` (an API_ACCESS key, or 'public'); the onRequest
- * hook answers 401 without a valid token and 403 when the role is not allowed.
+ * hook answers 401 without a valid token and 403 when the role is not allowed (or, for a per-user
+ * permission, the user lacks its flag).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -34,6 +35,9 @@ export interface AuthUser {
   vendorIds: number[];
   factoryIds: number[];
   regionIds: number[];
+  /** Per-user permissions (USER_PERMISSIONS), as the users row says. */
+  canUpdateInventory: boolean;
+  canRestock: boolean;
 }
 
 export type { RoutePermission } from '@selvedge/shared';
@@ -292,6 +296,8 @@ async function loadSessionUser(
       vendorIds: sql`coalesce((select array_agg(vendor_id) from user_vendors where user_id = ${users.id}), '{}')`,
       factoryIds: sql`coalesce((select array_agg(factory_id) from user_factories where user_id = ${users.id}), '{}')`,
       regionIds: sql`coalesce((select array_agg(production_region_id) from user_regions where user_id = ${users.id}), '{}')`,
+      canUpdateInventory: users.canUpdateInventory,
+      canRestock: users.canRestock,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -317,6 +323,8 @@ async function loadSessionUser(
     vendorIds: ids(r.vendorIds),
     factoryIds: ids(r.factoryIds),
     regionIds: ids(r.regionIds),
+    canUpdateInventory: r.canUpdateInventory,
+    canRestock: r.canRestock,
   };
   return { user, expiresAt: r.expiresAt };
 }
@@ -400,7 +408,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
     const user = await sessionUser(db, cache, claims.jti, Number(claims.sub));
     // A role changed since sign-in invalidates the token: the client must sign in again.
     if (!user || user.role !== claims.role) throw unauthorized('Authentication expired. Please log in.');
-    if (!isRouteAllowed(permission, user.role)) throw forbidden();
+    if (!isRouteAllowed(permission, user.role, user)) throw forbidden();
     req.user = user;
   });
 }

@@ -7,14 +7,24 @@
  *   was changed (role ADMIN) → 401;
  * - each signed-in role the permission refuses (packages/shared rolesRefused) → 403;
  * - each role it admits → never 401 or 403 from the route check (a 403 may still come from a
- *   row-level rule, so the admitted side only asserts "not 401").
+ *   row-level rule, so the admitted side only asserts "not 401");
+ * - a per-user permission (canUpdateInventory, canRestock): each role it admits → 403 while the
+ *   user's flag is off, and (GET) past the check once it is on.
  */
-import { type Role, rolesAllowed, rolesRefused, SIGNED_IN_ROLES } from '@selvedge/shared';
-import { sql } from 'drizzle-orm';
+import {
+  type Role,
+  rolesAllowed,
+  rolesRefused,
+  SIGNED_IN_ROLES,
+  USER_PERMISSION_NAMES,
+  userPermissionOf,
+} from '@selvedge/shared';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../platform/auth';
-import { createTestApp, type TestApp } from './harness';
+import { users } from '../platform/db/schema';
+import { createTestApp, DEMO_EMAILS, type TestApp } from './harness';
 
 let t: TestApp;
 let routes: RegisteredRoute[];
@@ -129,6 +139,39 @@ describe('route matrix', () => {
         if (refused.has(role) && status !== 403)
           failures.push(`${route.method} ${route.url} ${role}: ${status}, expected 403`);
         if (!refused.has(role) && status === 401) failures.push(`${route.method} ${route.url} ${role}: 401`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('needs the per-user flag besides the role on every route of a per-user permission', async () => {
+    const flagged = routes.filter((r) => userPermissionOf(r.permission) !== null);
+    // Both flags guard at least one route each (PUT /products/inventory, POST /orders/restock/:customerId).
+    expect(new Set(flagged.map((r) => userPermissionOf(r.permission)))).toEqual(
+      new Set(USER_PERMISSION_NAMES),
+    );
+    const setFlag = async (role: Role, flag: 'canUpdateInventory' | 'canRestock', on: boolean) => {
+      await t.db
+        .update(users)
+        .set({ [flag]: on })
+        .where(eq(users.email, DEMO_EMAILS[role]));
+      await t.app.sessionCacheSync();
+    };
+    const failures: string[] = [];
+    for (const route of flagged) {
+      const flag = userPermissionOf(route.permission)!;
+      for (const role of rolesAllowed(route.permission) as readonly Role[]) {
+        await setFlag(role, flag, false);
+        const off = await call(route, `Bearer ${tokens.get(role)}`);
+        if (off !== 403)
+          failures.push(`${route.method} ${route.url} ${role} without ${flag}: ${off}, expected 403`);
+        await setFlag(role, flag, true);
+        if (route.method === 'GET') {
+          const on = await call(route, `Bearer ${tokens.get(role)}`);
+          if (on === 401 || on === 403)
+            failures.push(`${route.method} ${route.url} ${role} with ${flag}: ${on}`);
+        }
+        await setFlag(role, flag, role === 'ADMIN' || role === 'ACCOUNT');
       }
     }
     expect(failures).toEqual([]);

@@ -163,3 +163,17 @@ export function useProductImageUrl(path: string | null | undefined): string | nu
   // Not an image (e.g. an HTML or JSON answer where no image route serves): show none.
   return useObjectUrl(query.data, (blob) => blob.size > 0 && !/^(text\/|application\/json)/i.test(blob.type));
 }
+
+/** PUT /products/inventory: new current inventory per product item id (ordering §7 Products). */
+export function updateInventory(inventories: Record<number, number>): Promise<{ message: string }> {
+  return api.put<{ message: string }>('/products/inventory', { inventories });
+}
+
+/** PUT /products/inventory, then the product details (their inventory) reload. A refusal shows as a red message. */
+export function useUpdateInventoryMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateInventory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.details() }),
+  });
+}

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultRestockQuantity,
   digitsOnly,
+  inventoryText,
+  parseInventory,
   type QuantityLimits,
   restockMaximum,
   roundQuantity,
@@ -102,5 +104,29 @@ describe('restock maximum and default (ordering §9)', () => {
     expect(defaultRestockQuantity(500, 120, 200)).toBe(200);
     expect(defaultRestockQuantity(500, 450, 200)).toBe(50);
     expect(defaultRestockQuantity(100, 150, 200)).toBe(0);
+  });
+});
+
+describe('inventory fields (ordering §5 Inventory fields)', () => {
+  it('keeps digits, minus sign and period as typed', () => {
+    expect(inventoryText('-1a2.5 b')).toBe('-12.5');
+    expect(inventoryText('abc')).toBe('');
+  });
+  it('parses whole numbers on blur', () => {
+    expect(parseInventory('12.7')).toBe(12);
+    expect(parseInventory('-3.2')).toBe(-3);
+    expect(parseInventory('.5')).toBe(0);
+    expect(parseInventory('-0')).toBe(0);
+    expect(parseInventory('40')).toBe(40);
+    expect(parseInventory('')).toBeNull();
+    expect(parseInventory('-')).toBeNull();
+    expect(parseInventory('1e3')).toBe(13);
+  });
+  it('answers an integer for every text that begins with a number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.nat(99), (n, frac) => {
+        expect(parseInventory(`${n}.${frac}`)).toBe(n);
+      }),
+    );
   });
 });

@@ -50,3 +50,19 @@ export function defaultRestockQuantity(
 ) {
   return Math.min(restockMaximum(inventoryMax, currentInventory), Math.max(0, defaultOrderQuantity));
 }
+
+/** What an inventory field keeps of what was typed (ordering §5 Inventory fields): digits, minus sign and period. */
+export function inventoryText(text: string): string {
+  return text.replace(/[^\d.-]+/g, '');
+}
+
+/**
+ * An inventory field's text parsed as a whole number on blur (ordering §5 Inventory fields): a
+ * leading minus sign counts, the part after a period is dropped ('12.7' → 12, '-3.2' → -3, '.5' → 0);
+ * text that does not begin with a number is null (the field is left as it was).
+ */
+export function parseInventory(text: string): number | null {
+  const n = Math.trunc(Number.parseFloat(inventoryText(text)));
+  if (!Number.isSafeInteger(n)) return null;
+  return n === 0 ? 0 : n;
+}

@@ -113,3 +113,9 @@ export const maxArtworkUploadSizeResponse = z
   .object({ maxSizeInBytes: z.number().int().positive(), maxSizeInMB: z.number().positive() })
   .meta({ id: 'MaxArtworkUploadSizeResponse' });
 export type MaxArtworkUploadSizeResponse = z.infer<typeof maxArtworkUploadSizeResponse>;
+
+/** GET /restocking-customers (ordering §3 Other lookups): customers with inventory products the user may restock. */
+export const restockingCustomersResponse = z
+  .object({ customers: z.array(z.object({ customerId: id, customerName: z.string() })) })
+  .meta({ id: 'RestockingCustomersResponse' });
+export type RestockingCustomersResponse = z.infer<typeof restockingCustomersResponse>;

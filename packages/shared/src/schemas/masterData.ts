@@ -429,6 +429,9 @@ export const userRecord = z
     role: z.enum(ROLES),
     active: z.boolean(),
     emailEnabled: z.boolean(),
+    /** Per-user permissions (ordering §6 "checked per user"; the role must allow them too). */
+    canUpdateInventory: z.boolean(),
+    canRestock: z.boolean(),
     /** ISO 8601; null when never signed in (or reset by activating the user). */
     lastLogin: z.string().nullable(),
     customers: z.array(masterRef),
@@ -452,6 +455,9 @@ export const userBody = z.object({
     .default('VENDOR'),
   active: z.boolean().default(true),
   emailEnabled: z.boolean().default(true),
+  /** Per-user permissions, off for a new user (docs/decisions/0040). */
+  canUpdateInventory: z.boolean().default(false),
+  canRestock: z.boolean().default(false),
   customers: refList,
   vendors: refList,
   factories: refList,

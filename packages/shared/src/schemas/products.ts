@@ -122,6 +122,8 @@ export const productSizeItem = z
     cartQuantity: z.number().int(),
     /** Current inventory; only for roles that see inventory. */
     inventoryQuantity: z.number().int().optional(),
+    /** Minimum inventory (the level below which to restock); only for roles that see inventory. */
+    inventoryMin: z.number().int().optional(),
     /** Maximum inventory (restock maximum = inventoryMax − inventoryQuantity); only for roles that see inventory. */
     inventoryMax: z.number().int().optional(),
     hasInventory: z.boolean(),
@@ -191,3 +193,33 @@ export const productDetailsResponse = z
   })
   .meta({ id: 'ProductDetailsResponse' });
 export type ProductDetailsResponse = z.infer<typeof productDetailsResponse>;
+
+/** Most items one inventory update may name. */
+export const MAX_INVENTORY_ITEMS = 1000;
+/** Bounds of an inventory quantity (a PostgreSQL integer; negative allowed: ordering §5 Inventory fields). */
+export const INVENTORY_BOUND = 1_000_000_000;
+
+/**
+ * PUT /products/inventory (ordering §7 Products, §2 Product details): new current inventory per
+ * product item id (`{inventories: {"12": 40}}`), whole pieces; the ids must be inventory products
+ * of customers the user sees. Answers 'Inventory successfully updated.'.
+ */
+export const inventoryUpdateRequest = z
+  .object({
+    inventories: z
+      .record(
+        z.string().regex(/^[1-9]\d{0,9}$/, 'inventories: keys must be product item ids (digits only)'),
+        z
+          .number({ error: 'inventories: each quantity must be a whole number' })
+          .int('inventories: each quantity must be a whole number')
+          .min(-INVENTORY_BOUND, `inventories: each quantity must be at least -${INVENTORY_BOUND}`)
+          .max(INVENTORY_BOUND, `inventories: each quantity must be at most ${INVENTORY_BOUND}`),
+      )
+      .refine((r) => Object.keys(r).length > 0, 'inventories: name at least one product item')
+      .refine(
+        (r) => Object.keys(r).length <= MAX_INVENTORY_ITEMS,
+        `inventories: at most ${MAX_INVENTORY_ITEMS} product items at once`,
+      ),
+  })
+  .meta({ id: 'InventoryUpdateRequest' });
+export type InventoryUpdateRequest = z.infer<typeof inventoryUpdateRequest>;

@@ -177,6 +177,9 @@ describe('users', () => {
       role: 'VENDOR',
       active: true,
       emailEnabled: true,
+      // Per-user permissions are off for a new user (docs/decisions/0040).
+      canUpdateInventory: false,
+      canRestock: false,
       lastLogin: null,
       customers: [],
       vendors: [],
@@ -187,6 +190,14 @@ describe('users', () => {
       email: email.toUpperCase(),
       contactName: 'Other',
     });
+    const granted = await api.create<Rec>('/users', {
+      email: `granted.${email}`,
+      contactName: 'Granted',
+      role: 'ACCOUNT',
+      canRestock: true,
+      canUpdateInventory: true,
+    });
+    expect(granted).toMatchObject({ canRestock: true, canUpdateInventory: true });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(`A user with email "${email.toLowerCase()}" already exists.`);
     expect((await api.call('ADMIN', 'POST', '/users', { email, contactName: '' })).statusCode).toBe(400);

@@ -256,6 +256,8 @@ const userValues = (b: UserCreate) => ({
   role: b.role,
   active: b.active,
   emailEnabled: b.emailEnabled,
+  canUpdateInventory: b.canUpdateInventory,
+  canRestock: b.canRestock,
 });
 
 const userStore: CrudStore<User, UserCreate, UserUpdate, UserQuery> = {
@@ -273,6 +275,8 @@ const userStore: CrudStore<User, UserCreate, UserUpdate, UserQuery> = {
         role: users.role,
         active: users.active,
         emailEnabled: users.emailEnabled,
+        canUpdateInventory: users.canUpdateInventory,
+        canRestock: users.canRestock,
         lastLogin: users.lastLogin,
         version: users.version,
       })

@@ -16,7 +16,6 @@ import {
   productItems,
   productionRegions,
   productSubcodes,
-  users,
   userVendors,
   vendors,
 } from '../../platform/db/schema';
@@ -162,6 +161,7 @@ export const productsRepository = {
         defaultOrderQuantity: productItems.defaultOrderQuantity,
         attributeSchemaId: productItems.attributeSchemaId,
         currentInventory: productItems.currentInventory,
+        minimumInventory: productItems.minimumInventory,
         maximumInventory: productItems.maximumInventory,
         hasInventory: productItems.hasInventory,
       })
@@ -338,15 +338,35 @@ export const productsRepository = {
     return own[0] ?? null;
   },
 
-  /** The user's per-user permissions (ordering §2 Product details: checked per user). */
-  userFlags: async (db: Q, userId: number) =>
-    (
-      await db
-        .select({ canUpdateInventory: users.canUpdateInventory, canRestock: users.canRestock })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1)
-    )[0] ?? { canUpdateInventory: false, canRestock: false },
+  /** Product items by id with their customer and whether they are stocked (inventory update). */
+  inventoryItems: async (db: Q, ids: number[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select({
+            id: productItems.id,
+            customerId: productSubcodes.customerId,
+            hasInventory: productItems.hasInventory,
+          })
+          .from(productItems)
+          .innerJoin(productSubcodes, eq(productSubcodes.id, productItems.productSubcodeId))
+          .where(inArray(productItems.id, ids)),
+
+  /**
+   * Sets current inventory per item, in one statement (UPDATE … FROM a VALUES list); bumps the
+   * version so an admin form opened before answers 409 instead of writing the old quantity back.
+   */
+  async setInventories(tx: Q, entries: { id: number; quantity: number }[]) {
+    if (entries.length === 0) return;
+    const values = sql.join(
+      entries.map((e) => sql`(${e.id}::int, ${e.quantity}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update product_items set current_inventory = v.quantity, version = version + 1
+      from (values ${values}) as v(id, quantity)
+      where product_items.id = v.id`);
+  },
 };
 
 export type SubcodeRow = Awaited<ReturnType<typeof productsRepository.subcodesByIds>>[number];

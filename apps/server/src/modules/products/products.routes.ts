@@ -2,6 +2,8 @@
 import {
   editDetailsParams,
   errorResponse,
+  inventoryUpdateRequest,
+  okResponse,
   productDetailsQuery,
   productDetailsResponse,
   productSearchQuery,
@@ -58,5 +60,19 @@ export const productRoutes: ApiModule = (app, ctx) => {
       },
     },
     async (req) => products.editDetails(currentUser(req), req.params.orderItemId),
+  );
+
+  app.put(
+    '/products/inventory',
+    {
+      config: { permission: { userPermission: 'canUpdateInventory' } },
+      schema: {
+        tags,
+        summary: 'Set the current inventory of inventory products (role and the per-user permission)',
+        body: inventoryUpdateRequest,
+        response: { 200: okResponse, ...errors, 404: errorResponse },
+      },
+    },
+    async (req) => products.updateInventory(currentUser(req), req.body),
   );
 };

@@ -7,8 +7,9 @@
 import {
   type AttributeType,
   canSee,
-  hasCapability,
-  isApiAllowed,
+  hasUserPermission,
+  type InventoryUpdateRequest,
+  MESSAGES,
   type ProductAttribute,
   type ProductDetailsResponse,
   type ProductItemDetails,
@@ -29,6 +30,7 @@ export const PRODUCT_MESSAGES = {
   lineNotFound: 'Order item not found in your cart.',
   unknownRegion: 'productionRegion: Unknown production region',
   unknownGroup: 'productGroup: Unknown product group',
+  notInventory: (id: number) => `inventories: product item ${id} is not an inventory product`,
 } as const;
 
 /** Size labels meaning "one size": a product whose only item has one of these has no sizes. */
@@ -101,10 +103,9 @@ export function createProductsService(ctx: AppContext) {
     const seeCost = canSee('cost', user.role);
     const seeInventory = canSee('inventory', user.role);
 
-    const [items, priceCurrency, flags, cart] = await Promise.all([
+    const [items, priceCurrency, cart] = await Promise.all([
       repo.activeStandardItems(db, ids),
       userPriceCurrency(user),
-      repo.userFlags(db, user.id),
       repo.cartQuantities(db, user.id, ids, edit?.orderItemId),
     ]);
     const itemsBySubcode = groupBy(items, (i) => i.productSubcodeId);
@@ -134,7 +135,13 @@ export function createProductsService(ctx: AppContext) {
       sortKey: i.sortKey,
       defaultOrderQuantity: i.defaultOrderQuantity,
       cartQuantity: cart.byItem.get(i.id) ?? 0,
-      ...(seeInventory ? { inventoryQuantity: i.currentInventory, inventoryMax: i.maximumInventory } : {}),
+      ...(seeInventory
+        ? {
+            inventoryQuantity: i.currentInventory,
+            inventoryMin: i.minimumInventory,
+            inventoryMax: i.maximumInventory,
+          }
+        : {}),
       hasInventory: i.hasInventory,
       attributes: attributesOf(
         i.attributeSchemaId === null || i.attributeSchemaId === sub.attributeSchemaId
@@ -192,8 +199,8 @@ export function createProductsService(ctx: AppContext) {
     return {
       products,
       productType: 'STANDARD',
-      canUpdateInventory: flags.canUpdateInventory && hasCapability('updateInventory', user.role),
-      canRestock: flags.canRestock && isApiAllowed('restock', user.role),
+      canUpdateInventory: hasUserPermission('canUpdateInventory', user),
+      canRestock: hasUserPermission('canRestock', user),
     };
   }
 
@@ -270,6 +277,31 @@ export function createProductsService(ctx: AppContext) {
         attributes: line.attributes ?? {},
         sizes: line.sizes.map((s) => ({ ...s, attributesItem: s.attributesItem ?? {} })),
       });
+    },
+
+    /**
+     * PUT /products/inventory (ordering §2 Product details, §7): sets the current inventory of each
+     * named product item, all or none (one transaction). The route checks role and the user's
+     * canUpdateInventory flag; here: 404 when an item does not exist or its customer is outside the
+     * user's scope, 400 when it is not an inventory product.
+     */
+    async updateInventory(user: AuthUser, body: InventoryUpdateRequest): Promise<{ message: string }> {
+      const entries = Object.entries(body.inventories).map(([k, v]) => ({ id: Number(k), quantity: v }));
+      const [scope, found] = await Promise.all([
+        orderableCustomerIds(db, user),
+        repo.inventoryItems(
+          db,
+          entries.map((e) => e.id),
+        ),
+      ]);
+      const byId = new Map(found.map((i) => [i.id, i]));
+      for (const e of entries) {
+        const item = byId.get(e.id);
+        if (!item || !inCustomerScope(scope, item.customerId)) throw notFound(PRODUCT_MESSAGES.notFound);
+        if (!item.hasInventory) throw badRequest(PRODUCT_MESSAGES.notInventory(e.id));
+      }
+      await db.transaction(async (tx) => repo.setInventories(tx, entries));
+      return { message: MESSAGES.inventoryUpdated };
     },
   };
 }

@@ -465,6 +465,8 @@ describe('GET /products/details', () => {
       .update(s.users)
       .set({ canUpdateInventory: true, canRestock: true })
       .where(eq(s.users.email, 'vendor@example.com'));
+    // The flags come with the session (platform/auth.ts): the users trigger's notice drops it.
+    await t.app.sessionCacheSync();
     expect(await details('ACCOUNT', `${r().sizeS.id}`)).toMatchObject({
       canUpdateInventory: true,
       canRestock: true,
@@ -478,6 +480,7 @@ describe('GET /products/details', () => {
       .update(s.users)
       .set({ canUpdateInventory: false, canRestock: false })
       .where(eq(s.users.email, 'account@example.com'));
+    await t.app.sessionCacheSync();
     expect(await details('ACCOUNT', `${r().sizeS.id}`)).toMatchObject({
       canUpdateInventory: false,
       canRestock: false,

@@ -17,6 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAddOrderLineMutation, useUpdateOrderLineMutation } from '../../api/products';
 import { showSuccess } from '../../ui/messages';
 import { AttributeInput } from './AttributeInput';
+import { InventoryPanel } from './InventoryPanel';
 import { PricingSummary } from './PricingSummary';
 import { ProductHeader } from './ProductHeader';
 import {
@@ -39,6 +40,8 @@ export interface StandardProductFormProps {
   role: Role | null;
   /** Set when editing a cart line (edit-details). */
   orderItemId?: number;
+  /** The user may change inventory quantities (the answer's canUpdateInventory). */
+  canUpdateInventory?: boolean;
 }
 
 type Inputs = Record<number, LineInput>;
@@ -54,10 +57,12 @@ function ProductSection({
   onChange,
   actions,
   added,
+  canUpdateInventory,
 }: {
   product: ProductItemDetails;
   input: LineInput;
   role: Role | null;
+  canUpdateInventory: boolean;
   errors: AttributeErrors;
   onChange: (next: LineInput) => void;
   actions?: ReactNode;
@@ -144,6 +149,7 @@ function ProductSection({
                 </SimpleGrid>
               </Paper>
             )}
+            <InventoryPanel product={product} role={role} canUpdateInventory={canUpdateInventory} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -175,7 +181,12 @@ function ProductSection({
 }
 
 /** The STANDARD product details form. */
-export function StandardProductForm({ products, role, orderItemId }: StandardProductFormProps) {
+export function StandardProductForm({
+  products,
+  role,
+  orderItemId,
+  canUpdateInventory = false,
+}: StandardProductFormProps) {
   const navigate = useNavigate();
   const editing = orderItemId !== undefined;
   const canOrder = canAccessRoute('/cart', role);
@@ -295,6 +306,7 @@ export function StandardProductForm({ products, role, orderItemId }: StandardPro
           onChange={(next) => setInputs((current) => ({ ...current, [p.productSubcodeId]: next }))}
           actions={single ? (actions ?? viewOnly) : undefined}
           added={added.has(p.productSubcodeId)}
+          canUpdateInventory={canUpdateInventory}
         />
       ))}
       {!single && actions && (

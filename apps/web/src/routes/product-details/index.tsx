@@ -180,6 +180,7 @@ export default function ProductDetailsPage() {
         products={data.products}
         role={role}
         orderItemId={target.kind === 'edit' ? target.orderItemId : undefined}
+        canUpdateInventory={data.canUpdateInventory}
       />
     );
   }

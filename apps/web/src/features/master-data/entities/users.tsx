@@ -1,6 +1,7 @@
 /**
  * Users (master-data §2 Users, §3 User, §4): filter by role ('---' for none), email, name and active;
- * the details with role (VENDOR by default), Active/Inactive, mail Enabled/Disabled, the last login,
+ * the details with role (VENDOR by default), Active/Inactive, mail Enabled/Disabled, the per-user
+ * permissions Update Inventory and Restock (ordering §6, both off for a new user), the last login,
  * and the customers, vendors, factories and regions that scope what the user sees. In view mode a
  * button mails the user a password reset link ('Password Reset Sent').
  */
@@ -27,6 +28,8 @@ interface UserValues {
   role: string;
   active: boolean;
   emailEnabled: boolean;
+  canUpdateInventory: boolean;
+  canRestock: boolean;
   lastLogin: string | null;
   customers: string[];
   vendors: string[];
@@ -78,6 +81,20 @@ export const users = defineEntity<'users', UserValues>({
       falseLabel: 'Disabled',
     },
     {
+      name: 'canUpdateInventory',
+      label: 'Update Inventory',
+      type: 'boolean',
+      trueLabel: 'Allowed',
+      falseLabel: 'Not allowed',
+    },
+    {
+      name: 'canRestock',
+      label: 'Restock',
+      type: 'boolean',
+      trueLabel: 'Allowed',
+      falseLabel: 'Not allowed',
+    },
+    {
       name: 'lastLogin',
       label: 'Last Login',
       type: 'custom',
@@ -102,6 +119,8 @@ export const users = defineEntity<'users', UserValues>({
     role: 'VENDOR',
     active: true,
     emailEnabled: true,
+    canUpdateInventory: false,
+    canRestock: false,
     lastLogin: null,
     customers: [],
     vendors: [],
@@ -115,6 +134,8 @@ export const users = defineEntity<'users', UserValues>({
     role: u.role,
     active: u.active,
     emailEnabled: u.emailEnabled,
+    canUpdateInventory: u.canUpdateInventory,
+    canRestock: u.canRestock,
     lastLogin: u.lastLogin,
     customers: ids(u.customers),
     vendors: ids(u.vendors),
@@ -128,6 +149,8 @@ export const users = defineEntity<'users', UserValues>({
     role: (v.role || 'VENDOR') as UserRole,
     active: v.active,
     emailEnabled: v.emailEnabled,
+    canUpdateInventory: v.canUpdateInventory,
+    canRestock: v.canRestock,
     customers: refsBody(v.customers),
     vendors: refsBody(v.vendors),
     factories: refsBody(v.factories),
@@ -135,6 +158,6 @@ export const users = defineEntity<'users', UserValues>({
   }),
   recordTitle: (u) => `${u.contactName} (${u.email})`,
   messages: { created: MESSAGES.userCreated, updated: MESSAGES.userUpdated },
-  historyLabels: { lastLogin: 'Last Login' },
+  historyLabels: { lastLogin: 'Last Login', canUpdateInventory: 'Update Inventory', canRestock: 'Restock' },
   viewActions: (u) => <PasswordResetButton userId={u.id} />,
 });

@@ -1,0 +1,125 @@
+/**
+ * PUT /products/inventory (ordering §2 Product details, §5 Inventory fields, §6 update inventory
+ * "checked per user", §7): role and the user's canUpdateInventory flag, scope, all or none.
+ */
+import { MESSAGES } from '@selvedge/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createProductFixtures, createUser, type ProductFixtures } from './products.test-fixtures';
+
+let t: TestApp;
+let f: ProductFixtures;
+let dunnesAccount: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createProductFixtures(t.db);
+  // An ACCOUNT user of Dunnes only, allowed to update inventory: Roots is outside its scope.
+  const id = await createUser(t.db, 'dunnes-account@example.com', 'ACCOUNT', {
+    customerIds: [f.customers.dunnes],
+  });
+  await t.db.update(s.users).set({ canUpdateInventory: true }).where(eq(s.users.id, id));
+  dunnesAccount = await t.login('dunnes-account@example.com');
+});
+afterAll(() => t?.close());
+
+const put = (token: string | null, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1.0/products/inventory',
+    headers: token ? t.auth(token) : {},
+    payload: payload as object,
+  });
+const inventoryOf = async (ids: number[]) =>
+  new Map(
+    (
+      await t.db
+        .select({ id: s.productItems.id, q: s.productItems.currentInventory, v: s.productItems.version })
+        .from(s.productItems)
+        .where(inArray(s.productItems.id, ids))
+    ).map((r) => [r.id, r]),
+  );
+
+describe('PUT /products/inventory', () => {
+  it('answers 401 without a token', async () => {
+    expect((await put(null, { inventories: { [f.rootsSized.sizeS.id]: 1 } })).statusCode).toBe(401);
+  });
+
+  it('answers 403 to roles without the capability and to users without the per-user permission', async () => {
+    const body = { inventories: { [f.rootsSized.sizeS.id]: 1 } };
+    for (const role of ['VENDOR', 'CUSTOMER', 'FINANCE'] as const)
+      expect((await put(await t.tokenFor(role), body)).statusCode, role).toBe(403);
+    // CSR and FACTORY_ACCOUNT have the role's capability but not the demo flag.
+    for (const role of ['CSR', 'FACTORY_ACCOUNT'] as const)
+      expect((await put(await t.tokenFor(role), body)).statusCode, role).toBe(403);
+    await t.db
+      .update(s.users)
+      .set({ canUpdateInventory: false })
+      .where(eq(s.users.email, 'account@example.com'));
+    await t.app.sessionCacheSync();
+    try {
+      expect((await put(await t.tokenFor('ACCOUNT'), body)).statusCode).toBe(403);
+    } finally {
+      await t.db
+        .update(s.users)
+        .set({ canUpdateInventory: true })
+        .where(eq(s.users.email, 'account@example.com'));
+      await t.app.sessionCacheSync();
+    }
+    expect((await inventoryOf([f.rootsSized.sizeS.id])).get(f.rootsSized.sizeS.id)?.q).toBe(40);
+  });
+
+  it('answers 400 naming the field for a bad body', async () => {
+    const token = await t.tokenFor('ACCOUNT');
+    for (const payload of [
+      {},
+      { inventories: {} },
+      { inventories: { abc: 1 } },
+      { inventories: { [f.rootsSized.sizeS.id]: 1.5 } },
+      { inventories: { [f.rootsSized.sizeS.id]: '12' } },
+      { inventories: { [f.rootsSized.sizeS.id]: 5_000_000_000 } },
+    ]) {
+      const res = await put(token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message, JSON.stringify(payload)).toMatch(/inventories/);
+    }
+  });
+
+  it('answers 404 for an unknown item and for an item of a customer outside the scope', async () => {
+    expect((await put(await t.tokenFor('ACCOUNT'), { inventories: { 99999999: 1 } })).statusCode).toBe(404);
+    expect((await put(dunnesAccount, { inventories: { [f.rootsSized.sizeS.id]: 1 } })).statusCode).toBe(404);
+  });
+
+  it('refuses an item that is not an inventory product, and then changes nothing', async () => {
+    const { sizeS, sizeM } = f.rootsSized;
+    const res = await put(await t.tokenFor('ACCOUNT'), { inventories: { [sizeS.id]: 7, [sizeM.id]: 5 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`inventories: product item ${sizeM.id} is not an inventory product`);
+    expect((await inventoryOf([sizeS.id])).get(sizeS.id)?.q).toBe(40);
+  });
+
+  it('sets the current inventory (negative allowed), bumps the version, and product details show it', async () => {
+    const { sizeS } = f.rootsSized;
+    const before = (await inventoryOf([sizeS.id])).get(sizeS.id)!;
+    const token = await t.tokenFor('ACCOUNT');
+    const res = await put(token, { inventories: { [sizeS.id]: 55 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MESSAGES.inventoryUpdated });
+    const after = (await inventoryOf([sizeS.id])).get(sizeS.id)!;
+    expect(after.q).toBe(55);
+    expect(after.v).toBe(before.v + 1);
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1.0/products/details?ids=${sizeS.id}`,
+      headers: t.auth(token),
+    });
+    const item = details
+      .json()
+      .products[0].items.find((i: { productItemId: number }) => i.productItemId === sizeS.id);
+    expect(item).toMatchObject({ inventoryQuantity: 55, inventoryMax: 500, inventoryMin: 0 });
+    expect((await put(await t.tokenFor('ADMIN'), { inventories: { [sizeS.id]: -3 } })).statusCode).toBe(200);
+    expect((await inventoryOf([sizeS.id])).get(sizeS.id)?.q).toBe(-3);
+  });
+});
