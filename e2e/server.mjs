@@ -3,10 +3,11 @@
  * Starts the server for the browser tests: builds the web app and the server bundle (`npm run
  * build`), then runs the bundle, as production does (docs/decisions/0022), on a fresh
  * database with the demo data — a temporary PGlite folder, or a new PostgreSQL database created
- * from TEST_DATABASE_URL (dropped again when the tests end).
+ * from TEST_DATABASE_URL (dropped again when the tests end). With E2E_SKIP_BUILD=1 it runs the
+ * bundles an earlier step built (CI builds once for both databases, docs/decisions/0036).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +16,20 @@ import pg from 'pg';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.E2E_PORT ?? '3210';
 
-const build = spawnSync('npm', ['run', 'build'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (process.env.E2E_SKIP_BUILD === '1') {
+  for (const built of ['apps/server/dist/main.mjs', 'apps/web/dist/index.html']) {
+    if (!existsSync(join(root, built))) {
+      console.error(`E2E_SKIP_BUILD=1 but ${built} is missing: run \`npm run build\` first`);
+      process.exit(1);
+    }
+  }
+} else {
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-e2e-'));
 const env = {
