@@ -66,6 +66,7 @@ async function main() {
     steps: async () => {
       await app.close();
       await jobs.stop();
+      await mailer.close();
       await database.close();
     },
   });

@@ -12,17 +12,27 @@
  *   pool, same database).
  * - Retries with exponential backoff; a job that keeps failing ends in the 'failed' state (kept
  *   for a week), never undoing the change that queued it.
+ * - Each queue has its own workers (WORKERS): mail is fetched in batches by several workers, a batch's
+ *   jobs run side by side and settle one by one (a failing mail retries alone), and a worker keeps
+ *   fetching while its batches come back full; account mail (reset, set password) has a queue of its
+ *   own, so it never waits behind order mail (docs/decisions/0037).
  */
 
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
 import type { Database, Db, Tx } from './db';
+import type { MailMessage } from './mail';
 
 /** Every queue, with its data type. Add a queue here and in QUEUE_OPTIONS. */
 export interface JobTypes {
-  /** One mail to one recipient, already rendered (platform/mail.ts MailMessage). */
-  'mail.send': { to: string; subject: string; text: string; html?: string };
+  /** One mail to one recipient, already rendered (platform/mail.ts): order mail, reports. */
+  'mail.send': MailMessage;
+  /**
+   * One account mail (password reset, set password on create): a queue of its own with its own
+   * workers, so a reset link is sent at once however much order mail waits (issue 28 §1).
+   */
+  'mail.account': MailMessage;
   /** One order event's mail: recipients and text are worked out when the job runs (orders.mail.ts). */
   'order.mail': {
     orderId: number;
@@ -44,8 +54,9 @@ const QUEUE_OPTIONS: Record<
   JobName,
   { retryLimit: number; retryDelay: number; deleteAfterSeconds: number; expireInSeconds?: number }
 > = {
-  // A reset link is in the mail text: keep the finished job only briefly.
   'mail.send': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 3600 },
+  // A reset link is in the mail text: keep the finished job only briefly.
+  'mail.account': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 3600 },
   'order.mail': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
   'storage.sweep': { retryLimit: 2, retryDelay: 300, deleteAfterSeconds: 86_400 },
   // A file of a million rows takes minutes; a run cut off (crash, restart) starts again from the
@@ -56,6 +67,23 @@ const QUEUE_OPTIONS: Record<
     deleteAfterSeconds: 86_400,
     expireInSeconds: 3600,
   },
+};
+
+/**
+ * How each queue is worked, per process: `batchSize` jobs per fetch, `localConcurrency` workers
+ * fetching side by side, `pollingIntervalSeconds` between fetches when the queue is empty (a full
+ * batch fetches again at once). Mail: 2 workers × 25 mails keep the SMTP pool (5 connections) busy;
+ * 'order.mail' jobs each open a transaction, so fewer at a time; account mail polls fastest.
+ */
+const WORKERS: Record<
+  JobName,
+  { batchSize: number; localConcurrency: number; pollingIntervalSeconds?: number }
+> = {
+  'mail.send': { batchSize: 25, localConcurrency: 2 },
+  'mail.account': { batchSize: 5, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
+  'order.mail': { batchSize: 5, localConcurrency: 2 },
+  'storage.sweep': { batchSize: 1, localConcurrency: 1 },
+  'variableData.import': { batchSize: 1, localConcurrency: 1 },
 };
 
 /** Queues that pg-boss fills on a schedule (cron, UTC): each gets one job per occurrence. */
@@ -76,7 +104,10 @@ export interface Jobs {
   handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
   /** Installs or migrates pg-boss's schema and creates the queues; no job runs yet. */
   start(): Promise<void>;
-  /** Starts polling the queues with the registered handlers. */
+  /**
+   * Starts polling the queues with the registered handlers (WORKERS); `pollingIntervalSeconds`
+   * (default 2) is the idle poll of the queues that do not set a faster one.
+   */
   startWorkers(opts?: { pollingIntervalSeconds?: number }): Promise<void>;
   /**
    * Jobs per queue and state, counted in the job table (metrics: queue depth): `created` and `retry`
@@ -142,21 +173,39 @@ export function createJobs(
       if (workers) return;
       workers = true;
       for (const [name, handler] of handlers) {
-        await boss.work<JobTypes[JobName]>(
+        const { pollingIntervalSeconds, ...work } = WORKERS[name];
+        const idlePoll = opts.pollingIntervalSeconds ?? 2;
+        const options = {
+          ...work,
+          pollingIntervalSeconds: Math.min(pollingIntervalSeconds ?? idlePoll, idlePoll),
+          burstWhenBatchFull: work.batchSize > 1,
+          perJobResults: true as const,
+        };
+        await boss.work<JobTypes[JobName], unknown, typeof options>(
           name,
-          { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-          async ([job]) => {
-            try {
-              await handler(job.data, job);
-            } catch (err) {
-              // Logged without the job data: a mail's text may hold a reset link.
-              logger.warn(
-                { err, queue: name, jobId: job.id, retry: job.retryCount },
-                'job failed; it will be retried',
-              );
-              throw err;
-            }
-          },
+          options,
+          // The batch's jobs run side by side; each is settled on its own, so one failure (a refused
+          // recipient) retries that job alone.
+          (batch) =>
+            Promise.all(
+              batch.map(async (job) => {
+                try {
+                  await handler(job.data, job);
+                  return { id: job.id, status: 'completed' as const };
+                } catch (err) {
+                  // Logged without the job data: a mail's text may hold a reset link.
+                  logger.warn(
+                    { err, queue: name, jobId: job.id, retry: job.retryCount },
+                    'job failed; it will be retried',
+                  );
+                  return {
+                    id: job.id,
+                    status: 'failed' as const,
+                    output: { message: err instanceof Error ? err.message : String(err) },
+                  };
+                }
+              }),
+            ),
         );
       }
     },

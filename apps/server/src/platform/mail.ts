@@ -1,8 +1,11 @@
 /**
- * Outgoing mail through nodemailer (ARCHITECTURE.md Mail): SMTP_URL for a real server; without it each
- * message is written to DATA_DIR/mail/<time>-<id>.eml and logged, so nothing is lost in development.
+ * Outgoing mail through nodemailer (ARCHITECTURE.md Mail; docs/decisions/0037): SMTP_URL for a real
+ * server, reached through ONE pool of SMTP connections per process (5 by default; `?maxConnections=N`
+ * on SMTP_URL changes it), so the mail workers send in parallel without a handshake per mail. Without
+ * SMTP_URL each message is written to DATA_DIR/mail/<time>-<id>.eml (mode 600 in a folder of mode 700:
+ * a file may hold a live reset link) and logged, so nothing is lost in development.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -22,16 +25,36 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/**
+ * A file sent with a mail (e.g. a CSV report). The content is a string because a queued mail is JSON
+ * in the job table: text as it is (UTF-8), binary as base64 with `encoding: 'base64'`.
+ */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  encoding?: 'base64';
+  /** MIME type; nodemailer infers it from the file name when absent. */
+  contentType?: string;
+}
+
+/** One rendered mail to one recipient (what the mail queues carry). */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
+  /** Sends one mail; throws when the SMTP server refuses it or cannot be reached (the job retries). */
   send(message: MailMessage): Promise<void>;
+  /** Closes the SMTP pool (idle connections); a later `send` opens it again. */
+  close(): Promise<void>;
 }
+
+/** SMTP connections kept open per process unless SMTP_URL says `?maxConnections=N` (nodemailer's default). */
+export const SMTP_POOL_CONNECTIONS = 5;
 
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -41,29 +64,48 @@ export function createMailer(opts: {
 }): Mailer {
   const { smtpUrl } = opts;
   if (smtpUrl) {
-    const transport = once(async () => (await nodemailer()).createTransport(smtpUrl));
+    // Values in the URL's query (maxConnections, rateLimit…) win over these defaults.
+    const transportOf = async () =>
+      (await nodemailer()).createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: SMTP_POOL_CONNECTIONS,
+      });
+    let pool: ReturnType<typeof transportOf> | undefined;
     return {
       async send(m) {
-        const info = await (await transport()).sendMail({ from: opts.from, ...m });
+        pool ??= transportOf();
+        const info = await (await pool).sendMail({ from: opts.from, ...m });
         opts.logger.info({ to: m.to, subject: m.subject, messageId: info.messageId }, 'mail sent');
+      },
+      async close() {
+        const closing = pool;
+        pool = undefined;
+        if (closing) (await closing).close();
       },
     };
   }
   const transport = once(async () =>
     (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
   );
+  const dir = join(opts.dataDir, 'mail');
+  // Made (or tightened, if an older version made it 755) once per process.
+  const folder = once(async () => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
+  });
   return {
     async send(m) {
       const info = await (await transport()).sendMail({ from: opts.from, ...m });
-      const dir = join(opts.dataDir, 'mail');
-      await mkdir(dir, { recursive: true });
+      await folder();
       const file = join(
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.logger.info({ to: m.to, subject: m.subject, file }, 'mail written to file (no SMTP_URL)');
     },
+    async close() {},
   };
 }
 

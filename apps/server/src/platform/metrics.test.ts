@@ -117,7 +117,7 @@ describe('GET /metrics', () => {
 
   it('counts the queue depth, the mails sent and the attempts that failed', async () => {
     const body0 = (await scrape(on)).body;
-    for (const queue of ['mail.send', 'order.mail'])
+    for (const queue of ['mail.send', 'mail.account', 'order.mail'])
       for (const state of ['created', 'retry', 'active', 'failed'])
         expect(sample(body0, 'selvedge_job_queue_jobs', { queue, state }), `${queue} ${state}`).toBe(0);
     expect(sample(body0, 'selvedge_mails_sent_total')).toBe(0);
@@ -149,7 +149,7 @@ describe('GET /metrics', () => {
         .poll(
           async () =>
             sample((await scrape(on)).body, 'selvedge_job_queue_jobs', {
-              queue: 'mail.send',
+              queue: 'mail.account',
               state: 'retry',
             }),
           { timeout: 15_000 },

@@ -143,6 +143,7 @@ export function createMetrics(sources: { db?: Db; jobs?: Jobs }): Metrics {
           }
           mailsSent.inc();
         },
+        close: () => mailer.close(),
       };
     },
   };

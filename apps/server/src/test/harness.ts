@@ -35,6 +35,8 @@ export async function startSmtpSink() {
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      // `close` drops the mailer's pooled connections at once (an outage), not after 30 s.
+      closeTimeout: 50,
       logger: false,
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
@@ -191,6 +193,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await jobs.stop();
+      await mailer.close();
       await smtp.close();
       await database.close();
     },

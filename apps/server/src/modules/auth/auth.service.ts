@@ -128,7 +128,7 @@ export function createAuthService(ctx: AppContext) {
       // The token and its mail commit together: the mail job exists exactly when the link works.
       await db.transaction(async (tx) => {
         await repo.createResetToken(tx, user.id, sha256(token), expiresAt);
-        await ctx.jobs.send(tx, 'mail.send', mail);
+        await ctx.jobs.send(tx, 'mail.account', mail);
       });
       return { message: MESSAGES.passwordReset };
     },

@@ -396,6 +396,28 @@ describe('production, finance, shipping', () => {
     expect(r.order.orderStatus).toBe('READY_TO_SHIP');
   });
 
+  it('finance approval of an order still in artwork or production mails those who act on it next', async () => {
+    const placed = await order('NEEDS_ARTWORK', { plain: 1 });
+    const inProduction = await order('PRODUCTION_READY', { plain: 1 });
+    const at = t.smtp.messages.length;
+    ok(await call('POST', `/orders/${placed.orderId}/approve-finance`, 'FINANCE'));
+    ok(await call('POST', `/orders/${inProduction.orderId}/approve-finance`, 'FINANCE'));
+
+    const toPlaced = await mailsFor(placed.orderId, at);
+    expect(toPlaced.flatMap((m) => m.to)).toEqual([DEMO_EMAILS.CSR]);
+    expect(toPlaced[0]!.parsed.subject).toContain(`order ${placed.orderId}`);
+    expect(toPlaced[0]!.parsed.subject).toMatch(/: Finance approved the order$/);
+    expect(toPlaced[0]!.parsed.text).toContain('It still needs artwork: upload it and request approval.');
+
+    const toProduction = await mailsFor(inProduction.orderId, at);
+    expect(toProduction.flatMap((m) => m.to).sort()).toEqual(
+      [DEMO_EMAILS.CSR, DEMO_EMAILS.FACTORY_ACCOUNT].sort(),
+    );
+    expect(toProduction[0]!.parsed.text).toContain(
+      'Complete production when it is made; the order is then ready to ship at once.',
+    );
+  });
+
   it('a CSR may not complete production twice; ship only from READY_TO_SHIP', async () => {
     const { orderId } = await order('PRODUCTION_READY', { plain: 1 });
     await t.db.update(s.orders).set({ csrProductionConfirmed: true }).where(eq(s.orders.id, orderId));

@@ -25,9 +25,22 @@ interface NextStep {
 const SHIPPERS: Role[] = ['CSR', 'FACTORY_ACCOUNT'];
 
 /**
- * Who acts next after `event`, given the status the order moved to. Null: nobody needs to act
- * (e.g. finance approved an order still in artwork).
+ * Who acts next, and on what, when finance approves an order still in artwork or production (the
+ * order keeps its status then; ordering §4 approveFinance).
  */
+const FINANCE_APPROVED_EARLY: Partial<Record<OrderStatus, Omit<NextStep, 'happened'>>> = {
+  NEEDS_ARTWORK: { roles: ['CSR'], todo: 'It still needs artwork: upload it and request approval.' },
+  NEEDS_ART_APPROVAL: {
+    roles: ['VENDOR'],
+    todo: 'Its artwork waits for your review: approve or reject each artwork, then submit your reviews.',
+  },
+  PRODUCTION_READY: {
+    roles: ['CSR', 'FACTORY_ACCOUNT'],
+    todo: 'Complete production when it is made; the order is then ready to ship at once.',
+  },
+};
+
+/** Who acts next after `event`, given the status the order moved to; null when nobody does. */
 export function nextStep(event: OrderEvent, status: OrderStatus, detail: string | null): NextStep | null {
   switch (event) {
     case 'placed':
@@ -72,14 +85,18 @@ export function nextStep(event: OrderEvent, status: OrderStatus, detail: string 
             happened: 'Production of the order is complete.',
             todo: 'Review and approve the order for shipping.',
           };
-    case 'financeApproved':
-      return status === 'READY_TO_SHIP'
-        ? {
-            roles: SHIPPERS,
-            happened: 'Finance approved the order; it is ready to ship.',
-            todo: 'Ship the order and mark it shipped.',
-          }
-        : null;
+    case 'financeApproved': {
+      if (status === 'READY_TO_SHIP')
+        return {
+          roles: SHIPPERS,
+          happened: 'Finance approved the order; it is ready to ship.',
+          todo: 'Ship the order and mark it shipped.',
+        };
+      // Before production is complete those who act on the order in its status learn that finance
+      // has approved it and what is still theirs to do (docs/decisions/0037).
+      const early = FINANCE_APPROVED_EARLY[status];
+      return early ? { ...early, happened: 'Finance approved the order.' } : null;
+    }
     case 'shipped':
       return {
         roles: ['VENDOR'],
