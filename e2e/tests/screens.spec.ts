@@ -89,3 +89,36 @@ test('k: the ACCOUNT role sees the cart icon with an empty cart', async ({ page 
   await expect(page.getByTestId('nav-cart')).toBeVisible();
   await shot(page, 'k-account-nav-1280');
 });
+
+test('e: saving an empty subcode names each field in a sentence, no validator text', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/product-subcode-details?createMode=true');
+  await expect(page.getByTestId('detail-save')).toBeVisible();
+  await page.getByTestId('subcode-field-productSubcode').fill('E2E-EMPTY');
+  await page.getByTestId('subcode-field-description').fill('Nothing chosen');
+  await page.getByTestId('detail-save').click();
+  await expect(page.getByText('Product Code is required')).toBeVisible();
+  await expect(page.getByText('Customer is required')).toBeVisible();
+  await expect(page.getByText(/Invalid input|expected object|received null/)).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'e-subcode-errors-1280');
+});
+
+test("f: the tier editor refuses quantity 0 with the spec's message", async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  const found = await apiCall<{ subcodes: { id: number }[] }>(
+    page,
+    'GET',
+    '/product-subcodes?productSubcode=RT-WL-102',
+  );
+  await page.goto(`/product-subcode-details?id=${found.body.subcodes[0].id}`);
+  await page.getByTestId('detail-edit').click();
+  await page.getByTestId('price-tiers-quantity').fill('0');
+  await page.getByTestId('price-tiers-price').fill('0.50');
+  await page.getByTestId('price-tiers-currency').click();
+  await page.getByRole('option', { name: 'USD', exact: true }).click();
+  await page.getByTestId('price-tiers-add').click();
+  await expect(page.getByTestId('price-tiers-problem')).toHaveText('A tier cannot have quantity 0.');
+  await expect(page.getByTestId('price-tiers-quantity')).toHaveValue('0');
+  await page.getByTestId('detail-cancel').click();
+});

@@ -25,6 +25,7 @@ export * from './schemas/auth';
 export * from './schemas/careLabel';
 export * from './schemas/cart';
 export * from './schemas/common';
+export { describeIssue, installErrorMap } from './schemas/errorMap';
 export * from './schemas/lookups';
 export * from './schemas/masterData';
 export * from './schemas/orders';

@@ -1,5 +1,9 @@
 /** Shapes shared by many calls (ARCHITECTURE.md Contract). */
 import { z } from 'zod';
+import { installErrorMap } from './errorMap';
+
+// The one error mapping (field-naming sentences), in place before any schema is used.
+installErrorMap();
 
 /** Every failed call answers this, with a fitting status. */
 export const errorResponse = z.object({ message: z.string() }).meta({ id: 'ErrorResponse' });

@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
+import { MESSAGES } from '../messages';
 import { ROLES, type SIGNED_IN_ROLES } from '../roles';
 import {
   checkAttributeFields,
@@ -582,10 +583,29 @@ const roundMoq = <T extends { minOrderQuantity: number; packSize: number }>(s: T
   const packSize = normalizePackSize(s.packSize);
   return { ...s, packSize, minOrderQuantity: roundMinOrderQuantity(s.minOrderQuantity, packSize) };
 };
+/**
+ * A factory's subcode is priced: its price tiers and its cost tiers each need the quantity-1 tier
+ * (master-data §5: "The quantity-1 tier is required"; §8 'A tier with a quantity of 1 is
+ * required.'). Without a factory the tier section is hidden and the lists stay empty
+ * (docs/decisions/0038).
+ */
+const tiersOfFactorySubcode = (
+  s: { factory: unknown; priceTiers: readonly unknown[]; costTiers: readonly unknown[] },
+  ctx: z.RefinementCtx,
+) => {
+  if (s.factory === null) return;
+  for (const path of ['priceTiers', 'costTiers'] as const) {
+    if (s[path].length === 0)
+      ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES.tierOfOneRequired });
+  }
+};
 /** POST /product-subcodes. The subcode name is unique per customer. */
-export const productSubcodeBody = subcodeFields.transform(roundMoq);
+export const productSubcodeBody = subcodeFields.superRefine(tiersOfFactorySubcode).transform(roundMoq);
 /** PUT /product-subcodes/{id}; answers the record (priceTiers, costTiers and minValues included). */
-export const productSubcodeUpdateBody = subcodeFields.extend({ version }).transform(roundMoq);
+export const productSubcodeUpdateBody = subcodeFields
+  .extend({ version })
+  .superRefine(tiersOfFactorySubcode)
+  .transform(roundMoq);
 export const productSubcodeSearchQuery = z.object({
   productSubcode: textFilter(),
   /** The product code's text (matches anywhere). */

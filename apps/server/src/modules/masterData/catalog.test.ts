@@ -159,6 +159,27 @@ describe('product subcodes', () => {
     expect(other.json().message).toBe(MASTER_DATA_MESSAGES.schemaNotForCustomer);
   });
 
+  it('answers 400 naming the field to an empty subcode and to a factory subcode without tiers (decision 0038)', async () => {
+    const empty = await api.call('ADMIN', 'POST', '/product-subcodes', {
+      productSubcode: 'X',
+      description: 'Y',
+      productCode: null,
+      customer: { id: demo.rootsId },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('productCode: productCode is required');
+    const noTiers = await api.call('ADMIN', 'POST', '/product-subcodes', subcodeBody({ costTiers: [] }));
+    expect(noTiers.statusCode).toBe(400);
+    expect(noTiers.json().message).toBe('costTiers: A tier with a quantity of 1 is required.');
+    const noFactory = await api.call(
+      'ADMIN',
+      'POST',
+      '/product-subcodes',
+      subcodeBody({ factory: null, priceTiers: [], costTiers: [], minValues: [] }),
+    );
+    expect(noFactory.statusCode, noFactory.body).toBe(201);
+  });
+
   it('answers 409 to a duplicate subcode of the customer and to a stale version; 404; 403', async () => {
     const sc = await api.create<Rec>('/product-subcodes', subcodeBody());
     const dup = await api.call(
@@ -184,7 +205,7 @@ describe('product subcodes', () => {
     const stale = await api.call('ADMIN', 'PUT', `/product-subcodes/${sc.id}`, {
       ...sc,
       description: 'Second',
-      priceTiers: [],
+      priceTiers: [{ quantity: 1, price: '0.2000', currency: 'USD' }],
     });
     expect(stale.statusCode).toBe(409);
     const now = (await api.call('ADMIN', 'GET', `/product-subcodes/${sc.id}`)).json();

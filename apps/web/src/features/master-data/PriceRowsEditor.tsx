@@ -140,6 +140,9 @@ export function PriceRowsEditor<R extends Row>({
                 }}
                 onKeyDown={onEnter}
                 min={1}
+                // Not clamped: a typed 0 must reach the rule and its message ('A tier cannot have
+                // quantity 0.', master-data §8), not silently become 1 on blur (issue 28 §3).
+                clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}
                 thousandSeparator=","

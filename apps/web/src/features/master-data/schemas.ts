@@ -3,4 +3,10 @@
  * save instead of with the screen (see schemas-loader.ts; a dynamic import of the whole shared
  * barrel would carry every schema).
  */
+import { installErrorMap } from '@selvedge/shared';
+
 export { MASTER_DATA_SCHEMAS } from '@selvedge/shared';
+
+// The field-naming error sentences (issue 28 §3), called here since the build drops packages/shared's
+// own module-level call (it is marked free of side effects).
+installErrorMap();
