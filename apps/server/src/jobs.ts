@@ -5,10 +5,12 @@
 import { registerFileJobs } from './modules/files/files.jobs';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { registerOrderJobs } from './modules/orders/orders.jobs';
+import { registerVariableDataJobs } from './modules/variableData/variableData.jobs';
 import type { JobContext } from './platform/context';
 
 export function registerJobHandlers(ctx: JobContext) {
   registerMailJobs(ctx);
   registerOrderJobs(ctx);
   registerFileJobs(ctx);
+  registerVariableDataJobs(ctx);
 }

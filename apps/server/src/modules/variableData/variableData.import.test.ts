@@ -1,0 +1,386 @@
+/**
+ * The import of retailer data files (issue 26 "Upload and processing"; docs/decisions/0045) on a real
+ * database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the sample files of docs/formats with the
+ * refusals docs/formats/README.md lists, the re-upload diff, rows of ordered items kept, files refused
+ * whole keeping nothing, and a run cut off in the middle leaving nothing visible.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { DATA_UPLOAD_REPORT_REFUSALS, type DataUpload, withCheckDigit } from '@selvedge/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobContext } from '../../platform/context';
+import * as s from '../../platform/db/schema';
+import { buildOrder, demoParties } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { countRecords, importUpload } from './variableData.import';
+
+let t: TestApp;
+let parties: Awaited<ReturnType<typeof demoParties>>;
+let token: string;
+const FORMATS = join(__dirname, '../../../../../docs/formats');
+const ROOTS_SAMPLE = readFileSync(join(FORMATS, 'roots-sample.csv'));
+const DUNNES_SAMPLE = readFileSync(join(FORMATS, 'dunnes-sample.txt'));
+const ROOTS_HEADER =
+  'VENDOR_NUMBER,PO_NUMBER,STYLE_NUMBER,TICKET_TYPE,DESCRIPTION,COLOUR,SIZE,UPC,PRICE_CAD,PRICE_USD,QUANTITY';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  parties = await demoParties(t.db);
+  token = await t.tokenFor('ACCOUNT');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Uploads a file for a customer through the endpoint; answers the queued upload's id. */
+async function send(customerId: number, name: string, body: Buffer | string): Promise<number> {
+  const f = new FormData();
+  f.append('customerId', String(customerId));
+  f.append('file', new Blob([new Uint8Array(Buffer.from(body))], { type: 'text/plain' }), name);
+  const res = new Response(f);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1.0/configuration/upload-variable-data',
+    headers: { ...t.auth(token), 'content-type': res.headers.get('content-type')! },
+    payload: Buffer.from(await res.arrayBuffer()),
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().upload.id;
+}
+
+/** Uploads and waits until its import has run; answers the upload as the screen lists it. */
+async function uploadAndWait(customerId: number, name: string, body: Buffer | string): Promise<DataUpload> {
+  const id = await send(customerId, name, body);
+  await t.jobs.idle(['variableData.import'], 60_000);
+  const res = await t.app.inject({
+    url: '/api/v1.0/configuration/variable-data-uploads',
+    headers: t.auth(token),
+  });
+  const upload = (res.json().uploads as DataUpload[]).find((u) => u.id === id);
+  if (!upload) throw new Error(`upload ${id} not listed`);
+  return upload;
+}
+
+async function refusalsOf(id: number) {
+  const rows = await t.db
+    .select({
+      line: s.dataUploadRefusals.line,
+      field: s.dataUploadRefusals.field,
+      reason: s.dataUploadRefusals.reason,
+    })
+    .from(s.dataUploadRefusals)
+    .where(eq(s.dataUploadRefusals.dataUploadId, id))
+    .orderBy(s.dataUploadRefusals.line, s.dataUploadRefusals.id);
+  return rows.map((r) => `${r.line} ${r.field}: ${r.reason}`);
+}
+
+/** The rows of the VARIABLE_DATA item of (PO, style), by line: 'size colour quantity barcode prices'. */
+async function rowsOf(poNumber: string, styleNumber: string) {
+  const r = await t.db.execute(sql`select r.size, r.colour, r.quantity, r.barcode, r.prices, r.vendor_number
+    from variable_data_rows r join product_items pi on pi.id = r.product_item_id
+    where pi.po_number = ${poNumber} and pi.style_number = ${styleNumber} and pi.product_type = 'VARIABLE_DATA'
+    order by r.line`);
+  return (
+    r.rows as {
+      size: string;
+      colour: string;
+      quantity: number;
+      barcode: string;
+      prices: { currency: string; amount: string }[];
+    }[]
+  ).map(
+    (x) =>
+      `${x.size} ${x.colour} ${x.quantity} ${x.barcode} ${x.prices.map((p) => `${p.currency}${p.amount}`).join('/')}`,
+  );
+}
+
+const stagingOf = (id: number) =>
+  t.db.$count(s.variableDataStaging, eq(s.variableDataStaging.dataUploadId, id));
+
+describe('importing the sample files', () => {
+  it('imports the Roots sample: every good row, the refusals docs/formats/README.md lists', async () => {
+    const upload = await uploadAndWait(parties.rootsId, 'roots-sample.csv', ROOTS_SAMPLE);
+    expect(upload.state).toBe('finished');
+    expect(await refusalsOf(upload.id)).toEqual([
+      '5 UPC-A barcode: has a wrong GS1 check digit',
+      '12 quantity: must be a whole number over 0',
+      '20 size: is required',
+      '33 price CAD: must be an amount like 49.99 (at most 2 decimals, not negative)',
+      '41 ticket type: RT-XX-999 is not a product subcode of Roots',
+      '57 vendor number: 9999999 is not a known vendor',
+      '64 PO_NUMBER: is missing: the record has too few fields',
+    ]);
+    const stored = await t.db.$count(s.variableDataRows, eq(s.variableDataRows.dataUploadId, upload.id));
+    expect(stored).toBe(390 - 7);
+    expect(upload.rowsDone).toBe(390);
+    expect(upload.rowsTotal).toBe(390);
+    const items = await t.db.execute(sql`select count(*)::int as n from product_items pi
+      join product_subcodes ps on ps.id = pi.product_subcode_id
+      where pi.product_type = 'VARIABLE_DATA' and ps.customer_id = ${parties.rootsId}`);
+    const itemCount = (items.rows[0] as { n: number }).n;
+    expect(itemCount).toBeGreaterThan(20);
+    expect(upload.report).toMatchObject({
+      rowsRead: 390,
+      itemsCreated: itemCount,
+      itemsUpdated: 0,
+      rowsAdded: 383,
+      rowsChanged: 0,
+      rowsRemoved: 0,
+      rowsRefused: 7,
+      fileRefusal: null,
+    });
+    expect(upload.report?.refusals).toHaveLength(7);
+    // The first data line of the file, as the format page reads it.
+    expect((await rowsOf('PO-778120', '62040000'))[0]).toBe('XS NVY 336 062040000006 CAD117.99/USD94.00');
+    const [item] = await t.db
+      .select()
+      .from(s.productItems)
+      .where(and(eq(s.productItems.poNumber, 'PO-778120'), eq(s.productItems.styleNumber, '62040000')));
+    expect(item).toMatchObject({ productType: 'VARIABLE_DATA', vendorNumber: '4410023', active: true });
+    expect(await stagingOf(upload.id)).toBe(0);
+    // The file is removed once imported (its rows are the data now).
+    const [row] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, upload.id));
+    expect(row?.fileKey).toBeNull();
+  });
+
+  it('imports the Dunnes sample: every good D record, the refusals docs/formats/README.md lists', async () => {
+    const upload = await uploadAndWait(parties.dunnesId, 'dunnes-sample.txt', DUNNES_SAMPLE);
+    expect(upload.state).toBe('finished');
+    expect(await refusalsOf(upload.id)).toEqual([
+      '4 EAN-13 barcode: has a wrong GS1 check digit',
+      '9 quantity: must be a whole number over 0',
+      '15 D record: must be 118 characters, not 111',
+      '27 ticket type: DS-XX-999 is not a product subcode of Dunnes Stores',
+    ]);
+    expect(await t.db.$count(s.variableDataRows, eq(s.variableDataRows.dataUploadId, upload.id))).toBe(176);
+    expect(upload.report).toMatchObject({ rowsRead: 180, rowsAdded: 176, rowsRefused: 4 });
+    expect(upload.rowsTotal).toBe(180);
+    const first = (await rowsOf('DS-PO-8120', '62040000'))[0];
+    expect(first).toBe('XS HGRY 168 5062040000001 EUR118.99/GBP94.00');
+  });
+});
+
+describe('uploading a PO and style again', () => {
+  const line = (size: string, upc: string, quantity: number, price = '49.99') =>
+    `4410023,PO-RE-1,77000001,RT-PT-401,Re-upload Tee,WHT,${size},${upc},${price},39.99,${quantity}`;
+  const UPC = {
+    S: withCheckDigit('07700000100'),
+    M: withCheckDigit('07700000101'),
+    L: withCheckDigit('07700000102'),
+    XL: withCheckDigit('07700000103'),
+  };
+
+  it('replaces the rows of an item not yet ordered and reports added, changed and removed', async () => {
+    const first = await uploadAndWait(
+      parties.rootsId,
+      'first.csv',
+      [ROOTS_HEADER, line('S', UPC.S, 10), line('M', UPC.M, 20), line('L', UPC.L, 30), ''].join('\n'),
+    );
+    expect(first.report).toMatchObject({ itemsCreated: 1, rowsAdded: 3, rowsRefused: 0 });
+    const again = await uploadAndWait(
+      parties.rootsId,
+      'again.csv',
+      [ROOTS_HEADER, line('S', UPC.S, 15), line('M', UPC.M, 20), line('XL', UPC.XL, 40), ''].join('\n'),
+    );
+    expect(again.report).toMatchObject({
+      itemsCreated: 0,
+      itemsUpdated: 1,
+      rowsAdded: 1,
+      rowsChanged: 1,
+      rowsRemoved: 1,
+      rowsRefused: 0,
+    });
+    expect(await rowsOf('PO-RE-1', '77000001')).toEqual([
+      `S WHT 15 ${UPC.S} CAD49.99/USD39.99`,
+      `M WHT 20 ${UPC.M} CAD49.99/USD39.99`,
+      `XL WHT 40 ${UPC.XL} CAD49.99/USD39.99`,
+    ]);
+  });
+
+  it('refuses, per row, the rows of an item already ordered and keeps its rows', async () => {
+    const [item] = await t.db
+      .select({ id: s.productItems.id, subcodeId: s.productItems.productSubcodeId })
+      .from(s.productItems)
+      .where(and(eq(s.productItems.poNumber, 'PO-RE-1'), eq(s.productItems.productType, 'VARIABLE_DATA')));
+    const [vendorUser] = await t.db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(eq(s.users.email, 'vendor@example.com'));
+    await buildOrder(t.db, {
+      status: 'PRODUCTION_READY',
+      userId: vendorUser!.id,
+      vendorId: parties.vendorId,
+      customerId: parties.rootsId,
+      regionId: parties.regionId,
+      factoryId: parties.factoryId,
+      items: [
+        {
+          subcode: {
+            subcodeId: item!.subcodeId,
+            productSubcode: 'RT-PT-401',
+            items: [{ id: item!.id, size: '' }],
+          },
+        },
+      ],
+    });
+    const third = await uploadAndWait(
+      parties.rootsId,
+      'third.csv',
+      [
+        ROOTS_HEADER,
+        line('S', UPC.S, 99),
+        `4410023,PO-RE-2,77000002,RT-PT-401,Other Tee,WHT,S,${withCheckDigit('07700000200')},10.00,8.00,5`,
+        '',
+      ].join('\n'),
+    );
+    expect(third.state).toBe('finished');
+    expect(await refusalsOf(third.id)).toEqual([
+      '2 PO number: PO PO-RE-1 style 77000001 (RT-PT-401) is already ordered: its rows are kept',
+    ]);
+    expect(third.report).toMatchObject({ rowsRead: 2, itemsCreated: 1, rowsAdded: 1, rowsRefused: 1 });
+    expect(await rowsOf('PO-RE-1', '77000001')).toHaveLength(3);
+    expect(await rowsOf('PO-RE-2', '77000002')).toEqual([
+      `S WHT 5 ${withCheckDigit('07700000200')} CAD10.00/USD8.00`,
+    ]);
+  });
+
+  it('refuses a size and colour given twice for one item, naming the first line', async () => {
+    const upload = await uploadAndWait(
+      parties.rootsId,
+      'twice.csv',
+      [
+        ROOTS_HEADER,
+        `4410023,PO-DUP,77000003,RT-PT-401,Dup Tee,WHT,S,${withCheckDigit('07700000300')},10.00,8.00,5`,
+        `4410023,PO-DUP,77000003,RT-PT-401,Dup Tee,WHT,S,${withCheckDigit('07700000300')},10.00,8.00,6`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(await refusalsOf(upload.id)).toEqual([
+      '3 size: size S colour WHT of PO PO-DUP style 77000003 (RT-PT-401) is on line 2 already',
+    ]);
+    expect(await rowsOf('PO-DUP', '77000003')).toEqual([
+      `S WHT 5 ${withCheckDigit('07700000300')} CAD10.00/USD8.00`,
+    ]);
+  });
+});
+
+describe('files refused whole keep nothing', () => {
+  async function expectNothingKept(id: number, reason: RegExp) {
+    const [row] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id));
+    expect(row?.state).toBe('refused');
+    expect(row?.report).toMatchObject({ fileRefusal: expect.stringMatching(reason), rowsAdded: 0 });
+    expect(await t.db.$count(s.variableDataRows, eq(s.variableDataRows.dataUploadId, id))).toBe(0);
+    expect(await stagingOf(id)).toBe(0);
+    expect(row?.fileKey).toBeNull();
+  }
+
+  it('a Dunnes file whose trailer count is wrong', async () => {
+    const text = DUNNES_SAMPLE.toString('utf8').replace(/T\d{7}\s*$/, 'T0000999\n');
+    const items = await t.db.$count(s.productItems);
+    const upload = await uploadAndWait(parties.dunnesId, 'bad-trailer.txt', text);
+    await expectNothingKept(upload.id, /^The T record counts 999 D records but the file holds 180\.$/);
+    expect(await t.db.$count(s.productItems)).toBe(items);
+  });
+
+  it('a Roots file without a required column', async () => {
+    const upload = await uploadAndWait(
+      parties.rootsId,
+      'no-upc.csv',
+      'VENDOR_NUMBER,PO_NUMBER\n4410023,PO-1\n',
+    );
+    await expectNothingKept(upload.id, /lacks the columns STYLE_NUMBER/);
+  });
+
+  it('a file that stops being UTF-8 after its first 64 KB', async () => {
+    const good = ROOTS_SAMPLE.toString('utf8');
+    const body = Buffer.concat([
+      Buffer.from(good.repeat(3)),
+      Buffer.from('4410023,PO-X,1,RT-PT-401,Chandail ', 'utf8'),
+      Buffer.from('mérinos', 'latin1'),
+      Buffer.from(',RED,S,062040000006,1.00,1.00,1\r\n'),
+    ]);
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const upload = await uploadAndWait(parties.rootsId, 'latin1.csv', body);
+    await expectNothingKept(upload.id, /holds bytes that are not UTF-8 text/);
+  });
+});
+
+describe('a run cut off in the middle', () => {
+  it('leaves nothing visible, and the next run imports the file as if it had not been', async () => {
+    // A job context whose storage fails 1 KB into the import's reading (the first read, which counts
+    // the records, goes through): a worker killed, a storage outage.
+    let reads = 0;
+    const rows = Array.from({ length: 40 }, (_, i) => {
+      const style = String(78000000 + i);
+      return `4410023,PO-CUT,${style},RT-PT-401,Cut Tee,WHT,S,${withCheckDigit(`0${style}01`)},10.00,8.00,5`;
+    });
+    const text = [ROOTS_HEADER, ...rows, ''].join('\n');
+    // Queue it with the workers unable to see it: the job runs, reads through the failing storage.
+    const failing: JobContext = {
+      ...t.app.ctx,
+      storage: {
+        ...t.storage,
+        async get(key: string) {
+          const file = await t.storage.get(key);
+          reads++;
+          if (reads === 1) return file;
+          let sent = 0;
+          const cut = new Readable({
+            read() {},
+          });
+          file.stream.on('data', (c: Buffer) => {
+            sent += c.length;
+            if (sent > 1000) cut.destroy(new Error('storage went away'));
+            else cut.push(c);
+          });
+          file.stream.on('end', () => cut.push(null));
+          return { ...file, stream: cut };
+        },
+      },
+    };
+    const id = await send(parties.rootsId, 'cut.csv', text);
+    await t.jobs.idle(['variableData.import'], 60_000);
+    // The worker imported it already: put it back as a fresh upload whose run is cut off.
+    const before = await rowsOf('PO-CUT', '78000000');
+    expect(before).toHaveLength(1);
+    await t.db.execute(sql`delete from product_items where po_number = 'PO-CUT'`);
+    const key = `variable-data/cut-${id}`;
+    await t.storage.put(key, Buffer.from(text), { contentType: 'text/plain' });
+    await t.db
+      .update(s.dataUploads)
+      .set({ state: 'queued', fileKey: key, report: null })
+      .where(eq(s.dataUploads.id, id));
+    await t.db.delete(s.dataUploadRefusals).where(eq(s.dataUploadRefusals.dataUploadId, id));
+
+    await expect(importUpload(failing, id)).rejects.toThrow('storage went away');
+    expect(await rowsOf('PO-CUT', '78000000')).toEqual([]);
+    expect(await t.db.$count(s.productItems, eq(s.productItems.poNumber, 'PO-CUT'))).toBe(0);
+    const [mid] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id));
+    expect(mid?.state).toBe('processing');
+
+    const outcome = await importUpload(t.app.ctx, id);
+    expect(outcome?.state).toBe('finished');
+    expect(outcome?.report).toMatchObject({ rowsRead: 40, itemsCreated: 40, rowsAdded: 40, rowsRefused: 0 });
+    expect(await stagingOf(id)).toBe(0);
+    expect(await rowsOf('PO-CUT', '78000039')).toHaveLength(1);
+    // A finished upload is not imported twice.
+    expect(await importUpload(t.app.ctx, id)).toBeNull();
+  });
+});
+
+describe('countRecords', () => {
+  it('counts Roots records without the header, and Dunnes D records, across chunk borders', async () => {
+    const chunks = (text: string, size: number) =>
+      Readable.from(
+        Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+          Buffer.from(text.slice(i * size, (i + 1) * size)),
+        ),
+      );
+    expect(await countRecords(chunks('H,E\r\n1,2\r\n3,4', 3), 'DELIMITED_ROOTS')).toBe(2);
+    expect(await countRecords(chunks('H,E\n1,2\n', 1), 'DELIMITED_ROOTS')).toBe(1);
+    expect(await countRecords(chunks('Hxx\nDaa\nDbb\nHyy\nDcc\nT0000003\n', 4), 'FLAT_FILE')).toBe(3);
+    expect(DATA_UPLOAD_REPORT_REFUSALS).toBe(100);
+  });
+});

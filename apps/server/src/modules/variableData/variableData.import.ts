@@ -1,0 +1,291 @@
+/**
+ * The import of one uploaded retailer data file (master-data §2, issue 26 "Upload and processing";
+ * docs/decisions/0045), run by the `variableData.import` job:
+ *
+ * 1. counts the file's records (a quick pass over the bytes) so the screen can show rows done / total;
+ * 2. streams the stored file through a fatal UTF-8 decoder (a file that is not UTF-8 is refused
+ *    whole) into the customer's parser — Roots: csv-parse, a record at a time, with line numbers;
+ *    Dunnes: a line at a time into FlatFileParser, whose trailer check ends it — and checks each row
+ *    against the database (vendor number known, ticket type a subcode of the customer, item not
+ *    already ordered), writing good rows to the staging table and refusals to theirs in batches of
+ *    STAGE_BATCH, progress committed after each batch;
+ * 3. refuses rows that repeat a size and colour of their item, then makes the rest visible in one
+ *    short transaction (variableData.import.repository.ts `finish`).
+ *
+ * Memory stays flat whatever the file's size: one batch of rows at a time. A file refused whole
+ * keeps nothing; a run cut off leaves only staged rows, cleared when the job runs again.
+ */
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DATA_UPLOAD_REPORT_REFUSALS,
+  type DataUploadRefusal,
+  type DataUploadReport,
+  FileRefusedError,
+  FlatFileParser,
+  type RootsHeader,
+  type RowRefusal,
+  rootsHeader,
+  rootsRecord,
+  type VariableDataRow,
+} from '@selvedge/shared';
+import { parse } from 'csv-parse';
+import type { JobContext } from '../../platform/context';
+import {
+  type ImportCounts,
+  importRepository as repo,
+  type StagedRow,
+} from './variableData.import.repository';
+
+/** Good rows (or refusals) written per statement; progress is committed after each batch. */
+export const STAGE_BATCH = 5000;
+
+/** What one run did: the report, or null when there was nothing to do (already ended, no file). */
+export type ImportOutcome = { state: 'finished' | 'refused'; report: DataUploadReport } | null;
+
+type Layout = 'FLAT_FILE' | 'DELIMITED_ROOTS';
+
+/**
+ * Imports upload `uploadId` (see the module comment). Answers the outcome; throws only on faults
+ * (database or storage down), so the job is retried and starts again from the stored file.
+ */
+export async function importUpload(ctx: JobContext, uploadId: number): Promise<ImportOutcome> {
+  const { db, storage } = ctx;
+  const started = Date.now();
+  const upload = await repo.upload(db, uploadId);
+  if (!upload || upload.fileKey === null || upload.state === 'finished' || upload.state === 'refused') {
+    return null;
+  }
+  const layout = upload.layout as Layout;
+  const key = upload.fileKey;
+
+  const total = await countRecords((await storage.get(key)).stream, layout);
+  await repo.begin(db, uploadId, total);
+  const [vendors, customer, ordered] = await Promise.all([
+    repo.vendorNumbers(db),
+    repo.subcodesOf(db, upload.customerId),
+    repo.orderedKeys(db, upload.customerId),
+  ]);
+
+  let rowsRead = 0;
+  let staged: StagedRow[] = [];
+  let refusals: DataUploadRefusal[] = [];
+  const flush = async () => {
+    await repo.stage(db, uploadId, staged);
+    await repo.refuse(db, uploadId, refusals);
+    staged = [];
+    refusals = [];
+    await repo.progress(db, uploadId, rowsRead);
+  };
+  /** One record's outcome from the parser: checked against the database, then batched. */
+  const take = async (result: { row: VariableDataRow } | { refusals: RowRefusal[] }) => {
+    rowsRead++;
+    if ('refusals' in result) refusals.push(...result.refusals);
+    else {
+      const { row } = result;
+      const subcodeId = customer.subcodes.get(row.ticketType);
+      if (!vendors.has(row.vendorNumber)) {
+        refusals.push({
+          line: row.line,
+          field: 'vendor number',
+          reason: `${row.vendorNumber} is not a known vendor`,
+        });
+      } else if (subcodeId === undefined) {
+        refusals.push({
+          line: row.line,
+          field: 'ticket type',
+          reason: `${row.ticketType} is not a product subcode of ${customer.name}`,
+        });
+      } else if (ordered.has(`${subcodeId}|${row.poNumber}|${row.styleNumber}`)) {
+        refusals.push({ line: row.line, field: 'PO number', reason: orderedReason(row) });
+      } else {
+        staged.push({ ...row, productSubcodeId: subcodeId });
+      }
+    }
+    if (staged.length >= STAGE_BATCH || refusals.length >= STAGE_BATCH) await flush();
+  };
+
+  const report = (counts: Partial<ImportCounts>, refused: { lines: number; first: DataUploadRefusal[] }) => ({
+    rowsRead,
+    itemsCreated: counts.itemsCreated ?? 0,
+    itemsUpdated: counts.itemsUpdated ?? 0,
+    rowsAdded: counts.rowsAdded ?? 0,
+    rowsChanged: counts.rowsChanged ?? 0,
+    rowsRemoved: counts.rowsRemoved ?? 0,
+    rowsRefused: refused.lines,
+    refusals: refused.first,
+    fileRefusal: null,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  });
+
+  try {
+    const source = (await storage.get(key)).stream;
+    if (layout === 'DELIMITED_ROOTS') await readRoots(source, take);
+    else await readFlatFile(source, take);
+    await flush();
+  } catch (err) {
+    if (!(err instanceof FileRefusedError)) throw err;
+    const refusal = { line: err.line, field: 'file', reason: err.message };
+    const whole: DataUploadReport = {
+      ...report({}, { lines: 0, first: [refusal] }),
+      rowsRead: 0,
+      fileRefusal: err.message,
+    };
+    await repo.refuseWhole(db, uploadId, refusal, whole);
+    await storage.delete(key).catch(() => undefined);
+    return { state: 'refused', report: whole };
+  }
+
+  await repo.refuseDuplicates(db, uploadId);
+  let finalReport: DataUploadReport | undefined;
+  const counts = await repo.finish(db, { id: uploadId, customerId: upload.customerId }, async (tx, c) => {
+    finalReport = report(c, await repo.refusals(tx, uploadId, DATA_UPLOAD_REPORT_REFUSALS));
+    return finalReport;
+  });
+  if (!counts || !finalReport) return null;
+  await storage.delete(key).catch(() => undefined);
+  return { state: 'finished', report: finalReport };
+}
+
+/** Why a row of an item already ordered is refused (the final step says the same in SQL). */
+const orderedReason = (row: Pick<VariableDataRow, 'poNumber' | 'styleNumber' | 'ticketType'>) =>
+  `PO ${row.poNumber} style ${row.styleNumber} (${row.ticketType}) is already ordered: its rows are kept`;
+
+/**
+ * The records a file holds, counted on its bytes without decoding (for "rows done / total"):
+ * Roots its lines but the header; Dunnes its lines that start with D.
+ */
+export async function countRecords(stream: AsyncIterable<Buffer>, layout: Layout): Promise<number> {
+  let lines = 0;
+  let dLines = 0;
+  let atLineStart = true;
+  let last = 0x0a;
+  for await (const chunk of stream) {
+    if (chunk.length === 0) continue;
+    if (atLineStart && chunk[0] === 0x44) dLines++;
+    let i = chunk.indexOf(0x0a);
+    while (i !== -1) {
+      lines++;
+      if (i + 1 < chunk.length && chunk[i + 1] === 0x44) dLines++;
+      i = chunk.indexOf(0x0a, i + 1);
+    }
+    last = chunk[chunk.length - 1] as number;
+    atLineStart = last === 0x0a;
+  }
+  if (last !== 0x0a) lines++;
+  return layout === 'FLAT_FILE' ? dLines : Math.max(0, lines - 1);
+}
+
+/**
+ * Bytes → text, refusing the whole file at the first byte sequence that is not UTF-8 (with the line
+ * it is on). A byte order mark is dropped.
+ */
+function utf8Text(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  const decode = (chunk?: Buffer) => {
+    try {
+      const text = chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) line++;
+      return text;
+    } catch {
+      throw new FileRefusedError(
+        `Line ${line} holds bytes that are not UTF-8 text: save the file as UTF-8 (or ASCII) and upload it again.`,
+        line,
+      );
+    }
+  };
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        const text = decode(chunk);
+        done(null, text === '' ? undefined : text);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      try {
+        const text = decode();
+        done(null, text === '' ? undefined : text);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  });
+}
+
+type Take = (result: { row: VariableDataRow } | { refusals: RowRefusal[] }) => Promise<void>;
+
+/**
+ * A Roots file (RFC 4180 CSV with a header row) record by record. A record csv-parse cannot read (a
+ * quote in the wrong place) is refused alone; a file without a header row is refused whole.
+ */
+async function readRoots(source: NodeJS.ReadableStream, take: Take) {
+  const skipped: RowRefusal[] = [];
+  const parser = parse({
+    info: true,
+    relax_column_count: true,
+    skip_records_with_error: true,
+    on_skip: (err) => {
+      if (err) skipped.push({ line: Number(err.lines), field: 'record', reason: csvReason(err.message) });
+    },
+  });
+  let header: RootsHeader | null = null;
+  const reading = pipeline(source, utf8Text(), parser);
+  // The parser is read here while the pipeline feeds it; the pipeline's failure (a bad byte) is thrown
+  // by the iteration too, and the promise is awaited at the end so that none is left unhandled.
+  reading.catch(() => undefined);
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number };
+  }>) {
+    for (const s of skipped.splice(0)) await take({ refusals: [s] });
+    // info.lines is the line a record ends on (csv-parse counts CR and LF inside a quoted field
+    // apart): the record's own line is that less the line breaks it holds.
+    const line = info.lines - record.reduce((n, cell) => n + (cell.match(/[\r\n]/g)?.length ?? 0), 0);
+    if (!header) {
+      header = rootsHeader(record);
+      continue;
+    }
+    if (record.every((cell) => cell.trim() === '')) continue;
+    await take(rootsRecord(record, header, line));
+  }
+  await reading;
+  for (const s of skipped.splice(0)) await take({ refusals: [s] });
+  if (!header) throw new FileRefusedError('The file is empty: it has no header row.', null);
+}
+
+/** csv-parse's message without its own line counting (the refusal carries the line). */
+const csvReason = (message: string) =>
+  `cannot be read as CSV (${message.replace(/ at line \d+/, '').replace(/\s*\(if activated\)/, '')})`;
+
+/** A Dunnes flat file a line at a time through FlatFileParser, whose `end` checks the trailer. */
+async function readFlatFile(source: NodeJS.ReadableStream, take: Take) {
+  const parser = new FlatFileParser();
+  let n = 0;
+  const text = source.pipe(utf8Text());
+  source.on('error', (err) => text.destroy(err));
+  for await (const line of lines(text)) {
+    n++;
+    const result = parser.feed(line, n);
+    if (result) await take(result);
+  }
+  parser.end();
+}
+
+/** The lines of a text stream, without their LF (a CR before it stays, for the parser to drop). */
+async function* lines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of chunks) {
+    rest += chunk;
+    let start = 0;
+    for (let i = rest.indexOf('\n'); i !== -1; i = rest.indexOf('\n', start)) {
+      yield rest.slice(start, i);
+      start = i + 1;
+    }
+    rest = rest.slice(start);
+  }
+  if (rest !== '') yield rest;
+}
