@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { authRoutes } from './modules/auth/auth.routes';
+import { careLabelRoutes } from './modules/careLabel/careLabel.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
@@ -71,6 +72,7 @@ const modules: ApiModule[] = [
   cartRoutes,
   masterDataRoutes,
   variableDataRoutes,
+  careLabelRoutes,
 ];
 
 export async function buildApp(opts: {

@@ -23,6 +23,7 @@ export * from './rules/pricing';
 export * from './rules/quantity';
 export * from './schemas/auth';
 export * from './schemas/careLabel';
+export * from './schemas/careLists';
 export * from './schemas/cart';
 export * from './schemas/common';
 export { describeIssue, installErrorMap } from './schemas/errorMap';

@@ -28,8 +28,8 @@
 import type { ApiPermission } from './permissions';
 import type { Role } from './roles';
 
-/** The calls of an entity's crud kit. */
-export const CRUD_CALLS = ['search', 'get', 'create', 'update'] as const;
+/** The calls of an entity's crud kit (delete only where the registry gives it a permission). */
+export const CRUD_CALLS = ['search', 'get', 'create', 'update', 'delete'] as const;
 export type CrudCall = (typeof CRUD_CALLS)[number];
 
 /** One entity of the registry (see the module's comment). */
@@ -52,6 +52,34 @@ const ADMIN_ONLY = {
   create: 'masterData',
   update: 'masterData',
 } as const satisfies MasterDataEntity['access'];
+
+/** Every call of a care-label option kind: ADMIN only, and deletable (an option in use answers 409). */
+const CARE_OPTION_ACCESS = {
+  ...ADMIN_ONLY,
+  delete: 'masterData',
+} as const satisfies MasterDataEntity['access'];
+
+/**
+ * A care-label option kind (master-data §7 Care label calls; issue 25, decision 0041): its calls
+ * under /care-label/options/{kind} (kind in kebab-case, CARE_OPTION_KINDS), no screens of its own
+ * (the Care Labels page edits every kind).
+ */
+const careOption = <const E extends string, const P extends string>(
+  entity: E,
+  path: P,
+  singular: string,
+  plural: string,
+) =>
+  ({
+    entity,
+    singular,
+    plural,
+    search: `/care-label/options/${path}`,
+    item: `/care-label/options/${path}/:id`,
+    create: `/care-label/options/${path}`,
+    listKey: 'listContent',
+    access: CARE_OPTION_ACCESS,
+  }) as const;
 
 /** The registry, in the Configuration menu's order. */
 export const MASTER_DATA = {
@@ -168,6 +196,28 @@ export const MASTER_DATA = {
     // Reached from its subcode's Product Items table; no list screen of its own (master-data §2).
     screens: { details: '/product-item-details', section: '/product-subcode-list' },
   },
+  careCountryOfOrigin: careOption(
+    'careCountryOfOrigin',
+    'country-of-origin',
+    'Country Of Origin',
+    'Countries Of Origin',
+  ),
+  careCautionMaintenance: careOption(
+    'careCautionMaintenance',
+    'caution-maintenance',
+    'Caution Maintenance',
+    'Caution Maintenance',
+  ),
+  careSpecialInstruction: careOption(
+    'careSpecialInstruction',
+    'special-instruction',
+    'Special Instruction',
+    'Special Instructions',
+  ),
+  careComponentType: careOption('careComponentType', 'component-type', 'Component Type', 'Component Types'),
+  careMaterial: careOption('careMaterial', 'material', 'Material Type', 'Material Types'),
+  careCode: careOption('careCode', 'care-code', 'Care Code', 'Care Codes'),
+  careInstruction: careOption('careInstruction', 'care-instruction', 'Care Instruction', 'Care Instructions'),
 } as const satisfies Record<string, MasterDataEntity>;
 export type MasterDataKind = keyof typeof MASTER_DATA;
 type Entry<K extends MasterDataKind> = (typeof MASTER_DATA)[K];
@@ -190,10 +240,11 @@ export const masterDataLabel = (kind: MasterDataKind) => {
   return singular.charAt(0) + singular.slice(1).toLowerCase();
 };
 
-type ScreensOf<K extends MasterDataKind> = Entry<K> extends { screens: infer S } ? S : never;
+// null, not never, for a kind without screens: `never extends { list: infer R }` would infer R as string.
+type ScreensOf<K extends MasterDataKind> = Entry<K> extends { screens: infer S } ? S : null;
 /** The kinds that have the generic list and details screens (the web app configures each). */
 export type MasterDataScreenKind = {
-  [K in MasterDataKind]: ScreensOf<K> extends never ? never : K;
+  [K in MasterDataKind]: ScreensOf<K> extends null ? never : K;
 }[MasterDataKind];
 /** The web routes of the master-data list screens. */
 export type MasterDataListRoute = {

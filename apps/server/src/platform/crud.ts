@@ -92,6 +92,11 @@ export interface Crud<R extends VersionedRecord, C, U, Query> {
   get(user: AuthUser, id: number): Promise<R>;
   create(user: AuthUser, body: C): Promise<R>;
   update(user: AuthUser, id: number, body: U & { version: number }): Promise<R>;
+  /**
+   * Deletes record `id` (404 when missing or not the user's). A record others still refer to (a
+   * foreign key restricts) answers 409 "in use" and stays; the deletion is in the history.
+   */
+  delete(user: AuthUser, id: number): Promise<void>;
   config: CrudConfig<R, C, U, Query>;
 }
 
@@ -138,7 +143,7 @@ export async function writeHistory(
   entry: {
     entity: HistoryEntity;
     entityId: number;
-    action: 'CREATE' | 'UPDATE';
+    action: 'CREATE' | 'UPDATE' | 'DELETE';
     version: number;
     user: AuthUser;
     changes: { field: string; before: unknown; after: unknown }[];
@@ -166,7 +171,7 @@ export async function readHistory(db: Q, entity: HistoryEntity, entityId: number
     id: r.id,
     entity: r.entity as HistoryEntity,
     entityId: r.entityId,
-    action: r.action as 'CREATE' | 'UPDATE',
+    action: r.action as 'CREATE' | 'UPDATE' | 'DELETE',
     version: r.version,
     userId: r.userId,
     userName: r.userName,
@@ -330,6 +335,29 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
       );
       return view(updated, user);
     },
+
+    async delete(user, id) {
+      if (config.canAccess && !config.canAccess(user, id)) throw missing();
+      try {
+        await db.transaction(async (tx) => {
+          const before = await loadOne(tx, id, user);
+          if (!before) throw missing();
+          await tx.delete(store.table).where(eq(store.idColumn, id));
+          await writeHistory(tx, {
+            entity,
+            entityId: id,
+            action: 'DELETE',
+            version: before.version,
+            user,
+            changes: diffRecords(before as unknown as Record<string, unknown>, {}),
+          });
+        });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (pgError(err)?.code === '23503') throw conflict(MASTER_DATA_MESSAGES.inUse(masterDataLabel(kind)));
+        throw err;
+      }
+    },
   };
 }
 
@@ -361,7 +389,13 @@ export function simpleStore<
   version: PgColumn;
   columns: Record<Exclude<keyof R & string, 'id' | 'version'>, PgColumn>;
   filters: Record<keyof Query & string, PgColumn>;
-  orderBy: PgColumn;
+  /** List order (the id breaks ties). */
+  orderBy: PgColumn | PgColumn[];
+  /**
+   * For a table shared by several kinds (care_options): the rows of this kind. Finds see only them
+   * (another kind's id is not found: 404), inserts set it.
+   */
+  scope?: { column: PgColumn; value: string };
 }): CrudStore<R, C, U, Query> {
   const fields = Object.keys(opts.columns) as (keyof typeof opts.columns)[];
   const selection = {
@@ -381,10 +415,12 @@ export function simpleStore<
     idColumn: opts.id,
     versionColumn: opts.version,
     async find(q, lookup) {
+      const scoped = opts.scope ? eq(opts.scope.column, opts.scope.value) : undefined;
       const where =
         'ids' in lookup
-          ? inArray(opts.id, lookup.ids)
+          ? allOf(inArray(opts.id, lookup.ids), scoped)
           : allOf(
+              scoped,
               ...Object.entries(lookup.query).map(([k, v]) =>
                 typeof v === 'string' && opts.filters[k as keyof Query & string]
                   ? contains(opts.filters[k as keyof Query & string], v)
@@ -395,13 +431,16 @@ export function simpleStore<
         .select(selection as never)
         .from(opts.table)
         .where(where)
-        .orderBy(asc(opts.orderBy), asc(opts.id));
+        .orderBy(...[opts.orderBy].flat().map((c) => asc(c)), asc(opts.id));
       return rows as unknown as R[];
     },
     async insert(tx, body) {
       const rows = await tx
         .insert(opts.table)
-        .values(values(body) as never)
+        .values({
+          ...values(body),
+          ...(opts.scope ? { [keyOf(opts.table, opts.scope.column)]: opts.scope.value } : {}),
+        } as never)
         .returning({ id: opts.id });
       return (rows as { id: number }[])[0]!.id;
     },
@@ -517,6 +556,23 @@ export function registerCrudRoutes<K extends MasterDataKind>(
           },
         },
         async (req) => crud.update(currentUser(req), parsed.id(req), parsed.update(req)),
+      ),
+    delete: (permission) =>
+      app.delete(
+        paths.item,
+        {
+          config: { permission },
+          schema: {
+            tags: [tag],
+            summary: `Delete: ${label}; answers 204 (409 while other records refer to it)`,
+            params: idParam,
+            response: { 204: z.null(), ...errors, 404: errorResponse, 409: errorResponse },
+          },
+        },
+        async (req, reply) => {
+          await crud.delete(currentUser(req), parsed.id(req));
+          return reply.code(204).send(null);
+        },
       ),
   };
   for (const call of CRUD_CALLS) {

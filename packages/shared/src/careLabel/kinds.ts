@@ -4,6 +4,7 @@
  * names are stored in the `kind` columns of care_options and care_lists (decision 0041), so the API,
  * the database and the screens cannot disagree. Pure data, no I/O.
  */
+import type { MasterDataKind } from '../masterDataRegistry';
 
 /** Option kinds: five are a name only, a care code is code and text, a care instruction is typed. */
 export const CARE_OPTION_KINDS = [
@@ -16,6 +17,18 @@ export const CARE_OPTION_KINDS = [
   'care-instruction',
 ] as const;
 export type CareOptionKind = (typeof CARE_OPTION_KINDS)[number];
+
+/** The master-data registry kind (crud kit, history entity) of each option kind. */
+export const CARE_OPTION_REGISTRY = {
+  'country-of-origin': 'careCountryOfOrigin',
+  'caution-maintenance': 'careCautionMaintenance',
+  'special-instruction': 'careSpecialInstruction',
+  'component-type': 'careComponentType',
+  material: 'careMaterial',
+  'care-code': 'careCode',
+  'care-instruction': 'careInstruction',
+} as const satisfies Record<CareOptionKind, MasterDataKind>;
+export type CareOptionRegistryKind = (typeof CARE_OPTION_REGISTRY)[CareOptionKind];
 
 /** The option kinds whose options are a name only. */
 export const CARE_NAME_OPTION_KINDS = [

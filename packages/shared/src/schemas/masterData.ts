@@ -16,6 +16,7 @@
  * - Every create and update writes a history entry (GET /history?entity=&id=).
  */
 import { z } from 'zod';
+import { CARE_INSTRUCTION_TYPES, CARE_SYMBOL_NAMES } from '../careLabel/symbols';
 import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
 import { MESSAGES } from '../messages';
 import { ROLES, type SIGNED_IN_ROLES } from '../roles';
@@ -42,6 +43,9 @@ export const MASTER_DATA_MESSAGES = {
   /** 409 on a unique field: `Product code "WL-100" already exists.` */
   duplicate: (label: string, value: string) => `${label} "${value}" already exists.`,
   notFound: (label: string) => `${label} not found.`,
+  /** 409 on deleting a record others refer to (a care option in a list). */
+  inUse: (label: string) =>
+    `This ${label.toLowerCase()} is in use and cannot be deleted; it can still be renamed.`,
   ownAccount: 'You cannot deactivate your own account or change your own role.',
   schemaNotForCustomer: 'schema: the attribute schema must be global or belong to the customer',
   invalidEmail: 'must be a valid email address',
@@ -149,7 +153,7 @@ export const historyEntry = z
     id,
     entity: z.enum(HISTORY_ENTITIES),
     entityId: id,
-    action: z.enum(['CREATE', 'UPDATE']),
+    action: z.enum(['CREATE', 'UPDATE', 'DELETE']),
     /** The record's version after this change. */
     version: z.number().int(),
     userId: id.nullable(),
@@ -236,6 +240,85 @@ export type ProductCodeBody = z.input<typeof productCodeBody>;
 export type ProductCodeUpdateBody = z.input<typeof productCodeUpdateBody>;
 export type ProductCodeSearchQuery = z.input<typeof productCodeSearchQuery>;
 export type ProductCodeSearchResponse = z.infer<typeof productCodeSearchResponse>;
+
+// ---------------------------------------------------------------- care-label options
+
+// master-data §2 Care labels page, §3 Care code, Care instruction, §7 (issue 25, decision 0041). Every
+// option kind is a registry kind under /care-label/options/{kind}; search answers { listContent }.
+const careOptionSearchQuery = z.object({});
+const namedCareOption = (entity: string) => {
+  const record = z.object({ id, name: z.string(), version: recordVersion }).meta({ id: entity });
+  const body = z.object({ name: required('name', 200) });
+  return {
+    query: careOptionSearchQuery,
+    list: z.object({ listContent: z.array(record) }),
+    create: body,
+    update: body.extend({ version }),
+    record,
+  };
+};
+export const careNameOptionRecord = z.object({ id, name: z.string(), version: recordVersion });
+export type CareNameOptionRecord = z.infer<typeof careNameOptionRecord>;
+
+export const careCodeRecord = z
+  .object({ id, code: z.string(), text: z.string(), version: recordVersion })
+  .meta({ id: 'CareCode' });
+export const careCodeBody = z.object({
+  code: required('code', 100),
+  text: required('text', 1000, { multiline: true }),
+});
+export type CareCodeRecord = z.infer<typeof careCodeRecord>;
+export type CareCodeBody = z.input<typeof careCodeBody>;
+
+/** Sort key of a care instruction: a whole number, min 0, step 1 (master-data §9). */
+const careSortKey = z
+  .number({ error: 'sortKey is required' })
+  .int('sortKey must be a whole number')
+  .min(0, 'sortKey cannot be below 0')
+  .max(1_000_000, 'sortKey is too large');
+export const careInstructionRecord = z
+  .object({
+    id,
+    type: z.enum(CARE_INSTRUCTION_TYPES),
+    displayName: z.string(),
+    icon: z.string(),
+    sortKey: z.number().int(),
+    version: recordVersion,
+  })
+  .meta({ id: 'CareInstruction' });
+export const careInstructionBody = z.object({
+  type: z.enum(CARE_INSTRUCTION_TYPES, { error: `type must be one of ${CARE_INSTRUCTION_TYPES.join(', ')}` }),
+  displayName: required('displayName', 200),
+  icon: required('icon', 100).refine(
+    (v) => CARE_SYMBOL_NAMES.includes(v),
+    'icon must name one of the care symbols',
+  ),
+  sortKey: careSortKey,
+});
+export type CareInstructionRecord = z.infer<typeof careInstructionRecord>;
+export type CareInstructionBody = z.input<typeof careInstructionBody>;
+
+const CARE_OPTION_SCHEMAS = {
+  careCountryOfOrigin: namedCareOption('CareCountryOfOrigin'),
+  careCautionMaintenance: namedCareOption('CareCautionMaintenance'),
+  careSpecialInstruction: namedCareOption('CareSpecialInstruction'),
+  careComponentType: namedCareOption('CareComponentType'),
+  careMaterial: namedCareOption('CareMaterial'),
+  careCode: {
+    query: careOptionSearchQuery,
+    list: z.object({ listContent: z.array(careCodeRecord) }),
+    create: careCodeBody,
+    update: careCodeBody.extend({ version }),
+    record: careCodeRecord,
+  },
+  careInstruction: {
+    query: careOptionSearchQuery,
+    list: z.object({ listContent: z.array(careInstructionRecord) }),
+    create: careInstructionBody,
+    update: careInstructionBody.extend({ version }),
+    record: careInstructionRecord,
+  },
+};
 
 // ---------------------------------------------------------------- customers
 
@@ -862,6 +945,7 @@ export const MASTER_DATA_SCHEMAS = {
     update: productItemUpdateBody,
     record: productItemRecord,
   },
+  ...CARE_OPTION_SCHEMAS,
 } satisfies Record<MasterDataKind, MasterDataSchemaSet>;
 type Schemas<K extends MasterDataKind> = (typeof MASTER_DATA_SCHEMAS)[K];
 

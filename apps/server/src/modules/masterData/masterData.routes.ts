@@ -29,6 +29,7 @@ import {
   registerCrudRoutes,
 } from '../../platform/crud';
 import { sendFile } from '../../platform/http';
+import { CARE_OPTION_CRUDS } from '../careLabel/careOptions';
 import {
   allSchemas,
   allSubgroups,
@@ -53,6 +54,7 @@ export const MASTER_DATA_CRUDS: { [K in MasterDataKind]: CrudConfigOf<K> } = {
   productionRegions: productionRegionCrud,
   factories: factoryCrud,
   productItems: productItemCrud,
+  ...CARE_OPTION_CRUDS,
 };
 
 export const masterDataRoutes: ApiModule = (app, ctx) => {

@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/harness';
 type Who = Role | 'VENDOR2' | { token: string } | null;
 
 export function masterDataApi(t: TestApp) {
-  async function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  async function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
     const token = who === null ? null : typeof who === 'object' ? who.token : await t.tokenFor(who);
     return t.app.inject({
       method,

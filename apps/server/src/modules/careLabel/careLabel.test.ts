@@ -1,0 +1,350 @@
+/**
+ * The care-label calls of master-data §7 (issue 25, decision 0041): options of every kind through the
+ * crud kit (search, add answering the new id, update, delete with 409 while in use, history) and the
+ * one list mechanism (lists, items by kind, checklist add/remove, fabric composition's two
+ * checklists); 401, 403 for every other role, 400, 404 and 409. PGlite, or PostgreSQL when
+ * TEST_DATABASE_URL is set.
+ */
+import { CARE_LIST_MESSAGES, MASTER_DATA_MESSAGES, SIGNED_IN_ROLES } from '@selvedge/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { masterDataApi, unique } from '../masterData/masterData.test-helpers';
+import { loadCustomerCareConfig } from './careConfig.repository';
+
+let t: TestApp;
+let api: ReturnType<typeof masterDataApi>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = masterDataApi(t);
+});
+afterAll(() => t?.close());
+
+const listId = async (kind: string, name: string) => {
+  const res = await api.call('ADMIN', 'GET', `/care-label/lists/${kind}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const list = (res.json().listContent as { id: number; name: string }[]).find((l) => l.name === name);
+  if (!list) throw new Error(`no list ${name}`);
+  return list.id;
+};
+const optionId = async (kind: string, pick: (o: Record<string, unknown>) => boolean) => {
+  const res = await api.call('ADMIN', 'GET', `/care-label/options/${kind}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const o = (res.json().listContent as Record<string, unknown>[]).find(pick);
+  if (!o) throw new Error(`no ${kind} option`);
+  return o.id as number;
+};
+
+describe('care-label options', () => {
+  it('lists each kind sorted, adds (201 with the new id), renames, and writes the history', async () => {
+    const listed = await api.call('ADMIN', 'GET', '/care-label/options/material');
+    expect(listed.statusCode).toBe(200);
+    const names = (listed.json().listContent as { name: string }[]).map((o) => o.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(names).toContain('Cotton');
+
+    const created = await api.create<{ id: number; name: string; version: number }>(
+      '/care-label/options/material',
+      {
+        name: '  Hemp  ',
+      },
+    );
+    expect(created).toMatchObject({ name: 'Hemp', version: 1 });
+    expect(created.id).toBeGreaterThan(0);
+    const renamed = await api.call('ADMIN', 'PUT', `/care-label/options/material/${created.id}`, {
+      name: 'Hemp fibre',
+      version: 1,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: created.id, name: 'Hemp fibre', version: 2 });
+    const history = await api.history('careMaterial', created.id);
+    expect(history.map((h) => h.action)).toEqual(['UPDATE', 'CREATE']);
+
+    const code = await api.create<{ id: number }>('/care-label/options/care-code', {
+      code: 'ZZ9',
+      text: 'Wash cold',
+    });
+    expect(code.id).toBeGreaterThan(0);
+    const instruction = await api.create<{ id: number; sortKey: number }>(
+      '/care-label/options/care-instruction',
+      {
+        type: 'IRON',
+        displayName: unique('Iron cool'),
+        icon: 'iron-low',
+        sortKey: 0,
+      },
+    );
+    expect(instruction.sortKey).toBe(0);
+  });
+
+  it('answers 409 for a duplicate within a kind, and allows the same name in another kind', async () => {
+    const dup = await api.call('ADMIN', 'POST', '/care-label/options/material', { name: 'Cotton' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(MASTER_DATA_MESSAGES.duplicate('Material Type', 'Cotton'));
+    const other = await api.call('ADMIN', 'POST', '/care-label/options/special-instruction', {
+      name: 'Cotton',
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const dupCode = await api.call('ADMIN', 'POST', '/care-label/options/care-code', {
+      code: 'DS01',
+      text: 'x',
+    });
+    expect(dupCode.statusCode).toBe(409);
+  });
+
+  it('answers 400 naming the field and rule', async () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['material', { name: '   ' }, /name is required/],
+      ['care-code', { code: 'X1' }, /text/],
+      [
+        'care-instruction',
+        { type: 'WASH', displayName: 'W', icon: 'wash-30', sortKey: -1 },
+        /sortKey cannot be below 0/,
+      ],
+      [
+        'care-instruction',
+        { type: 'WASH', displayName: 'W', icon: 'wash-30', sortKey: 1.5 },
+        /sortKey must be a whole number/,
+      ],
+      [
+        'care-instruction',
+        { type: 'WASH', displayName: 'W', icon: 'no-such-icon', sortKey: 1 },
+        /icon must name one of the care symbols/,
+      ],
+      [
+        'care-instruction',
+        { type: 'SPIN', displayName: 'W', icon: 'wash-30', sortKey: 1 },
+        /type must be one of/,
+      ],
+    ];
+    for (const [kind, body, message] of cases) {
+      const res = await api.call('ADMIN', 'POST', `/care-label/options/${kind}`, body);
+      expect(res.statusCode, `${kind} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const badKind = await api.call('ADMIN', 'GET', '/care-label/options/colour');
+    expect(badKind.statusCode).toBe(404);
+  });
+
+  it('answers 404 for an id of another kind, and 409 for a stale version', async () => {
+    const cotton = await optionId('material', (o) => o.name === 'Cotton');
+    const asCountry = await api.call('ADMIN', 'PUT', `/care-label/options/country-of-origin/${cotton}`, {
+      name: 'Cottonia',
+      version: 1,
+    });
+    expect(asCountry.statusCode).toBe(404);
+    expect((await api.call('ADMIN', 'GET', `/care-label/options/material/${cotton}`)).json().name).toBe(
+      'Cotton',
+    );
+    const stale = await api.call('ADMIN', 'PUT', `/care-label/options/material/${cotton}`, {
+      name: 'Cotton (stale)',
+      version: 99,
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('deletes an unused option (204, in the history) and refuses one in use (409, it stays; it can be renamed)', async () => {
+    const spare = await api.create<{ id: number }>('/care-label/options/country-of-origin', {
+      name: unique('Atlantis'),
+    });
+    const del = await api.call('ADMIN', 'DELETE', `/care-label/options/country-of-origin/${spare.id}`);
+    expect(del.statusCode, del.body).toBe(204);
+    expect(
+      (await api.call('ADMIN', 'GET', `/care-label/options/country-of-origin/${spare.id}`)).statusCode,
+    ).toBe(404);
+    expect((await api.history('careCountryOfOrigin', spare.id)).map((h) => h.action)).toEqual([
+      'DELETE',
+      'CREATE',
+    ]);
+
+    const canada = await optionId('country-of-origin', (o) => o.name === 'Canada');
+    const inUse = await api.call('ADMIN', 'DELETE', `/care-label/options/country-of-origin/${canada}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe(MASTER_DATA_MESSAGES.inUse('Country of origin'));
+    expect(
+      (await api.call('ADMIN', 'GET', `/care-label/options/country-of-origin/${canada}`)).statusCode,
+    ).toBe(200);
+    const again = await api.call('ADMIN', 'DELETE', `/care-label/options/country-of-origin/${spare.id}`);
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('care-label lists', () => {
+  it('adds (201 with id), renames and removes a list; duplicates 409; missing 404', async () => {
+    const name = unique('Spring origins');
+    const added = await api.call('ADMIN', 'POST', '/care-label/lists/country-of-origin', { name });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = added.json();
+    expect(await listId('country-of-origin', name)).toBe(id);
+    const dup = await api.call('ADMIN', 'POST', '/care-label/lists/country-of-origin', { name });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(CARE_LIST_MESSAGES.duplicate(name));
+    // the same name in another kind is another list
+    expect((await api.call('ADMIN', 'POST', '/care-label/lists/care-code', { name })).statusCode).toBe(201);
+
+    const renamed = await api.call('ADMIN', 'PUT', `/care-label/lists/country-of-origin/${id}`, {
+      name: `${name} 2`,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toEqual({ id, name: `${name} 2` });
+    // a list is found only under its own kind
+    const wrongKind = await api.call('ADMIN', 'PUT', `/care-label/lists/material/${id}`, { name: 'x' });
+    expect(wrongKind.statusCode).toBe(400);
+    const otherKind = await api.call('ADMIN', 'PUT', `/care-label/lists/care-code/${id}`, { name: 'x' });
+    expect(otherKind.statusCode).toBe(404);
+    expect(otherKind.json().message).toBe(CARE_LIST_MESSAGES.listNotFound);
+
+    const removed = await api.call('ADMIN', 'DELETE', `/care-label/lists/country-of-origin/${id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(
+      (await api.call('ADMIN', 'GET', `/care-label/lists/country-of-origin/${id}/items`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api.call('ADMIN', 'POST', '/care-label/lists/country-of-origin', { name: ' ' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses to remove a list a customer has chosen (409), and keeps it', async () => {
+    const roots = await listId('country-of-origin', 'Roots origins');
+    const res = await api.call('ADMIN', 'DELETE', `/care-label/lists/country-of-origin/${roots}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(CARE_LIST_MESSAGES.listInUse);
+    expect(
+      (await api.call('ADMIN', 'GET', `/care-label/lists/country-of-origin/${roots}/items`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers items by kind: refs, codes, care instructions by type, fabric composition checklists', async () => {
+    const origins = await api.call(
+      'ADMIN',
+      'GET',
+      `/care-label/lists/country-of-origin/${await listId('country-of-origin', 'Roots origins')}/items`,
+    );
+    expect(origins.json().refs.map((r: { name: string }) => r.name)).toContain('Canada');
+    const codes = await api.call(
+      'ADMIN',
+      'GET',
+      `/care-label/lists/care-code/${await listId('care-code', 'Dunnes care codes')}/items`,
+    );
+    expect(codes.json().codes[0]).toMatchObject({ code: 'DS01' });
+    const symbols = await api.call(
+      'ADMIN',
+      'GET',
+      `/care-label/lists/care-instruction/${await listId('care-instruction', 'Roots care symbols')}/items`,
+    );
+    const body = symbols.json();
+    expect(Object.keys(body).sort()).toEqual([
+      'bleachOptions',
+      'dryCleanOptions',
+      'dryOptions',
+      'ironOptions',
+      'washOptions',
+    ]);
+    expect(body.washOptions.map((o: { sortKey: number }) => o.sortKey)).toEqual([1, 2, 4]);
+    const fabrics = await api.call(
+      'ADMIN',
+      'GET',
+      `/care-label/lists/fabric-composition/${await listId('fabric-composition', 'Roots fabrics')}/items`,
+    );
+    expect(fabrics.json().componentTypes.map((r: { name: string }) => r.name)).toContain('Shell');
+    expect(fabrics.json().materials.map((r: { name: string }) => r.name)).toContain('Wool');
+  });
+
+  it('adds and removes a member at once (the customer configuration follows); 409 twice, 404 for the wrong kind', async () => {
+    const fabrics = await listId('fabric-composition', 'Roots fabrics');
+    const linen = await optionId('material', (o) => o.name === 'Linen');
+    const shell = await optionId('component-type', (o) => o.name === 'Shell');
+    const canada = await optionId('country-of-origin', (o) => o.name === 'Canada');
+    const rootsId = (
+      (await t.db.execute(sql`select id from customers where company_name = 'Roots'`)).rows[0] as {
+        id: number;
+      }
+    ).id;
+
+    // a material through the materials checklist
+    const add = await api.call(
+      'ADMIN',
+      'POST',
+      `/care-label/lists/fabric-composition/${fabrics}/materials/${linen}`,
+    );
+    expect(add.statusCode, add.body).toBe(204);
+    expect((await loadCustomerCareConfig(t.db, rootsId))?.materials.map((m) => m.name)).toContain('Linen');
+    const twice = await api.call(
+      'ADMIN',
+      'POST',
+      `/care-label/lists/fabric-composition/${fabrics}/materials/${linen}`,
+    );
+    expect(twice.statusCode).toBe(409);
+    // a component type is not a material, nor a country a fabric
+    const wrongSet = await api.call(
+      'ADMIN',
+      'POST',
+      `/care-label/lists/fabric-composition/${fabrics}/materials/${shell}`,
+    );
+    expect(wrongSet.statusCode).toBe(404);
+    expect(wrongSet.json().message).toBe(CARE_LIST_MESSAGES.optionNotFound);
+    const wrongKind = await api.call(
+      'ADMIN',
+      'POST',
+      `/care-label/lists/fabric-composition/${fabrics}/items/${canada}`,
+    );
+    expect(wrongKind.statusCode).toBe(404);
+    // the option may now not be deleted
+    expect((await api.call('ADMIN', 'DELETE', `/care-label/options/material/${linen}`)).statusCode).toBe(409);
+
+    const remove = await api.call(
+      'ADMIN',
+      'DELETE',
+      `/care-label/lists/fabric-composition/${fabrics}/materials/${linen}`,
+    );
+    expect(remove.statusCode, remove.body).toBe(204);
+    expect((await loadCustomerCareConfig(t.db, rootsId))?.materials.map((m) => m.name)).not.toContain(
+      'Linen',
+    );
+    const gone = await api.call(
+      'ADMIN',
+      'DELETE',
+      `/care-label/lists/fabric-composition/${fabrics}/materials/${linen}`,
+    );
+    expect(gone.statusCode).toBe(404);
+
+    // the generic item path, for a one-set kind
+    const origins = await listId('country-of-origin', 'Dunnes origins');
+    expect(
+      (await api.call('ADMIN', 'POST', `/care-label/lists/country-of-origin/${origins}/items/${canada}`))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await api.call('ADMIN', 'DELETE', `/care-label/lists/country-of-origin/${origins}/items/${canada}`))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await api.call('ADMIN', 'POST', `/care-label/lists/country-of-origin/999999/items/${canada}`)).json()
+        .message,
+    ).toBe(CARE_LIST_MESSAGES.listNotFound);
+  });
+});
+
+describe('care-label access', () => {
+  const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
+    ['GET', '/care-label/options/material'],
+    ['POST', '/care-label/options/material', { name: 'Silk' }],
+    ['PUT', '/care-label/options/material/1', { name: 'Silk', version: 1 }],
+    ['DELETE', '/care-label/options/material/1'],
+    ['GET', '/care-label/lists/material'],
+    ['GET', '/care-label/lists/country-of-origin'],
+    ['POST', '/care-label/lists/country-of-origin', { name: 'X' }],
+    ['PUT', '/care-label/lists/country-of-origin/1', { name: 'X' }],
+    ['DELETE', '/care-label/lists/country-of-origin/1'],
+    ['GET', '/care-label/lists/country-of-origin/1/items'],
+    ['POST', '/care-label/lists/country-of-origin/1/items/1'],
+    ['DELETE', '/care-label/lists/fabric-composition/1/materials/1'],
+  ];
+  it('answers 401 without a token and 403 for every role but ADMIN', async () => {
+    for (const [method, path, body] of calls) {
+      expect((await api.call(null, method, path, body)).statusCode, `${method} ${path}`).toBe(401);
+      for (const role of SIGNED_IN_ROLES.filter((r) => r !== 'ADMIN'))
+        expect((await api.call(role, method, path, body)).statusCode, `${role} ${method} ${path}`).toBe(403);
+    }
+  });
+});
