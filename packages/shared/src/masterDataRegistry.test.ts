@@ -91,6 +91,13 @@ describe('the master-data registry', () => {
     ]);
     expect([...HISTORY_ENTITIES].sort()).toEqual([
       'attributeSchema',
+      'careCautionMaintenance',
+      'careCode',
+      'careComponentType',
+      'careCountryOfOrigin',
+      'careInstruction',
+      'careMaterial',
+      'careSpecialInstruction',
       'customer',
       'factory',
       'productCode',
@@ -103,6 +110,8 @@ describe('the master-data registry', () => {
     ]);
     expect(masterDataLabel('productionRegions')).toBe('Production region');
     expect(masterDataLabel('users')).toBe('User');
+    expect(masterDataLabel('careMaterial')).toBe('Material type');
+    expect(MASTER_DATA.careCode.item).toBe('/care-label/options/care-code/:id');
   });
 
   it('has schemas for exactly its kinds, and one route per path and method', () => {
