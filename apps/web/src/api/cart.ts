@@ -147,3 +147,19 @@ export function useOrderAgainCommand(): CommandRunner<OrderAgainResponse> {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }
+
+/**
+ * POST /orders/restock/{customerId}: puts the customer's inventory products below their maximum into
+ * the user's cart (ordering §2 Restock); answers the lines added and those the cart refused.
+ */
+export function restock(customerId: number): Promise<import('@selvedge/shared').RestockResponse> {
+  return api.post<import('@selvedge/shared').RestockResponse>(`/orders/restock/${customerId}`);
+}
+
+/** Runs Restock through the command mechanism (overlay, success message); the cart and its count are refetched after it. */
+export function useRestockCommand(): CommandRunner<import('@selvedge/shared').RestockResponse> {
+  const queryClient = useQueryClient();
+  return useCommand<import('@selvedge/shared').RestockResponse>([...cartKeys.all, 'restock'], {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}

@@ -14,6 +14,7 @@ export const lookupKeys = {
   all: ['lookups'] as const,
   hasVendor: (userId: string) => [...lookupKeys.all, 'has-vendor', userId] as const,
   customers: () => [...lookupKeys.all, 'customers'] as const,
+  restockingCustomers: () => [...lookupKeys.all, 'restocking-customers'] as const,
   vendors: () => [...lookupKeys.all, 'vendors'] as const,
   productionRegions: () => [...lookupKeys.all, 'production-regions'] as const,
   productSearchProductionRegions: () => [...lookupKeys.all, 'product-search-production-regions'] as const,
@@ -111,5 +112,14 @@ export function useMaxArtworkUploadSizeQuery() {
       }),
     staleTime: 30 * 60_000,
     meta: { silentError: true },
+  });
+}
+
+/** GET /restocking-customers: customers with inventory products the user may restock for (ordering §2 Restock). */
+export function useRestockingCustomersQuery() {
+  return useQuery({
+    queryKey: lookupKeys.restockingCustomers(),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').RestockingCustomersResponse>('/restocking-customers', { signal }),
   });
 }

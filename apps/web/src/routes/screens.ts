@@ -45,6 +45,7 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
   { path: '/product-list', title: 'Product List', load: () => import('./product-list') },
   { path: '/product-details', title: 'Product Details', load: () => import('./product-details') },
   { path: '/cart', title: 'Cart', load: () => import('./cart') },
+  { path: '/restock', title: 'Restock', load: () => import('./restock') },
   // Master data (master-data §2; issue 8): the registry's screens, generic list and details pages.
   ...MASTER_DATA_SCREENS.map((screen) => ({
     path: screen.route,

@@ -79,7 +79,7 @@ const NAV_ITEMS: NavItem[] = [
 
 /** The bar's links the role may open. */
 export function visibleNavItems(role: Role | null): NavItem[] {
-  // Like the Configuration menu, a link appears once its screen exists (Restock comes with its own issue).
+  // Like the Configuration menu, a link appears once its screen exists.
   return NAV_ITEMS.filter((item) => canAccessRoute(item.route, role) && EXISTING_SCREENS.has(item.route));
 }
 

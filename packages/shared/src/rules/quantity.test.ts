@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isRoundedQuantity } from './orderLine';
 import {
   defaultRestockQuantity,
   digitsOnly,
@@ -7,6 +8,7 @@ import {
   parseInventory,
   type QuantityLimits,
   restockMaximum,
+  restockQuantity,
   roundQuantity,
 } from './quantity';
 
@@ -127,6 +129,50 @@ describe('inventory fields (ordering §5 Inventory fields)', () => {
       fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.nat(99), (n, frac) => {
         expect(parseInventory(`${n}.${frac}`)).toBe(n);
       }),
+    );
+  });
+});
+
+describe('restockQuantity (ordering §2 Restock, §9)', () => {
+  it('takes the default restock quantity, down to whole packs, at least the minimum order', () => {
+    const limits = { minOrderQuantity: 100, packSize: 25 };
+    expect(
+      restockQuantity({ inventoryMax: 500, currentInventory: 40, defaultOrderQuantity: 1000 }, limits),
+    ).toBe(450);
+    expect(
+      restockQuantity({ inventoryMax: 500, currentInventory: 40, defaultOrderQuantity: 130 }, limits),
+    ).toBe(125);
+    expect(
+      restockQuantity({ inventoryMax: 500, currentInventory: 390, defaultOrderQuantity: 1000 }, limits),
+    ).toBe(100);
+    expect(
+      restockQuantity({ inventoryMax: 500, currentInventory: 420, defaultOrderQuantity: 1000 }, limits),
+    ).toBe(0);
+    expect(
+      restockQuantity({ inventoryMax: 500, currentInventory: 600, defaultOrderQuantity: 1000 }, limits),
+    ).toBe(0);
+    expect(
+      restockQuantity({ inventoryMax: 500, currentInventory: -50, defaultOrderQuantity: 1000 }, limits),
+    ).toBe(550);
+  });
+  it('is never negative, never above the maximum, and always a quantity the cart accepts', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: -5_000, max: 25_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        (inventoryMax, currentInventory, defaultOrderQuantity, minOrderQuantity, packSize) => {
+          const limits = { minOrderQuantity, packSize };
+          const q = restockQuantity({ inventoryMax, currentInventory, defaultOrderQuantity }, limits);
+          expect(q).toBeGreaterThanOrEqual(0);
+          expect(q).toBeLessThanOrEqual(restockMaximum(inventoryMax, currentInventory));
+          expect(q).toBeLessThanOrEqual(Math.max(0, defaultOrderQuantity));
+          expect(isRoundedQuantity(q, limits)).toBe(true);
+          if (q > 0) expect(q % packSize === 0 || q === minOrderQuantity).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -66,3 +66,22 @@ export function parseInventory(text: string): number | null {
   if (!Number.isSafeInteger(n)) return null;
   return n === 0 ? 0 : n;
 }
+
+/**
+ * The quantity restock puts in the cart for one stocked item (ordering §2 Restock, §9): the default
+ * restock quantity, made orderable without passing it — rounded down to a multiple of the pack size,
+ * or the minimum order quantity when that is larger and still within it; 0 when even the minimum
+ * order quantity would pass it (the item is left out). Never negative, never above the restock
+ * maximum, and a quantity the cart accepts (isRoundedQuantity).
+ */
+export function restockQuantity(
+  item: { inventoryMax: number; currentInventory: number; defaultOrderQuantity: number },
+  limits: Omit<QuantityLimits, 'max'>,
+): number {
+  const wanted = defaultRestockQuantity(item.inventoryMax, item.currentInventory, item.defaultOrderQuantity);
+  const moq = Math.max(0, Math.floor(limits.minOrderQuantity));
+  const pack = Math.max(1, Math.floor(limits.packSize));
+  if (wanted <= 0 || wanted < moq) return 0;
+  const packs = Math.floor(wanted / pack) * pack;
+  return packs >= moq ? packs : moq;
+}

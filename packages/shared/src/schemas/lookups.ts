@@ -3,7 +3,7 @@
  * scoped to what the signed-in user may see; the server validates and documents with these.
  */
 import { z } from 'zod';
-import { safeText } from './common';
+import { queryId, safeText } from './common';
 
 /** Customer parser types (ordering §9): none, Dunnes (FLAT_FILE), Roots (DELIMITED_ROOTS). */
 export const CUSTOMER_PARSER_TYPES = ['NONE', 'FLAT_FILE', 'DELIMITED_ROOTS'] as const;
@@ -119,3 +119,16 @@ export const restockingCustomersResponse = z
   .object({ customers: z.array(z.object({ customerId: id, customerName: z.string() })) })
   .meta({ id: 'RestockingCustomersResponse' });
 export type RestockingCustomersResponse = z.infer<typeof restockingCustomersResponse>;
+
+/** Answer of POST /orders/restock/{customerId} (ordering §2 Restock): the lines added and those left out. */
+export const restockResponse = z
+  .object({
+    /** 'Restocking Items Successfully Added to Order'. */
+    message: z.string(),
+    added: z.array(z.object({ orderItemId: id, productSubcode: z.string(), quantity: z.number().int() })),
+    /** Lines the cart refused (attributes to fill in, no price...), with the refusal's text. */
+    skipped: z.array(z.object({ productSubcode: z.string(), reason: z.string() })),
+  })
+  .meta({ id: 'RestockResponse' });
+export type RestockResponse = z.infer<typeof restockResponse>;
+export const restockParams = z.object({ customerId: queryId('a customer id') });

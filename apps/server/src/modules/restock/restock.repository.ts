@@ -32,4 +32,28 @@ export const restockRepository = {
         ),
       )
       .orderBy(asc(customers.companyName), asc(customers.id)),
+
+  /** The customer's name, or undefined when it does not exist. */
+  customerName: async (db: Q, customerId: number) =>
+    (await db.select({ name: customers.companyName }).from(customers).where(eq(customers.id, customerId)))[0]
+      ?.name,
+
+  /** The customer's inventory products (active STANDARD stocked items) with their subcode's limits, by subcode and sort key. */
+  stockedItems: (db: Q, customerId: number) =>
+    db
+      .select({
+        productItemId: productItems.id,
+        productSubcodeId: productSubcodes.id,
+        productSubcode: productSubcodes.productSubcode,
+        productSize: productItems.productSize,
+        currentInventory: productItems.currentInventory,
+        inventoryMax: productItems.maximumInventory,
+        defaultOrderQuantity: productItems.defaultOrderQuantity,
+        minOrderQuantity: productSubcodes.minOrderQuantity,
+        packSize: productSubcodes.packSize,
+      })
+      .from(productItems)
+      .innerJoin(productSubcodes, eq(productSubcodes.id, productItems.productSubcodeId))
+      .where(and(eq(productSubcodes.customerId, customerId), stockedItem))
+      .orderBy(asc(productSubcodes.productSubcode), asc(productItems.sortKey), asc(productItems.id)),
 };

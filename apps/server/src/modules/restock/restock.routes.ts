@@ -1,5 +1,5 @@
-/** Restock calls (ordering §7 Lookups /restocking-customers). Thin: schema, permission, service call. */
-import { errorResponse, restockingCustomersResponse } from '@selvedge/shared';
+/** Restock calls (ordering §7 Lookups /restocking-customers, Orders POST /orders/restock/{customerId}). Thin: schema, permission, service call. */
+import { errorResponse, restockingCustomersResponse, restockParams, restockResponse } from '@selvedge/shared';
 import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
 import { createRestockService } from './restock.service';
@@ -22,5 +22,29 @@ export const restockRoutes: ApiModule = (app, ctx) => {
       },
     },
     async (req) => restock.restockingCustomers(currentUser(req)),
+  );
+
+  app.post(
+    '/orders/restock/:customerId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Restock: put the customer's inventory products below their maximum into the user's cart",
+        description:
+          'One cart line per subcode with every stocked size below its maximum inventory, at the default restock ' +
+          'quantity (the smaller of inventoryMax − current inventory and defaultOrderQuantity) in whole packs, ' +
+          'through the same checks as POST /orders. Lines the cart refuses are listed in `skipped` with the reason.',
+        params: restockParams,
+        response: {
+          200: restockResponse,
+          400: errorResponse,
+          ...errors,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (req) => restock.restock(currentUser(req), req.params.customerId),
   );
 };
