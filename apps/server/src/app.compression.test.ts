@@ -66,6 +66,16 @@ describe('the built web app', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
+  it('answers 404 for a file missing under /assets/ (an old chunk after a deploy), never index.html', async () => {
+    for (const url of ['/assets/app-OLDHASH1.js', '/assets/style-OLDHASH1.css', '/assets/lazy/x.js?v=1']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.json(), url).toEqual({ message: 'Not found.' });
+    }
+  });
+
   it('answers the app routes and / with index.html, branded, compressed and revalidated', async () => {
     const branded =
       `<!doctype html><html><head><title>${BRAND_HTML}</title><!-- ${'frame '.repeat(200)}-->  <meta name="brand-name" content="${BRAND_HTML}" />\n  </head>` +

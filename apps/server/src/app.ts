@@ -194,8 +194,10 @@ export async function buildApp(opts: {
     app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found.' });
+    // A missing built file is a 404, never index.html: a tab opened before a deploy that asks for an
+    // old chunk must fail to load it (and reload, apps/web main.tsx), not run HTML as JavaScript.
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || !hasWeb || req.method !== 'GET') {
+      return reply.status(404).header('Cache-Control', 'no-cache').send({ message: 'Not found.' });
     }
     // The single-page app answers every other path; it shows its own "not found".
     return sendIndex(reply);

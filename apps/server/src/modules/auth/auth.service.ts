@@ -5,13 +5,12 @@
  *   months without a login, and throttles repeated failures per address and per account.
  * - Password reset mails a single-use link that expires after RESET_TOKEN_TTL_HOURS.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { isRole, LIMITS, MESSAGES } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
-import { renderMail } from '../../platform/mail';
 import { authRepository as repo } from './auth.repository';
+import { queuePasswordMail, sha256 } from './passwordMail';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 
 /**
@@ -37,8 +36,6 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
   loggedOut: 'Logged out',
 } as const;
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** True when the last activity (last login, else the last password change) is six months old or more. */
 export function isPasswordExpired(
@@ -101,35 +98,11 @@ export function createAuthService(ctx: AppContext) {
       await repo.revokeSession(db, sessionId);
     },
 
-    /** Mails the user a single-use reset link (admin action). */
+    /** Mails the user a single-use reset link (admin action; passwordMail.ts). */
     async sendPasswordReset(userId: number) {
       const user = await repo.findUserById(db, userId);
       if (!user) throw notFound('User not found.');
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = dayjs().add(ctx.config.resetTokenTtlHours, 'hour').toDate();
-      const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-      const brand = ctx.config.brandName;
-      const mail = renderMail(
-        {
-          subject: `${brand}: set your password`,
-          greeting: `Hello ${user.contactName},`,
-          paragraphs: [
-            `A password reset was requested for your ${brand} account. Open this link to choose a new password.`,
-          ],
-          action: { label: 'Choose a new password', url: link },
-          footer: [
-            `The link works once and expires in ${ctx.config.resetTokenTtlHours} hours.`,
-            'If you did not expect this message, you can ignore it.',
-          ],
-        },
-        user.email,
-        brand,
-      );
-      // The token and its mail commit together: the mail job exists exactly when the link works.
-      await db.transaction(async (tx) => {
-        await repo.createResetToken(tx, user.id, sha256(token), expiresAt);
-        await ctx.jobs.send(tx, 'mail.account', mail);
-      });
+      await db.transaction((tx) => queuePasswordMail(ctx, tx, user, 'reset'));
       return { message: MESSAGES.passwordReset };
     },
 

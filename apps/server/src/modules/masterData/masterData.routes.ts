@@ -20,7 +20,7 @@ import {
 } from '@selvedge/shared';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth';
-import type { ApiModule } from '../../platform/context';
+import type { ApiModule, AppContext } from '../../platform/context';
 import {
   type CrudConfigOf,
   type CrudOf,
@@ -42,12 +42,15 @@ import { customerCrud, factoryCrud, userCrud, vendorCrud } from './parties';
 import { createProductImageService, PRODUCT_IMAGE_FIELD } from './productImage';
 import { productCodeCrud, productionRegionCrud, warehouseCrud } from './simple';
 
-/** How the crud kit runs each kind of the registry (its store, unique names, checks, access, view). */
-export const MASTER_DATA_CRUDS: { [K in MasterDataKind]: CrudConfigOf<K> } = {
+/**
+ * How the crud kit runs each kind of the registry (its store, unique names, checks, access, view);
+ * `ctx` for the hooks that queue jobs (a new user's set-password mail).
+ */
+export const MASTER_DATA_CRUDS = (ctx: AppContext): { [K in MasterDataKind]: CrudConfigOf<K> } => ({
   productCodes: productCodeCrud,
   productSubcodes: productSubcodeCrud,
   attributeSchemas: attributeSchemaCrud,
-  users: userCrud,
+  users: userCrud(ctx),
   customers: customerCrud,
   vendors: vendorCrud,
   warehouses: warehouseCrud,
@@ -55,14 +58,14 @@ export const MASTER_DATA_CRUDS: { [K in MasterDataKind]: CrudConfigOf<K> } = {
   factories: factoryCrud,
   productItems: productItemCrud,
   ...CARE_OPTION_CRUDS,
-};
+});
 
 export const masterDataRoutes: ApiModule = (app, ctx) => {
   const tag = 'master data';
 
   /** The crud service of `kind`, as its configuration says. */
-  const crudOf = <K extends MasterDataKind>(kind: K): CrudOf<K> =>
-    createCrud(ctx.db, kind, MASTER_DATA_CRUDS[kind]);
+  const cruds = MASTER_DATA_CRUDS(ctx);
+  const crudOf = <K extends MasterDataKind>(kind: K): CrudOf<K> => createCrud(ctx.db, kind, cruds[kind]);
   for (const kind of MASTER_DATA_KINDS) registerCrudRoutes(app, kind, crudOf(kind), tag);
   const items = crudOf('productItems');
 

@@ -5,6 +5,7 @@
  */
 import { MASTER_DATA_MESSAGES, MESSAGES } from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { buildUser, demoParties } from '../../test/factories';
@@ -169,6 +170,35 @@ describe('factories', () => {
 });
 
 describe('users', () => {
+  it('mails a new user the set-password link (the Send Password Reset mail); the link sets the password', async () => {
+    const email = `${unique('welcome').replace(' ', '.')}@example.test`.toLowerCase();
+    const u = await api.create<Rec>('/users', { email, contactName: 'Wendy Welcome', role: 'CSR' });
+    await t.settleJobs();
+    const mails = t.smtp.messages.filter((m) => m.to.includes(email));
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(mails[0]!.raw);
+    expect(mail.subject).toBe('Selvedge: set your password');
+    expect(mail.text).toContain('Hello Wendy Welcome,');
+    expect(mail.text).toContain('An account was created for you in Selvedge.');
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1.0/auth/update-password?token=${token}`,
+      payload: { password: 'welcome-password-2026' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await t.login(email, 'welcome-password-2026')).toBeTruthy();
+
+    // Editing the user, or a refused duplicate, mails nobody.
+    const before = t.smtp.messages.length;
+    const edited = await api.call('ADMIN', 'PUT', `/users/${u.id}`, { ...u, contactName: 'Wendy W.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await api.call('ADMIN', 'POST', '/users', { email, contactName: 'Twice' })).statusCode).toBe(409);
+    await t.settleJobs();
+    expect(t.smtp.messages.slice(before).filter((m) => m.to.includes(email))).toHaveLength(0);
+  });
+
   it('creates with the defaults (VENDOR, active, mails on), email lower-case and unique', async () => {
     const email = `${unique('new').replace(' ', '.')}@Example.test`;
     const u = await api.create<Rec>('/users', { email, contactName: 'New Person' });

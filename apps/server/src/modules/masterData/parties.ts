@@ -24,6 +24,7 @@ import { MASTER_DATA_MESSAGES } from '@selvedge/shared';
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
 import { allOf, type CrudConfig, type CrudStore, contains } from '../../platform/crud';
 import type { Tx } from '../../platform/db';
 import {
@@ -44,6 +45,7 @@ import {
   warehouses,
 } from '../../platform/db/schema';
 import { badRequest } from '../../platform/errors';
+import { queuePasswordMail } from '../auth/passwordMail';
 import { type LinkTable, linkedRefs, linksTo, replaceLinks } from './links';
 
 const customerRef = { table: customers, id: customers.id, name: customers.companyName };
@@ -342,7 +344,13 @@ const userStore: CrudStore<User, UserCreate, UserUpdate, UserQuery> = {
   },
 };
 
-export const userCrud: CrudConfig<User, UserCreate, UserUpdate, UserQuery> = {
+/**
+ * Users (master-data §4). A new user has no password: the same mail Send Password Reset sends, with a
+ * link to choose one, is queued with the insert (auth/passwordMail.ts; issue 28 §1).
+ */
+export const userCrud = (
+  ctx: Pick<AppContext, 'config' | 'jobs'>,
+): CrudConfig<User, UserCreate, UserUpdate, UserQuery> => ({
   store: userStore,
   unique: { users_email: { label: 'A user with email', value: (b) => b.email } },
   async check(_tx, body, user, before) {
@@ -351,6 +359,7 @@ export const userCrud: CrudConfig<User, UserCreate, UserUpdate, UserQuery> = {
       throw badRequest(MASTER_DATA_MESSAGES.ownAccount);
   },
   async afterWrite(tx, before, after) {
+    if (!before) await queuePasswordMail(ctx, tx, after, 'newAccount');
     // Deactivating ends the user's sessions (a role change does too: the token's role no longer matches).
     if (before && ((before.active && !after.active) || before.role !== after.role))
       await tx
@@ -358,7 +367,7 @@ export const userCrud: CrudConfig<User, UserCreate, UserUpdate, UserQuery> = {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, after.id), sql`${sessions.revokedAt} is null`));
   },
-};
+});
 
 // ---------------------------------------------------------------- vendors
 
