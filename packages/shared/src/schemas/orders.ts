@@ -140,7 +140,10 @@ export type NeedsActionCount = z.infer<typeof needsActionCount>;
 export const needsActionResponse = z
   .object({
     steps: z.array(needsActionCount),
-    total: z.number().int().describe('Sum of the counts (an order waiting at two steps counts twice)'),
+    total: z
+      .number()
+      .int()
+      .describe('How many orders wait for the user at any step (an order waiting at two steps counts once)'),
   })
   .meta({ id: 'NeedsActionResponse' });
 export type NeedsActionResponse = z.infer<typeof needsActionResponse>;

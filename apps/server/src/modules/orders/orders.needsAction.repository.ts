@@ -4,7 +4,7 @@
  * read from open_order_counts. Callers pass the user's scope (orders.scope.ts).
  */
 import type { NeedsActionCondition, NeedsActionStep } from '@selvedge/shared';
-import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
 import { compiledOnce } from '../../platform/db/compiled';
@@ -41,6 +41,8 @@ export function waitingAt(condition: NeedsActionCondition): SQL {
  * cost the needs-action call most of its CPU (issue 10). The values in them are the rules'
  * constants (statuses, flags), written in as literals; the user's scope stays parameters.
  */
+/** The column of the distinct orders waiting at any of the steps (no step is named so). */
+const TOTAL = 'total';
 const waitingCountsBySteps = new Map<string, { columns: SQL; filter: SQL }>();
 function waitingCounts(steps: { step: NeedsActionStep; condition: NeedsActionCondition }[]) {
   const key = JSON.stringify(steps);
@@ -50,6 +52,10 @@ function waitingCounts(steps: { step: NeedsActionStep; condition: NeedsActionCon
     const columns = steps.map(
       ({ step, condition }) =>
         sql`(coalesce(sum(${counts.orders}) filter (where ${waitingAt(condition)}), 0))::int as ${sql.identifier(step)}`,
+    );
+    // The total counts orders, not steps: an order waiting at two steps is one order (issue 28 §3).
+    columns.push(
+      sql`(coalesce(sum(${counts.orders}) filter (where ${or(...steps.map(({ condition }) => waitingAt(condition)))}), 0))::int as ${sql.identifier(TOTAL)}`,
     );
     const statuses = [...new Set(steps.flatMap((s) => s.condition.statuses))];
     built = {
@@ -68,18 +74,22 @@ export const needsActionRepository = {
    * How many orders inside `scope` wait at each step, from open_order_counts (docs/decisions/0023):
    * that table has the orders table's column names, so under the alias "orders" the scope and the
    * step conditions, written for orders, read it unchanged; each row stands for `orders` orders.
+   * Answers the count per step and `total`, the orders waiting at any step (each counted once).
    */
   countWaiting: async (
     db: Q,
     scope: SQL,
     steps: { step: NeedsActionStep; condition: NeedsActionCondition }[],
-  ): Promise<Map<NeedsActionStep, number>> => {
-    if (steps.length === 0) return new Map();
+  ): Promise<{ byStep: Map<NeedsActionStep, number>; total: number }> => {
+    if (steps.length === 0) return { byStep: new Map(), total: 0 };
     const { columns, filter } = waitingCounts(steps);
     const { rows } = await db.execute(
       sql`select ${columns} from ${openOrderCounts} ${sql.identifier(getTableName(orders))} where ${scope} and ${filter}`,
     );
     const [row] = rows as unknown as Record<string, number>[];
-    return new Map(steps.map(({ step }) => [step, Number(row?.[step] ?? 0)]));
+    return {
+      byStep: new Map(steps.map(({ step }) => [step, Number(row?.[step] ?? 0)])),
+      total: Number(row?.[TOTAL] ?? 0),
+    };
   },
 };

@@ -161,7 +161,8 @@ export function createOrderService(ctx: AppContext) {
 
     /**
      * GET /orders/needs-action: for each step of the user's role (rules/needsAction.ts), how many
-     * orders in the user's scope wait there; counted in one query.
+     * orders in the user's scope wait there, and how many orders wait at any of them (an order
+     * waiting at two steps counts once in the total); counted in one query.
      */
     async needsAction(user: AuthUser): Promise<NeedsActionResponse> {
       const steps = needsActionStepsFor(user.role).flatMap((step) => {
@@ -173,9 +174,9 @@ export function createOrderService(ctx: AppContext) {
         step,
         label: NEEDS_ACTION_RULES[step].label,
         action: NEEDS_ACTION_RULES[step].action,
-        count: counts.get(step) ?? 0,
+        count: counts.byStep.get(step) ?? 0,
       }));
-      return { steps: answer, total: answer.reduce((sum, s) => sum + s.count, 0) };
+      return { steps: answer, total: counts.total };
     },
 
     /** GET /orders/{id}: the order with its lines, charges, documents and logs as the role may see it. */
