@@ -54,6 +54,10 @@ export interface CareLabelLayout {
   elements: CareLabelElement[];
 }
 
+/**
+ * A label to lay out. Icons, markets and identities default to what the label itself says it prints
+ * (`label.printed`, fixed at Add to Order); the editor passes the customer's current ones.
+ */
 export interface CareLabelLayoutInput {
   label: CareLabelDraft;
   /** The icon (CARE_SYMBOLS name) of each chosen care instruction; missing ones draw no symbol. */
@@ -122,7 +126,13 @@ export function byPredominance(rows: readonly FabricCompositionDraft[]): FabricC
 
 /** Lays out a label (see the module comment). Never throws; an empty label gives an empty-looking label. */
 export function careLabelLayout(input: CareLabelLayoutInput): CareLabelLayout {
-  const { label, icons = {}, markets = [], identity = {} } = input;
+  const { label } = input;
+  const icons = input.icons ?? label.printed?.icons ?? {};
+  const markets = input.markets ?? label.printed?.markets ?? [];
+  const identity = input.identity ?? {
+    caNumber: label.printed?.caNumber ?? null,
+    rnNumber: label.printed?.rnNumber ?? null,
+  };
   const elements: CareLabelElement[] = [];
   const inner = CARE_LABEL_WIDTH - 2 * MARGIN;
   const maxChars = Math.floor(inner / (CHAR_WIDTH * TEXT));

@@ -6,6 +6,7 @@
  * customer's care-label configuration (-3/-4 at placing) is the care-label issue's rule.
  */
 import { z } from 'zod';
+import { CARE_MARKETS } from '../careLabel/config';
 import { safeText } from './common';
 
 const choice = safeText(200).nullable().optional();
@@ -46,6 +47,21 @@ export const careLabel = z
       .max(30)
       .optional(),
     specialInstructions: z.array(safeText(500)).max(50).optional(),
+    printed: z
+      .object({
+        icons: z.partialRecord(
+          z.enum(['wash', 'bleach', 'dry', 'iron', 'dryClean']),
+          safeText(100).nullable(),
+        ),
+        markets: z.array(z.enum(CARE_MARKETS)).max(3),
+        caNumber: safeText(50).nullable(),
+        rnNumber: safeText(50).nullable(),
+      })
+      .strict()
+      .optional()
+      .describe(
+        "What the label prints besides the choices, fixed by the server at Add to Order from the customer's care configuration (icons of the chosen instructions, markets, CA/RN numbers); ignored on the way in",
+      ),
   })
   .strict()
   .meta({ id: 'CareLabel' });

@@ -84,7 +84,7 @@ export const cartItem = z
     variableDataProduct: z.boolean(),
     sizes: z.array(cartItemSize),
     attributes: z.record(z.string(), z.string()),
-    careLabel: z.record(z.string(), z.unknown()).nullable(),
+    careLabel: careLabel.nullable(),
     productThumbnail: z.object({ path: z.string(), type: z.string().nullable() }).nullable(),
     unitPrice: money.nullable().optional(),
     unitCost: money.nullable().optional(),

@@ -13,6 +13,7 @@ import { MESSAGES } from '../messages';
 import { NEEDS_ACTION_STEPS } from '../rules/needsAction';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES, type OrderStatusFilter } from '../rules/orderStatus';
 import { ARTWORK_ACTIONS, ARTWORK_STATUSES, ORDER_ACTIONS } from '../rules/orderWorkflow';
+import { careLabel } from './careLabel';
 import { orderCharge } from './cart';
 import {
   bodyId,
@@ -259,7 +260,9 @@ export const orderItem = z
     totalPrice: money.optional(),
     totalCost: money.optional(),
     artwork: orderItemArtwork.nullable().describe('Null when the line needs no artwork'),
-    careLabel: z.record(z.string(), z.unknown()).nullable(),
+    careLabel: careLabel
+      .nullable()
+      .describe('The care label ordered on the line (ordering §3 Care label); null when none'),
   })
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItem>;

@@ -107,7 +107,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
       quantities,
       attributes: source.attributes ?? {},
       ...(Object.keys(attributesItems).length > 0 ? { attributesItems } : {}),
-      careLabel: (source.careLabel as OrderLinePayload['careLabel']) ?? null,
+      careLabel: source.careLabel ?? null,
     };
     return { payload, changes, empty: Object.keys(quantities).length === 0 };
   }

@@ -1,5 +1,5 @@
 /** All SQL of the cart (the user's PENDING order), its lines, pricing and placement. */
-import type { CartHeaderUpdate, Tier } from '@selvedge/shared';
+import type { CareLabel, CartHeaderUpdate, Tier } from '@selvedge/shared';
 import { and, asc, count, eq, getTableColumns, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
@@ -329,7 +329,7 @@ export const cartRepository = {
       orderId: number;
       productSubcodeId: number;
       attributes: Record<string, string>;
-      careLabel: Record<string, unknown> | null;
+      careLabel: CareLabel | null;
       quantity: number;
     },
   ) =>
@@ -345,7 +345,7 @@ export const cartRepository = {
     orderItemId: number,
     patch: {
       attributes: Record<string, string>;
-      careLabel: Record<string, unknown> | null;
+      careLabel: CareLabel | null;
       quantity: number;
     },
   ) => tx.update(orderItems).set(patch).where(eq(orderItems.id, orderItemId)),

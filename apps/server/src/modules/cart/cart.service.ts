@@ -27,6 +27,7 @@
  */
 import {
   artworkAtPlacing,
+  type CareLabel,
   type Cart,
   type CartHeaderUpdate,
   canSee,
@@ -87,6 +88,11 @@ export const CART_API_MESSAGES = {
 /** What the order log says when an order is placed. */
 export const ORDER_PLACED_LOG = 'Order placed';
 
+/** A care label without its `printed` part (icons, markets, identities), which the server fills. */
+function withoutPrinted({ printed: _printed, ...label }: CareLabel): CareLabel {
+  return label;
+}
+
 /** A checked order line, ready to store. */
 interface PreparedLine {
   productSubcodeId: number;
@@ -94,7 +100,7 @@ interface PreparedLine {
   quantity: number;
   sizes: { productItemId: number; quantity: number; attributesItem: Record<string, string> }[];
   attributes: Record<string, string>;
-  careLabel: Record<string, unknown> | null;
+  careLabel: CareLabel | null;
   scope: {
     customerId: number;
     customerName: string;
@@ -251,7 +257,8 @@ export function createCartService(ctx: AppContext) {
       quantity: total,
       sizes,
       attributes: lineAttrs.values,
-      careLabel: body.careLabel ?? null,
+      // What the label prints besides the choices is the server's to fix, never the caller's.
+      careLabel: body.careLabel ? withoutPrinted(body.careLabel) : null,
       scope: {
         customerId: sub.customerId,
         customerName: sub.customerName,

@@ -7,7 +7,7 @@
  * Units: money amounts are decimal strings with their ISO 4217 currency code (never floats);
  * quantities are pieces; dates are ISO 8601 strings (calendar days as YYYY-MM-DD, instants in UTC).
  */
-import type { ArtworkStatus, OrderStatus } from '@selvedge/shared';
+import type { ArtworkStatus, CareLabel, OrderStatus } from '@selvedge/shared';
 
 export type ProductType = 'STANDARD' | 'VARIABLE_DATA' | 'DYNAMIC';
 
@@ -67,7 +67,7 @@ export interface OrderLineRecord {
   /** The factory that makes this line (the subcode's factory). */
   factoryId: number | null;
   attributes: Record<string, string>;
-  careLabel: Record<string, unknown> | null;
+  careLabel: CareLabel | null;
   quantity: number;
   unitPrice: string | null;
   unitCost: string | null;

@@ -4,6 +4,7 @@
  * Money is numeric(14,4) and travels as a decimal string (ARCHITECTURE.md Money); quantities are pieces.
  * Migrations are generated from this file into apps/server/drizzle/ (`npm run db:generate`).
  */
+import type { CareLabel } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -765,7 +766,7 @@ export const orderItems = pgTable(
     productType: text('product_type').notNull().default('STANDARD'),
     /** Attribute name → value chosen for the whole line. */
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
-    careLabel: jsonb('care_label').$type<Record<string, unknown>>(),
+    careLabel: jsonb('care_label').$type<CareLabel>(),
     poNumber: text('po_number'),
     styleNumber: text('style_number'),
     /** Total pieces of the line. */

@@ -7,6 +7,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { type CartItem, formatMoney } from '@selvedge/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LineCareLabel } from '../care-label/LineCareLabel';
 import { MISSING, displayTotal as total, displayUnit as unit } from '../orders/format';
 
 const quantity = (n: number) => n.toLocaleString('en-US');
@@ -47,7 +48,7 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
   const showUnitCost = 'unitCost' in item || item.sizes.some((s) => 'unitCost' in s);
   // Per-size attributes get a column only when some size has attributes other than the line's.
   const sizeAttributes = item.sizes.some((s) => !sameAttributes(s.attributesItem ?? {}, item.attributes));
-  const hasCareLabel = item.careLabel != null && Object.keys(item.careLabel).length > 0;
+  const hasCareLabel = item.careLabel != null;
 
   return (
     <Paper
@@ -144,6 +145,8 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
             ))}
           </Table.Tbody>
         </Table>
+
+        {item.careLabel && <LineCareLabel label={item.careLabel} />}
 
         <AttributeList attributes={item.attributes} testId="cart-item-attributes" />
 

@@ -1,12 +1,13 @@
 /**
  * One line of an order (ordering §2 Order details, §3 Order item): subcode, description, pack size,
  * quantity, the sizes table (Size / attributes / Quantity / Unit Price / Unit Cost, prices and costs
- * only when the answer carries them), line attributes, line totals and, for a line that needs
+ * only when the answer carries them), line attributes, the care label drawn as woven, line totals and, for a line that needs
  * artwork, the artwork panel (ordering §4 Item artwork).
  */
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { OrderItem, OrderStatus } from '@selvedge/shared';
 import { ArtworkPanel } from '../artwork/ArtworkPanel';
+import { LineCareLabel } from '../care-label/LineCareLabel';
 import { Field } from './Field';
 import { displayTotal, displayUnit, orDash } from './format';
 
@@ -15,13 +16,6 @@ const TYPE_LABELS: Record<OrderItem['productType'], string> = {
   VARIABLE_DATA: 'Variable data',
   DYNAMIC: 'Dynamic data',
 };
-
-/** Country of origin of a care label, when the label carries one as text. */
-function careLabelSummary(careLabel: OrderItem['careLabel']): string | null {
-  if (!careLabel) return null;
-  const country = careLabel.countryOfOrigin;
-  return typeof country === 'string' && country.trim() ? `Country of origin: ${country}` : null;
-}
 
 /** The card of one order line. */
 export function OrderItemCard({
@@ -37,7 +31,6 @@ export function OrderItemCard({
   const showUnitCost = item.sizes.some((s) => s.unitCost);
   const sizeAttributeNames = [...new Set(item.sizes.flatMap((s) => Object.keys(s.attributesItem)))];
   const attributes = Object.entries(item.attributes);
-  const careSummary = careLabelSummary(item.careLabel);
 
   return (
     <Card
@@ -122,11 +115,7 @@ export function OrderItemCard({
           </Group>
         )}
 
-        {careSummary && (
-          <Text size="sm" c="dimmed">
-            {careSummary}
-          </Text>
-        )}
+        {item.careLabel && <LineCareLabel label={item.careLabel} open />}
 
         {item.sizes.length > 0 && (
           <Table.ScrollContainer minWidth={420}>

@@ -2,11 +2,13 @@
  * The care label on paper (issue 25): the production PO's drawing of a label's layout prints the
  * layout's texts, in its order, at its places; read back with unpdf (pdf.js).
  */
-import { type CareLabelDraft, careLabelLayout } from '@selvedge/shared';
+import { type CareLabel, type CareLabelDraft, careLabelLayout } from '@selvedge/shared';
 import { extractTextItems } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { renderProductionPO } from '.';
 import { careLabelFigure, PT_PER_MM } from './careLabel';
 import { renderDocument } from './layout';
+import { FIXTURE_IDS, orderFixture } from './pdf.fixture';
 
 const label: CareLabelDraft = {
   type: 'CARELABEL_STANDARD',
@@ -77,5 +79,43 @@ describe('care label drawn on a PDF', () => {
     expect(items.length).toBeGreaterThan(1);
     const captions = items.flat().filter((i) => /^LBL-\d+$/.test(i.str.trim()));
     expect(captions.map((c) => c.str.trim()).sort()).toEqual(figures.map((f) => f.caption).sort());
+  });
+
+  it("prints the care labels of the PO's own lines only, as the label says it prints", async () => {
+    const base = orderFixture();
+    const { garmentComponents: _g, fibreContents: _f, ...choices } = label;
+    const stored: CareLabel = {
+      ...choices,
+      garmentComponents: [
+        { componentType: 'Shell', fabricCompositions: [{ material: 'Wool', percentage: 100 }] },
+      ],
+      printed: { icons, markets: ['CA' as const], caNumber: '12345', rnNumber: null },
+    };
+    const order = orderFixture({
+      items: base.items.map((l, i) => (i === 0 || i === 2 ? { ...l, careLabel: stored } : l)),
+    });
+    const read = async (po: number) =>
+      (
+        await extractTextItems(
+          new Uint8Array(await renderProductionPO(order, po, { brandName: 'S', showCosts: false })),
+        )
+      ).items
+        .flat()
+        .map((i) => i.str.trim());
+    const a = await read(FIXTURE_IDS.poA);
+    expect(a).toContain('CARE LABELS');
+    expect(a).toContain('100% Wool / Laine');
+    expect(a).toContain('CA 12345');
+    expect(a).toContain(base.items[0]?.productSubcode);
+    expect(a).not.toContain(base.items[2]?.productSubcode);
+    const none = orderFixture();
+    const plain = (
+      await extractTextItems(
+        new Uint8Array(await renderProductionPO(none, FIXTURE_IDS.poA, { brandName: 'S', showCosts: false })),
+      )
+    ).items
+      .flat()
+      .map((i) => i.str.trim());
+    expect(plain).not.toContain('CARE LABELS');
   });
 });

@@ -3,8 +3,9 @@
  * order to ONE factory for the lines that factory makes. Costs only for cost roles (`showCosts`),
  * never prices.
  */
-import { sumAmounts } from '@selvedge/shared';
+import { careLabelLayout, sumAmounts } from '@selvedge/shared';
 import type { OrderLineRecord, OrderRecord } from '../../orders/orders.record';
+import { careLabelFigure } from './careLabel';
 import { formatAmount, formatDate, renderDocument, type TotalLine } from './layout';
 import {
   amountColumns,
@@ -33,7 +34,8 @@ function artworkNote(line: OrderLineRecord): string[] {
  * size of only the lines whose factory is the PO's, with each line's approved artwork (file name and
  * first 12 hex of its sha256); total quantity. With `showCosts` also unit costs (4 decimals), cost
  * totals and the PO's total cost in `order.costCurrency` (else the factory's currency). Prices never
- * appear. Throws when the order has no such production PO or its factory is not among
+ * appear. After the totals, each line's care label as it will be woven (real size, the drawing of
+ * the web preview). Throws when the order has no such production PO or its factory is not among
  * `order.factories`.
  */
 export async function renderProductionPO(
@@ -86,5 +88,9 @@ export async function renderProductionPO(
         : NO_EXTRA_COLUMNS,
     }),
     totals,
+    figures: lines.flatMap((l) =>
+      l.careLabel ? [careLabelFigure(l.productSubcode, careLabelLayout({ label: l.careLabel }))] : [],
+    ),
+    figuresLabel: 'Care labels',
   });
 }
