@@ -6,7 +6,8 @@
  * customer's care-label configuration (-3/-4 at placing) is the care-label issue's rule.
  */
 import { z } from 'zod';
-import { CARE_MARKETS } from '../careLabel/config';
+import { CARE_MARKETS, type CustomerCareConfig } from '../careLabel/config';
+import { CARE_INSTRUCTION_TYPES } from '../careLabel/symbols';
 import { safeText } from './common';
 
 const choice = safeText(200).nullable().optional();
@@ -66,3 +67,48 @@ export const careLabel = z
   .strict()
   .meta({ id: 'CareLabel' });
 export type CareLabel = z.infer<typeof careLabel>;
+
+const careOption = z.object({ id: z.number().int(), name: z.string() });
+
+/** A customer's care configuration as answered (CustomerCareConfig of careLabel/config.ts). */
+export const customerCareConfig = z
+  .object({
+    customerId: z.number().int(),
+    countriesOfOrigin: z.array(careOption),
+    cautionMaintenance: z.array(careOption),
+    specialInstructions: z.array(careOption),
+    componentTypes: z.array(careOption),
+    materials: z.array(careOption),
+    careInstructions: z.array(
+      z.object({
+        id: z.number().int(),
+        type: z.enum(CARE_INSTRUCTION_TYPES),
+        displayName: z.string(),
+        icon: z.string().nullable(),
+        sortKey: z.number(),
+      }),
+    ),
+    careCodes: z.array(z.object({ id: z.number().int(), code: z.string(), text: z.string() })),
+    specialInstructionsLimit: z.number().int(),
+    copyrightShow: z.boolean(),
+    fabricCompositionShow: z.boolean(),
+    countryOfOriginRequired: z.boolean(),
+    specialInstructionsRequired: z.boolean(),
+    markets: z.array(z.enum(CARE_MARKETS)),
+    caNumber: z.string().nullable().optional(),
+    rnNumber: z.string().nullable().optional(),
+  })
+  .meta({ id: 'CustomerCareConfig' }) satisfies z.ZodType<CustomerCareConfig>;
+
+/** GET /products/care-label?productSubcodeId= (ordering §2 Product details, care label editor). */
+export const productCareLabelQuery = z.object({ productSubcodeId: z.coerce.number().int().positive() });
+
+/** The care label editor's options and rules for one product: its label type and the customer's configuration. */
+export const productCareLabelResponse = z
+  .object({
+    productSubcodeId: z.number().int(),
+    type: z.enum(CARE_LABEL_TYPES),
+    config: customerCareConfig,
+  })
+  .meta({ id: 'ProductCareLabel' });
+export type ProductCareLabelResponse = z.infer<typeof productCareLabelResponse>;

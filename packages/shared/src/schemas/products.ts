@@ -7,9 +7,11 @@
  * `minValue` without canSee('price'), `costs` without canSee('cost'), `inventoryQuantity` and
  * `inventoryMax` without canSee('inventory').
  */
+
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { ATTRIBUTE_TYPES, MAX_DETAIL_IDS, PRODUCT_SEARCH_MESSAGES } from '../rules/products';
+import { CARE_LABEL_TYPES, careLabel } from './careLabel';
 import { money, pageQuery, pagingInfo, queryId, safeText } from './common';
 
 // The product constants live in ../rules/products (no zod there, issue 9); re-exported here as before.
@@ -177,6 +179,10 @@ export const productItemDetails = z
     productImageType: z.string().nullable(),
     /** Edit only: the cart line being edited. */
     orderItemId: id.optional(),
+    /** The care label this product is ordered with (master data), null when none: the editor shows then. */
+    careLabelType: z.enum(CARE_LABEL_TYPES).nullable(),
+    /** Edit only: the line's care label as it was added (the editor keeps what is still valid). */
+    careLabel: careLabel.nullable().optional(),
   })
   .meta({ id: 'ProductItemDetails' });
 export type ProductItemDetails = z.infer<typeof productItemDetails>;

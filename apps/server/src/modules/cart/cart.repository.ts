@@ -1,5 +1,5 @@
 /** All SQL of the cart (the user's PENDING order), its lines, pricing and placement. */
-import type { CareLabel, CartHeaderUpdate, Tier } from '@selvedge/shared';
+import type { CareLabel, CareLabelType, CartHeaderUpdate, CustomerCareConfig, Tier } from '@selvedge/shared';
 import { and, asc, count, eq, getTableColumns, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
@@ -24,6 +24,7 @@ import {
   vendorShippingAddresses,
   vendors,
 } from '../../platform/db/schema';
+import { customerCareConfigSql } from '../careLabel/careConfig.repository';
 import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
 import { orderableAssignments, orderableCustomerOf, type ScopeUser } from '../products/products.scope';
 
@@ -67,8 +68,9 @@ const cartOf = compiledSelect(['userId'], (p) =>
 const lockedCartOf = compiledSelect(['userId'], (p) =>
   queryBuilder.select().from(orders).where(isCart(p.userId)).limit(1).for('update'),
 );
-// Placing's lock reads, with the cart, the two things its checks look up (issue 10: each statement
-// of placing wakes a PostgreSQL backend): the saved addresses and whether the customer is orderable.
+// Placing's lock reads, with the cart, the things its checks look up (issue 10: each statement
+// of placing wakes a PostgreSQL backend): the saved addresses, whether the customer is orderable and,
+// only when a line carries a care label, the customer's care configuration (-3/-4, decision 0043).
 const lockedCartForPlacingOf = compiledSelect(
   ['userId', 'all', 'customerIds', 'vendorIds', 'factoryIds', 'regionIds'],
   (p) =>
@@ -79,6 +81,9 @@ const lockedCartForPlacingOf = compiledSelect(
           select coalesce(json_agg(${vendorShippingAddresses.address}), '[]') from ${vendorShippingAddresses}
           where ${vendorShippingAddresses.vendorId} = ${qualified(orders.vendorId)})`,
         customerOrderable: orderableCustomerOf(orders.customerId, p),
+        careConfig: sql<CustomerCareConfig | null>`case when exists (
+          select 1 from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)}
+          and ${orderItems.careLabel} is not null) then ${customerCareConfigSql(orders.customerId)} end`,
       })
       .from(orders)
       .where(isCart(p.userId))
@@ -108,6 +113,8 @@ const pricingLinesOf = compiledSelect(['orderId'], (p) =>
       productSubcode: productSubcodes.productSubcode,
       description: productSubcodes.description,
       productCode: productCodes.productCode,
+      careLabel: orderItems.careLabel,
+      careLabelType: sql<CareLabelType | null>`${productSubcodes.careLabelType}`,
       customerId: productSubcodes.customerId,
       factoryId: productSubcodes.factoryId,
       factoryCurrencyId: factories.currencyTypeId,
@@ -272,6 +279,7 @@ export const cartRepository = {
         packSize: productSubcodes.packSize,
         minOrderQuantity: productSubcodes.minOrderQuantity,
         subcodeAttributeSchemaId: productSubcodes.attributeSchemaId,
+        careLabelType: productSubcodes.careLabelType,
         customerId: productSubcodes.customerId,
         customerName: customers.companyName,
         factoryId: productSubcodes.factoryId,

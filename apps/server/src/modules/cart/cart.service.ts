@@ -28,6 +28,7 @@
 import {
   artworkAtPlacing,
   type CareLabel,
+  type CareLabelType,
   type Cart,
   type CartHeaderUpdate,
   canSee,
@@ -50,11 +51,13 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { orders } from '../../platform/db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
 import { lookupsRepository } from '../lookups/lookups.repository';
 import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
 import { cartView } from '../orders/orders.views';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
 import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
+import { careLabelRefusalAtPlacing, checkLineCareLabel } from './cart.careLabel';
 import { repriceCart } from './cart.pricing';
 import { type CartPatch, type CartRow, cartRepository as repo } from './cart.repository';
 
@@ -87,11 +90,6 @@ export const CART_API_MESSAGES = {
 
 /** What the order log says when an order is placed. */
 export const ORDER_PLACED_LOG = 'Order placed';
-
-/** A care label without its `printed` part (icons, markets, identities), which the server fills. */
-function withoutPrinted({ printed: _printed, ...label }: CareLabel): CareLabel {
-  return label;
-}
 
 /** A checked order line, ready to store. */
 interface PreparedLine {
@@ -248,6 +246,14 @@ export function createCartService(ctx: AppContext) {
       sizes.push({ productItemId: item.productItemId, quantity, attributesItem });
     }
 
+    const careLabelType = (sub.careLabelType as CareLabelType | null) ?? null;
+    const careLabel = checkLineCareLabel(
+      sub.productSubcode,
+      careLabelType,
+      body.careLabel,
+      careLabelType ? await loadCustomerCareConfig(db, sub.customerId) : null,
+    );
+
     if (sub.factoryId == null || sub.productionRegionId == null || sub.productionRegionName == null) {
       throw conflict(CART_API_MESSAGES.noFactory(sub.productSubcode));
     }
@@ -257,8 +263,7 @@ export function createCartService(ctx: AppContext) {
       quantity: total,
       sizes,
       attributes: lineAttrs.values,
-      // What the label prints besides the choices is the server's to fix, never the caller's.
-      careLabel: body.careLabel ? withoutPrinted(body.careLabel) : null,
+      careLabel,
       scope: {
         customerId: sub.customerId,
         customerName: sub.customerName,
@@ -420,7 +425,8 @@ export function createCartService(ctx: AppContext) {
     /**
      * PUT /orders/place: validates, re-prices and places the cart in one transaction holding the
      * cart row lock. Answers the new order's id, or -1 / -2 (prices / charges changed; the new
-     * ones are stored so that the next call can succeed).
+     * ones are stored so that the next call can succeed), -3 / -4 (a line's care label no longer
+     * matches the customer's care configuration, read by the lock's statement; decision 0043).
      */
     async place(user: AuthUser, termsAccepted: boolean): Promise<PlaceOrderResponse> {
       const orderId = await db.transaction(async (tx) => {
@@ -456,6 +462,8 @@ export function createCartService(ctx: AppContext) {
           await repo.updateCart(tx, cart.id, r.orderPatch);
           return PLACE_ORDER_REFUSALS.chargesChanged;
         }
+        const careRefusal = careLabelRefusalAtPlacing(lines, cart.careConfig);
+        if (careRefusal) return PLACE_ORDER_REFUSALS[careRefusal];
 
         const artwork = artworkAtPlacing(lines);
         const marked = artwork.filter((a) => a.marked).map((a) => a.line.orderItemId);

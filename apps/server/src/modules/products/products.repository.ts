@@ -1,4 +1,5 @@
 /** All SQL of product search and product details (ordering §7 Products). */
+import type { CareLabelType } from '@selvedge/shared';
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { type Db, queries, type Tx } from '../../platform/db';
 import {
@@ -143,6 +144,7 @@ export const productsRepository = {
         productImageType: productSubcodes.productImageType,
         productionRegionId: factories.productionRegionId,
         costCurrency: currencies.code,
+        careLabelType: sql<CareLabelType | null>`${productSubcodes.careLabelType}`,
       })
       .from(productSubcodes)
       .innerJoin(customers, eq(customers.id, productSubcodes.customerId))
@@ -278,6 +280,7 @@ export const productsRepository = {
           productSubcodeId: orderItems.productSubcodeId,
           productType: orderItems.productType,
           attributes: orderItems.attributes,
+          careLabel: orderItems.careLabel,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))

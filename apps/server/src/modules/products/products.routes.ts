@@ -4,6 +4,8 @@ import {
   errorResponse,
   inventoryUpdateRequest,
   okResponse,
+  productCareLabelQuery,
+  productCareLabelResponse,
   productDetailsQuery,
   productDetailsResponse,
   productSearchQuery,
@@ -45,6 +47,21 @@ export const productRoutes: ApiModule = (app, ctx) => {
       },
     },
     async (req) => products.details(currentUser(req), req.query.ids),
+  );
+
+  app.get(
+    '/products/care-label',
+    {
+      config: { permission: 'productsRead' },
+      schema: {
+        tags,
+        summary:
+          "The care label editor of a product: its label type and the customer's care configuration (options of its lists, settings)",
+        querystring: productCareLabelQuery,
+        response: { 200: productCareLabelResponse, ...errors, 404: errorResponse },
+      },
+    },
+    async (req) => products.careLabel(currentUser(req), req.query.productSubcodeId),
   );
 
   app.get(

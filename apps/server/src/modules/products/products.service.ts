@@ -6,11 +6,13 @@
  */
 import {
   type AttributeType,
+  type CareLabel,
   canSee,
   hasUserPermission,
   type InventoryUpdateRequest,
   MESSAGES,
   type ProductAttribute,
+  type ProductCareLabelResponse,
   type ProductDetailsResponse,
   type ProductItemDetails,
   type ProductSearchQuery,
@@ -21,11 +23,13 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
+import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
 import { cartRepository } from '../cart/cart.repository';
 import { type ItemRow, productsRepository as repo, type SubcodeRow } from './products.repository';
 import { type CustomerScope, inCustomerScope, orderableCustomerIds } from './products.scope';
 
 export const PRODUCT_MESSAGES = {
+  noCareLabel: 'This product has no care label.',
   notFound: 'Product not found.',
   lineNotFound: 'Order item not found in your cart.',
   unknownRegion: 'productionRegion: Unknown production region',
@@ -74,6 +78,7 @@ interface EditContext {
   orderItemId: number;
   attributes: Record<string, string>;
   sizes: { productItemId: number; quantity: number; attributesItem: Record<string, string> }[];
+  careLabel: CareLabel | null;
 }
 
 export function createProductsService(ctx: AppContext) {
@@ -192,7 +197,8 @@ export function createProductsService(ctx: AppContext) {
         costCurrency: s.costCurrency ?? null,
         productImagePath: s.productImagePath,
         productImageType: s.productImageType,
-        ...(edit ? { orderItemId: edit.orderItemId } : {}),
+        careLabelType: s.careLabelType,
+        ...(edit ? { orderItemId: edit.orderItemId, careLabel: edit.careLabel } : {}),
       };
     });
 
@@ -276,6 +282,7 @@ export function createProductsService(ctx: AppContext) {
         orderItemId: line.id,
         attributes: line.attributes ?? {},
         sizes: line.sizes.map((s) => ({ ...s, attributesItem: s.attributesItem ?? {} })),
+        careLabel: line.careLabel ?? null,
       });
     },
 
@@ -302,6 +309,19 @@ export function createProductsService(ctx: AppContext) {
       }
       await db.transaction(async (tx) => repo.setInventories(tx, entries));
       return { message: MESSAGES.inventoryUpdated };
+    },
+
+    /**
+     * GET /products/care-label?productSubcodeId=: the care label editor's type and the customer's
+     * care configuration (ordering §2 Product details, §3 Care label). 404 when the subcode does not
+     * exist, is outside the user's scope, or carries no care label.
+     */
+    async careLabel(user: AuthUser, productSubcodeId: number): Promise<ProductCareLabelResponse> {
+      const scope = await orderableCustomerIds(db, user);
+      const [s] = await visibleSubcodes(scope, [productSubcodeId]);
+      const config = s.careLabelType ? await loadCustomerCareConfig(db, s.customerId) : null;
+      if (!s.careLabelType || !config) throw notFound(PRODUCT_MESSAGES.noCareLabel);
+      return { productSubcodeId: s.id, type: s.careLabelType, config };
     },
   };
 }
