@@ -147,9 +147,6 @@ describe('isPasswordExpired', () => {
 });
 
 describe('GET /auth/logout', () => {
-  it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1.0/auth/logout' })).statusCode).toBe(401);
-  });
   it('revokes the token on the server', async () => {
     const token = await t.login('vendor2@example.com');
     expect(
@@ -161,16 +158,6 @@ describe('GET /auth/logout', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe(MESSAGES.authExpired);
   });
-  it('answers 401 for a forged token', async () => {
-    const token = await t.login('vendor2@example.com');
-    const [h, p] = token.split('.');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1.0/has-vendor',
-      headers: t.auth(`${h}.${p}.forged`),
-    });
-    expect(res.statusCode).toBe(401);
-  });
 });
 
 describe('POST /auth/users/{id}/reset-password and POST /auth/update-password', () => {
@@ -180,19 +167,6 @@ describe('POST /auth/users/{id}/reset-password and POST /auth/update-password', 
     vendorId = (await t.db.select().from(users).where(eq(users.email, 'vendor2@example.com')))[0].id;
   });
 
-  it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: resetUrl(vendorId) })).statusCode).toBe(401);
-  });
-  it('answers 403 for every role but ADMIN', async () => {
-    for (const role of SIGNED_IN_ROLES.filter((r) => r !== 'ADMIN')) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: resetUrl(vendorId),
-        headers: t.auth(await t.tokenFor(role)),
-      });
-      expect(res.statusCode, role).toBe(403);
-    }
-  });
   it('answers 404 for an unknown user and 400 for a bad id', async () => {
     const admin = t.auth(await t.tokenFor('ADMIN'));
     expect((await t.app.inject({ method: 'POST', url: resetUrl(999999), headers: admin })).statusCode).toBe(

@@ -3,7 +3,7 @@
  * configuration — search, get, create (201), update, 401/403/404/400, duplicate and stale version
  * (409, nothing overwritten) and the history rows.
  */
-import { MASTER_DATA_MESSAGES, SIGNED_IN_ROLES } from '@selvedge/shared';
+import { MASTER_DATA_MESSAGES } from '@selvedge/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { masterDataApi, unique } from './masterData.test-helpers';
@@ -136,15 +136,6 @@ describe('warehouses', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Warehouse not found.');
   });
-
-  it('answers 401 without a token and 403 to every role but ADMIN', async () => {
-    expect((await api.call(null, 'GET', '/warehouses')).statusCode).toBe(401);
-    expect((await api.call(null, 'POST', '/warehouses', warehouse())).statusCode).toBe(401);
-    for (const role of SIGNED_IN_ROLES.filter((r) => r !== 'ADMIN')) {
-      expect((await api.call(role, 'GET', '/warehouses')).statusCode, role).toBe(403);
-      expect((await api.call(role, 'POST', '/warehouses', warehouse())).statusCode, role).toBe(403);
-    }
-  });
 });
 
 describe('production regions', () => {
@@ -198,9 +189,8 @@ describe('production regions', () => {
     expect((await api.history('productionRegion', r.id)).map((h) => h.action)).toEqual(['UPDATE', 'CREATE']);
   });
 
-  it('answers 400 without a name and 403 to a vendor', async () => {
+  it('answers 400 without a name', async () => {
     expect((await api.call('ADMIN', 'POST', '/production-regions', {})).statusCode).toBe(400);
-    expect((await api.call('VENDOR', 'GET', '/production-regions/1')).statusCode).toBe(403);
   });
 });
 
