@@ -158,6 +158,8 @@ export const importRepository = {
     db: Db,
     upload: { id: number; customerId: number },
     report: (tx: Tx, counts: ImportCounts) => Promise<DataUploadReport>,
+    /** Runs last in the transaction (the mail to the uploader is queued there). */
+    ended: (tx: Tx, report: DataUploadReport) => Promise<void>,
   ): Promise<ImportCounts | null> {
     const u = upload.id;
     return db.transaction(async (tx) => {
@@ -250,16 +252,24 @@ export const importRepository = {
         rowsRefusedOrdered: ordered.rows.length,
         rowsRefusedDuplicate: 0,
       };
+      const done = await report(tx, counts);
       await tx
         .update(dataUploads)
-        .set({ state: 'finished', report: await report(tx, counts), finishedAt: sql`now()`, fileKey: null })
+        .set({ state: 'finished', report: done, finishedAt: sql`now()`, fileKey: null })
         .where(eq(dataUploads.id, u));
+      await ended(tx, done);
       return counts;
     });
   },
 
   /** Marks the upload refused whole: nothing of it kept, one refusal saying why. */
-  async refuseWhole(db: Db, id: number, refusal: DataUploadRefusal, report: DataUploadReport) {
+  async refuseWhole(
+    db: Db,
+    id: number,
+    refusal: DataUploadRefusal,
+    report: DataUploadReport,
+    ended: (tx: Tx, report: DataUploadReport) => Promise<void>,
+  ) {
     await db.transaction(async (tx) => {
       await tx.delete(variableDataStaging).where(eq(variableDataStaging.dataUploadId, id));
       await tx.delete(dataUploadRefusals).where(eq(dataUploadRefusals.dataUploadId, id));
@@ -268,6 +278,7 @@ export const importRepository = {
         .update(dataUploads)
         .set({ state: 'refused', report, finishedAt: sql`now()`, fileKey: null })
         .where(eq(dataUploads.id, id));
+      await ended(tx, report);
     });
   },
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DATA_UPLOAD_REPORT_REFUSALS, type DataUpload, withCheckDigit } from '@selvedge/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext } from '../../platform/context';
 import * as s from '../../platform/db/schema';
@@ -159,6 +160,57 @@ describe('importing the sample files', () => {
     expect(upload.rowsTotal).toBe(180);
     const first = (await rowsOf('DS-PO-8120', '62040000'))[0];
     expect(first).toBe('XS HGRY 168 5062040000001 EUR118.99/GBP94.00');
+  });
+});
+
+describe('the mail to the uploader', () => {
+  /** The parsed mails to `to` whose subject starts with `subject`. */
+  async function mailsTo(to: string, subject: string) {
+    await t.settleJobs();
+    const parsed = await Promise.all(
+      t.smtp.messages.filter((m) => m.to.includes(to)).map((m) => simpleParser(m.raw)),
+    );
+    return parsed.filter((m) => m.subject?.startsWith(subject));
+  }
+
+  it('reports rows read, items, refusals with line, field and reason, all of them as CSV, and the time', async () => {
+    const [mail] = await mailsTo('account@example.com', 'Variable data file processed: roots-sample.csv');
+    expect(mail?.subject).toBe('Variable data file processed: roots-sample.csv (390 rows, 7 refused)');
+    const text = mail?.text ?? '';
+    expect(text).toMatch(/^Hello Alex Account,/);
+    expect(text).toMatch(/Your Roots data file roots-sample\.csv has been processed in \d+(\.\d)? s\./);
+    expect(text).toMatch(/Rows read: 390\. Product items created: \d+; updated: 0\./);
+    expect(text).toContain('Rows added: 383; changed: 0; removed: 0; refused: 7.');
+    expect(text).toContain('Line 5, UPC-A barcode: has a wrong GS1 check digit');
+    expect(text).toContain('Line 57, vendor number: 9999999 is not a known vendor');
+    expect(text).toContain('/variable-data-upload');
+    expect(mail?.attachments).toHaveLength(1);
+    const csv = mail!.attachments[0]!;
+    expect(csv.filename).toBe('roots-sample-refusals.csv');
+    const lines = csv.content
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'Line,Field,Reason',
+      '5,UPC-A barcode,has a wrong GS1 check digit',
+      '12,quantity,must be a whole number over 0',
+      '20,size,is required',
+      '33,price CAD,"must be an amount like 49.99 (at most 2 decimals, not negative)"',
+      '41,ticket type,RT-XX-999 is not a product subcode of Roots',
+      '57,vendor number,9999999 is not a known vendor',
+      '64,PO_NUMBER,is missing: the record has too few fields',
+    ]);
+  });
+
+  it('says why a file was refused whole, that one refusal attached', async () => {
+    await uploadAndWait(parties.rootsId, 'no-columns.csv', 'SOMETHING,ELSE\n1,2\n');
+    const [mail] = await mailsTo('account@example.com', 'Variable data file refused: no-columns.csv');
+    expect(mail?.text).toContain(
+      'Your Roots data file no-columns.csv was refused whole, and nothing of it was kept: The header row lacks the columns VENDOR_NUMBER',
+    );
+    expect(mail?.attachments.map((a) => a.filename)).toEqual(['no-columns-refusals.csv']);
   });
 });
 

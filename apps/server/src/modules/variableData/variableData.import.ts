@@ -31,11 +31,13 @@ import {
 } from '@selvedge/shared';
 import { parse } from 'csv-parse';
 import type { JobContext } from '../../platform/context';
+import type { Tx } from '../../platform/db';
 import {
   type ImportCounts,
   importRepository as repo,
   type StagedRow,
 } from './variableData.import.repository';
+import { queueUploadMail } from './variableData.mail';
 
 /** Good rows (or refusals) written per statement; progress is committed after each batch. */
 export const STAGE_BATCH = 5000;
@@ -57,6 +59,7 @@ export async function importUpload(ctx: JobContext, uploadId: number): Promise<I
     return null;
   }
   const layout = upload.layout as Layout;
+  const mail = (tx: Tx, report: DataUploadReport) => queueUploadMail(tx, ctx, upload, report);
   const key = upload.fileKey;
 
   const total = await countRecords((await storage.get(key)).stream, layout);
@@ -131,17 +134,22 @@ export async function importUpload(ctx: JobContext, uploadId: number): Promise<I
       rowsRead: 0,
       fileRefusal: err.message,
     };
-    await repo.refuseWhole(db, uploadId, refusal, whole);
+    await repo.refuseWhole(db, uploadId, refusal, whole, mail);
     await storage.delete(key).catch(() => undefined);
     return { state: 'refused', report: whole };
   }
 
   await repo.refuseDuplicates(db, uploadId);
   let finalReport: DataUploadReport | undefined;
-  const counts = await repo.finish(db, { id: uploadId, customerId: upload.customerId }, async (tx, c) => {
-    finalReport = report(c, await repo.refusals(tx, uploadId, DATA_UPLOAD_REPORT_REFUSALS));
-    return finalReport;
-  });
+  const counts = await repo.finish(
+    db,
+    { id: uploadId, customerId: upload.customerId },
+    async (tx, c) => {
+      finalReport = report(c, await repo.refusals(tx, uploadId, DATA_UPLOAD_REPORT_REFUSALS));
+      return finalReport;
+    },
+    mail,
+  );
   if (!counts || !finalReport) return null;
   await storage.delete(key).catch(() => undefined);
   return { state: 'finished', report: finalReport };
