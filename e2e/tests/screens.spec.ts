@@ -122,3 +122,70 @@ test("f: the tier editor refuses quantity 0 with the spec's message", async ({ p
   await expect(page.getByTestId('price-tiers-quantity')).toHaveValue('0');
   await page.getByTestId('detail-cancel').click();
 });
+
+test('b: every main screen fits 390 px: nothing wider than the phone', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'vendor2@example.com');
+  await emptyCart(page);
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  const wide: string[] = [];
+  const check = async (name: string) => {
+    await shot(page, `b-${name}-390`);
+    const w = await width();
+    if (w > 390) wide.push(`${name}: ${w} px`);
+  };
+  try {
+    await page.goto('/order-list');
+    await expect(page.locator('[data-order-card]').first()).toBeVisible();
+    await check('order-list');
+    const [orderId] = await orderIds(page, 'size=1');
+    await page.goto(`/order-details?orderId=${orderId}`);
+    await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+    await check('order-details');
+    await addWovenLabelToCart(page, 'RT-WL-101', 500);
+    await expect(page.getByTestId('cart-field-shippingAddress')).toBeVisible();
+    await check('cart');
+    await page.goto('/product-list');
+    await expect(page.getByTestId('product-search-submit')).toBeVisible();
+    await check('product-list');
+    await page.getByTestId('product-search-region').click();
+    await page.getByRole('option', { name: 'Bangladesh', exact: true }).click();
+    await page.getByTestId('product-search-submit').click();
+    const row = page.locator('[data-testid=product-row][data-product-subcode="RT-WL-101"]');
+    await expect(row).toBeVisible();
+    await check('product-list-results');
+    await row.click();
+    await expect(page).toHaveURL(/\/product-details\?productItemId=\d+/);
+    await expect(page.getByTestId('quantity-S')).toBeVisible();
+    await check('product-details');
+    // The size table's In Cart and Unit Price columns are on screen, not behind a sideways scroll.
+    const table = page.getByTestId('size-table');
+    await expect(table.getByRole('columnheader', { name: 'In Cart' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Unit Price' })).toBeVisible();
+    const hidden = await table.evaluate((el) => {
+      let box: HTMLElement | null = el.parentElement;
+      while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+      return box ? box.scrollWidth - box.clientWidth : 0;
+    });
+    expect(hidden, 'pixels of the size table behind a sideways scroll').toBe(0);
+  } finally {
+    await emptyCart(page);
+  }
+  // Master data, as an admin.
+  await page.getByTestId('nav-logout').click();
+  await signIn(page, 'admin@example.com');
+  for (const [name, path] of [
+    ['subcode-list', '/product-subcode-list'],
+    ['vendor-list', '/vendor-list'],
+    ['user-list', '/user-list'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId('list-count')).toBeVisible();
+    await check(name);
+  }
+  await page.getByTestId('list-row').getByRole('link').first().click();
+  await expect(page.getByTestId('detail-edit')).toBeVisible();
+  await check('user-details');
+  expect(wide).toEqual([]);
+});

@@ -8,7 +8,7 @@
  * (issue 9 papercut 8): the steps it reached, then a red 'Cancelled' step that ends it; the steps it
  * will never reach are not drawn and no step is in progress.
  */
-import { Paper, Stepper, VisuallyHidden } from '@mantine/core';
+import { Paper, Stepper, useMatches, VisuallyHidden } from '@mantine/core';
 import { type OrderStatus, statusTracker, type TrackerStep } from '@selvedge/shared';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { displayDate } from './format';
@@ -36,6 +36,10 @@ export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
   let active = steps.findIndex((s) => !s.done);
   if (active === -1) active = steps.length;
 
+  // Six steps side by side need about 800 px: below that (phones, narrow windows) they stand one
+  // under the other, so the tracker never makes the page wider than the screen (issue 28 §3).
+  const orientation = useMatches<'horizontal' | 'vertical'>({ base: 'vertical', md: 'horizontal' });
+
   const descriptionOf = (label: string, done: boolean): string | undefined => {
     if (label === 'Placed' && order.orderDate) return displayDate(order.orderDate);
     if (label === 'Finance') return done ? 'Approved' : 'Not approved';
@@ -55,11 +59,16 @@ export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
     >
       <Stepper
         active={active}
+        orientation={orientation}
         color={order.cancelled ? 'gray' : DONE_COLOR}
         size="sm"
         iconSize={30}
         allowNextStepsSelect={false}
-        styles={{ steps: { flexWrap: 'nowrap' }, separator: { marginInline: 8, minWidth: 12 } }}
+        styles={
+          orientation === 'horizontal'
+            ? { steps: { flexWrap: 'nowrap' }, separator: { marginInline: 8, minWidth: 12 } }
+            : undefined
+        }
       >
         {steps.map((step, index) => {
           if (step === CANCELLED_STEP) {

@@ -77,29 +77,31 @@ export function SizeQuantityTable({
   const own = new Set(sizesWithOwnAttributes(product).map((i) => i.productItemId));
   const total = product.items.reduce((s, i) => s + quantityOf(input.quantities[i.productItemId]), 0);
   const money = amountColumns(pricing);
+  // Narrow enough that Size, Quantity, In Cart and one price fit a 390 px phone without a sideways
+  // scroll (issue 28 §3); wider tables (attributes, inventory, two prices) scroll in their box.
   const minWidth =
-    260 +
-    money.length * 130 +
+    150 +
+    money.length * 100 +
     attributeColumns.length * 180 +
-    (showCart ? 90 : 0) +
-    (showInventory ? 150 : 0);
+    (showCart ? 70 : 0) +
+    (showInventory ? 120 : 0);
 
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing={6} horizontalSpacing="sm" withRowBorders data-testid="size-table" tabularNums>
+      <Table verticalSpacing={6} horizontalSpacing="xs" withRowBorders data-testid="size-table" tabularNums>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Size</Table.Th>
-            <Table.Th w={130} ta="right">
+            <Table.Th w={100} ta="right">
               Quantity
             </Table.Th>
             {showCart && (
-              <Table.Th ta="right" w={90}>
+              <Table.Th ta="right" w={70}>
                 In Cart
               </Table.Th>
             )}
             {showInventory && (
-              <Table.Th ta="right" w={150}>
+              <Table.Th ta="right" w={120}>
                 Inventory
               </Table.Th>
             )}
@@ -112,7 +114,7 @@ export function SizeQuantityTable({
               <Table.Th
                 key={c.key}
                 ta="right"
-                w={130}
+                w={100}
                 title={c.side.currency ? `${c.unitLabel} in ${c.side.currency}` : undefined}
               >
                 {c.unitLabel}
