@@ -1,6 +1,7 @@
 /**
  * Entry point: Mantine (theme and global styles), TanStack Query, the message and dialog hosts
- * (loaded when first needed, issue 9), the session watcher, the global overlay and the router.
+ * (loaded when first needed, issue 9), the session watcher, the global overlay, the router, and one
+ * reload when a chunk of an older build fails to load (issue 28 §2).
  */
 // Mantine's global sheets; each component's own sheet comes with the component (vite.config.ts,
 // mantineCssPerComponent), so the first load carries only the styles of what it renders (issue 9).
@@ -22,7 +23,11 @@ import { router } from './router';
 import './routes/login';
 import { MessagesHost, ModalsHost } from './ui/hosts';
 import { GlobalOverlay } from './ui/overlay';
+import { reloadOnStaleChunk } from './ui/staleChunks';
 import { cssVariablesResolver, theme } from './ui/theme';
+
+// A chunk of an older build that the server no longer has: reload once (ui/staleChunks.ts).
+reloadOnStaleChunk();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
