@@ -56,7 +56,10 @@ const RUNS_WITH_BODY = Math.round(144 * SCALE);
 const MIN_REQUESTS = Math.round(2_000 * SCALE);
 /** Requests drawn at a time per operation (drawing them all at once would hold every payload in memory). */
 const CHUNK = 12;
-/** Time for sending; past it the run stops (and fails if fewer than MIN_REQUESTS hostile ones went out). */
+/**
+ * Time for sending: past it the run stops once MIN_REQUESTS hostile ones went out. A slow or busy
+ * machine sends for longer instead of failing: the test checks answers, not speed.
+ */
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 75_000);
 /** One request answering later than this counts as a failure (a hang is a denial of service). */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -256,7 +259,7 @@ describe('fuzz: generated bad requests over the OpenAPI document', () => {
       let sent = 0;
       let bad = 0;
       for (const req of generate(SEED)) {
-        if (Date.now() - started > BUDGET_MS) break;
+        if (Date.now() - started > BUDGET_MS && bad >= minimum) break;
         sent++;
         if (req.hostile) bad++;
         try {
@@ -309,7 +312,7 @@ describe('fuzz: generated bad requests over the OpenAPI document', () => {
       ).toBe(0);
       expect(health.statusCode, `health after the run: ${health.body}`).toBe(200);
       expect(list.statusCode, `GET /orders after the run: ${list.body.slice(0, 300)}`).toBe(200);
-      expect(bad, `only ${bad} hostile requests within ${BUDGET_MS} ms, ${replay}`).toBeGreaterThanOrEqual(
+      expect(bad, `only ${bad} hostile requests were generated, ${replay}`).toBeGreaterThanOrEqual(
         minimum,
       );
       if (!ONLY) {
@@ -318,6 +321,7 @@ describe('fuzz: generated bad requests over the OpenAPI document', () => {
         expect(succeeded, `only ${succeeded} answers below 300, ${replay}`).toBeGreaterThan(sent / 20);
       }
     },
-    BUDGET_MS + 60_000,
+    // Room for a machine four times slower than the budget assumes before the run is cut.
+    BUDGET_MS * 4 + 60_000,
   );
 });
