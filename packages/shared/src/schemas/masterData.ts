@@ -16,6 +16,7 @@
  * - Every create and update writes a history entry (GET /history?entity=&id=).
  */
 import { z } from 'zod';
+import { CARE_MARKETS } from '../careLabel/config';
 import { CARE_INSTRUCTION_TYPES, CARE_SYMBOL_NAMES } from '../careLabel/symbols';
 import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
 import { MESSAGES } from '../messages';
@@ -32,6 +33,7 @@ import {
   sortEditTiers,
   sortShippingAddresses,
 } from '../rules/masterData';
+import { CARE_LABEL_TYPES } from './careLabel';
 import { PRODUCT_TYPES } from './cart';
 import { bodyId, calendarDate, queryId, safeText } from './common';
 import { CUSTOMER_PARSER_TYPES } from './lookups';
@@ -322,9 +324,15 @@ const CARE_OPTION_SCHEMAS = {
 
 // ---------------------------------------------------------------- customers
 
+/** A dealer identity number (CA or RN): digits only, the label prints 'CA n' / 'RN n'. */
+const dealerNumber = (field: string) =>
+  optional(10).refine((v) => v === null || /^\d+$/.test(v), `${field} must be digits only`);
+
 /**
- * Customer (master-data §3). The care-label lists of the customer (cautionMaintenanceList…)
- * belong to the care-labels page and are not part of this record yet.
+ * Customer (master-data §3), with its care-label lists (one list per kind, `{ id, name }` or null;
+ * decision 0041) and care settings: the spec's specialInstructionsLimit, copyrightShow,
+ * fabricCompositionShow, and ours — whether country of origin and special instructions are
+ * required, the markets whose labelling rules apply, and the dealer identities (CA, RN numbers).
  */
 export const customerRecord = z
   .object({
@@ -335,9 +343,21 @@ export const customerRecord = z
     specialInstructionsLimit: z.number().int(),
     copyrightShow: z.boolean(),
     fabricCompositionShow: z.boolean(),
+    cautionMaintenanceList: masterRef.nullable(),
+    fabricCompositionList: masterRef.nullable(),
+    careInstructionList: masterRef.nullable(),
+    careCodeList: masterRef.nullable(),
+    countryOfOriginList: masterRef.nullable(),
+    specialInstructionsList: masterRef.nullable(),
+    countryOfOriginRequired: z.boolean(),
+    specialInstructionsRequired: z.boolean(),
+    markets: z.array(z.enum(CARE_MARKETS)),
+    caNumber: z.string().nullable(),
+    rnNumber: z.string().nullable(),
     version: recordVersion,
   })
   .meta({ id: 'Customer' });
+const careListRef = masterRefInput.nullish().transform((v) => v ?? null);
 export const customerBody = z.object({
   companyName: required('companyName'),
   parserType: z.enum(CUSTOMER_PARSER_TYPES).default('NONE'),
@@ -347,6 +367,21 @@ export const customerBody = z.object({
     .default(0),
   copyrightShow: z.boolean().default(false),
   fabricCompositionShow: z.boolean().default(true),
+  cautionMaintenanceList: careListRef,
+  fabricCompositionList: careListRef,
+  careInstructionList: careListRef,
+  careCodeList: careListRef,
+  countryOfOriginList: careListRef,
+  specialInstructionsList: careListRef,
+  countryOfOriginRequired: z.boolean().default(false),
+  specialInstructionsRequired: z.boolean().default(false),
+  markets: z
+    .array(z.enum(CARE_MARKETS, { error: `markets: each must be one of ${CARE_MARKETS.join(', ')}` }))
+    .max(CARE_MARKETS.length)
+    .default([])
+    .transform((m) => CARE_MARKETS.filter((x) => m.includes(x))),
+  caNumber: dealerNumber('caNumber'),
+  rnNumber: dealerNumber('rnNumber'),
 });
 export const customerUpdateBody = customerBody.extend({ version });
 /** GET /customers-filtered?name= */
@@ -615,6 +650,8 @@ export const productSubcodeRecord = z
     packSize: z.number().int(),
     fulfillmentProcess: z.enum(FULFILLMENT_PROCESSES),
     sustainable: z.boolean(),
+    /** The subcode's items are care labels of this type, or null (issue 25, decision 0041). */
+    careLabelType: z.enum(CARE_LABEL_TYPES).nullable(),
     sampleReferenceNumber: z.string().nullable(),
     /** YYYY-MM-DD */
     approvedDate: z.string().nullable(),
@@ -649,6 +686,10 @@ const subcodeFields = z.object({
     .default(1),
   fulfillmentProcess: z.enum(FULFILLMENT_PROCESSES).default('PICK_AND_PACK'),
   sustainable: z.boolean().default(false),
+  careLabelType: z
+    .enum(CARE_LABEL_TYPES, { error: `careLabelType must be one of ${CARE_LABEL_TYPES.join(', ')}` })
+    .nullish()
+    .transform((v) => v ?? null),
   sampleReferenceNumber: optional(100),
   approvedDate: calendarDate('approvedDate')
     .nullish()

@@ -348,3 +348,68 @@ describe('care-label access', () => {
     }
   });
 });
+
+describe("the customer's care lists and settings", () => {
+  it('answers the chosen lists by name and the settings, and saves them (kinds checked: 400 naming the field)', async () => {
+    const found = await api.call('ADMIN', 'GET', '/customers-filtered?name=Roots');
+    const roots = (found.json().customers as Record<string, unknown>[])[0] as Record<string, unknown> & {
+      id: number;
+      version: number;
+    };
+    expect(roots).toMatchObject({
+      countryOfOriginList: { name: 'Roots origins' },
+      fabricCompositionList: { name: 'Roots fabrics' },
+      careCodeList: null,
+      countryOfOriginRequired: true,
+      markets: ['CA', 'US'],
+      caNumber: '15322',
+    });
+    const codes = await listId('care-code', 'Dunnes care codes');
+    const wrong = await api.call('ADMIN', 'PUT', `/customers/${roots.id}`, {
+      ...roots,
+      countryOfOriginList: { id: codes },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('countryOfOriginList: must be a country-of-origin list');
+    const badNumber = await api.call('ADMIN', 'PUT', `/customers/${roots.id}`, {
+      ...roots,
+      rnNumber: 'RN 1',
+    });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().message).toMatch(/rnNumber must be digits only/);
+
+    const saved = await api.call('ADMIN', 'PUT', `/customers/${roots.id}`, {
+      ...roots,
+      careCodeList: { id: codes },
+      markets: ['US', 'CA', 'EU'],
+      specialInstructionsRequired: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      careCodeList: { id: codes, name: 'Dunnes care codes' },
+      markets: ['CA', 'US', 'EU'],
+      specialInstructionsRequired: true,
+    });
+    const config = await loadCustomerCareConfig(t.db, roots.id);
+    expect(config?.careCodes.map((c) => c.code)).toEqual(['DS01', 'DS02', 'DS03', 'DS04']);
+    expect(config?.specialInstructionsRequired).toBe(true);
+    // put back as it was
+    const back = await api.call('ADMIN', 'PUT', `/customers/${roots.id}`, {
+      ...roots,
+      version: (saved.json() as { version: number }).version,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
+  it("answers the subcode's care label type and saves it", async () => {
+    const found = await api.call('ADMIN', 'GET', '/product-subcodes?productSubcode=RT-CL-301');
+    const subcode = found.json().subcodes[0];
+    expect(subcode.careLabelType).toBe('CARELABEL_STANDARD');
+    const bad = await api.call('ADMIN', 'PUT', `/product-subcodes/${subcode.id}`, {
+      ...subcode,
+      careLabelType: 'CARELABEL_FANCY',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/careLabelType must be one of/);
+  });
+});

@@ -20,7 +20,13 @@ import type {
   vendorSearchQuery,
   vendorUpdateBody,
 } from '@selvedge/shared';
-import { MASTER_DATA_MESSAGES } from '@selvedge/shared';
+import {
+  CARE_MARKETS,
+  type CareListKind,
+  type CareMarket,
+  CUSTOMER_CARE_LIST_FIELDS,
+  MASTER_DATA_MESSAGES,
+} from '@selvedge/shared';
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth';
@@ -28,6 +34,7 @@ import type { AppContext } from '../../platform/context';
 import { allOf, type CrudConfig, type CrudStore, contains } from '../../platform/crud';
 import type { Tx } from '../../platform/db';
 import {
+  careLists,
   currencies,
   customers,
   factories,
@@ -63,7 +70,18 @@ const customerValues = (b: CustomerCreate) => ({
   specialInstructionsLimit: b.specialInstructionsLimit,
   copyrightShow: b.copyrightShow,
   fabricCompositionShow: b.fabricCompositionShow,
+  ...Object.fromEntries(CUSTOMER_CARE_LISTS.map(([field]) => [`${field}Id`, b[field]?.id ?? null] as const)),
+  countryOfOriginRequired: b.countryOfOriginRequired,
+  specialInstructionsRequired: b.specialInstructionsRequired,
+  markets: b.markets,
+  caNumber: b.caNumber,
+  rnNumber: b.rnNumber,
 });
+
+/** The customer's care list fields with their kinds (CUSTOMER_CARE_LIST_FIELDS), as [field, kind]. */
+const CUSTOMER_CARE_LISTS = Object.entries(CUSTOMER_CARE_LIST_FIELDS).map(
+  ([kind, field]) => [field, kind as CareListKind] as const,
+);
 
 const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, CustomerQuery> = {
   table: customers,
@@ -80,6 +98,17 @@ const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, Custome
         specialInstructionsLimit: customers.specialInstructionsLimit,
         copyrightShow: customers.copyrightShow,
         fabricCompositionShow: customers.fabricCompositionShow,
+        cautionMaintenanceListId: customers.cautionMaintenanceListId,
+        fabricCompositionListId: customers.fabricCompositionListId,
+        careInstructionListId: customers.careInstructionListId,
+        careCodeListId: customers.careCodeListId,
+        countryOfOriginListId: customers.countryOfOriginListId,
+        specialInstructionsListId: customers.specialInstructionsListId,
+        countryOfOriginRequired: customers.countryOfOriginRequired,
+        specialInstructionsRequired: customers.specialInstructionsRequired,
+        markets: customers.markets,
+        caNumber: customers.caNumber,
+        rnNumber: customers.rnNumber,
         version: customers.version,
       })
       .from(customers)
@@ -90,11 +119,46 @@ const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, Custome
           : allOf(lookup.query.name ? contains(customers.companyName, lookup.query.name) : undefined),
       )
       .orderBy(asc(customers.companyName), asc(customers.id));
-    return rows.map(({ warehouseId, warehouseName, ...r }) => ({
-      ...r,
-      parserType: r.parserType as Customer['parserType'],
-      warehouse: warehouseId ? { id: warehouseId, name: warehouseName ?? '' } : null,
-    }));
+    // The chosen care lists' names, in one look-up for every customer found.
+    const listIds = [
+      ...new Set(rows.flatMap((r) => CUSTOMER_CARE_LISTS.map(([field]) => r[`${field}Id`]))),
+    ].filter((v): v is number => v !== null);
+    const listNames = new Map(
+      listIds.length === 0
+        ? []
+        : (
+            await q
+              .select({ id: careLists.id, name: careLists.name })
+              .from(careLists)
+              .where(inArray(careLists.id, listIds))
+          ).map((l) => [l.id, l.name] as const),
+    );
+    const ref = (listId: number | null) =>
+      listId === null ? null : { id: listId, name: listNames.get(listId) ?? '' };
+    return rows.map(
+      ({
+        warehouseId,
+        warehouseName,
+        cautionMaintenanceListId,
+        fabricCompositionListId,
+        careInstructionListId,
+        careCodeListId,
+        countryOfOriginListId,
+        specialInstructionsListId,
+        ...r
+      }) => ({
+        ...r,
+        parserType: r.parserType as Customer['parserType'],
+        warehouse: warehouseId ? { id: warehouseId, name: warehouseName ?? '' } : null,
+        cautionMaintenanceList: ref(cautionMaintenanceListId),
+        fabricCompositionList: ref(fabricCompositionListId),
+        careInstructionList: ref(careInstructionListId),
+        careCodeList: ref(careCodeListId),
+        countryOfOriginList: ref(countryOfOriginListId),
+        specialInstructionsList: ref(specialInstructionsListId),
+        markets: r.markets.filter((m): m is CareMarket => (CARE_MARKETS as readonly string[]).includes(m)),
+      }),
+    );
   },
   async insert(tx, body) {
     const [row] = await tx.insert(customers).values(customerValues(body)).returning({ id: customers.id });
@@ -108,6 +172,29 @@ const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, Custome
 export const customerCrud: CrudConfig<Customer, CustomerCreate, CustomerUpdate, CustomerQuery> = {
   store: customerStore,
   unique: { customers_company_name_unique: { label: 'Customer', value: (b) => b.companyName } },
+  // Each care list must be a list of its field's kind (a missing one is the kit's 400 'no such record').
+  async check(tx, body) {
+    const chosen = CUSTOMER_CARE_LISTS.filter(([field]) => body[field]);
+    if (chosen.length === 0) return;
+    const kinds = new Map(
+      (
+        await tx
+          .select({ id: careLists.id, kind: careLists.kind })
+          .from(careLists)
+          .where(
+            inArray(
+              careLists.id,
+              chosen.map(([field]) => body[field]!.id),
+            ),
+          )
+      ).map((l) => [l.id, l.kind] as const),
+    );
+    for (const [field, kind] of chosen) {
+      const found = kinds.get(body[field]!.id);
+      if (found === undefined) throw badRequest(`${field}: no such list (id ${body[field]!.id})`);
+      if (found !== kind) throw badRequest(`${field}: must be a ${kind} list`);
+    }
+  },
 };
 
 // ---------------------------------------------------------------- factories

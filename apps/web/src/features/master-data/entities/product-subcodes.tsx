@@ -7,6 +7,7 @@
  * pack size when either is left; the server rounds again (the shared schema).
  */
 import {
+  type CARE_LABEL_TYPES,
   type EditTier,
   FULFILLMENT_PROCESSES,
   LABELS,
@@ -29,6 +30,12 @@ import {
 } from '../options';
 import { ImageField, SchemaField, SubcodeItems, TierSection } from '../SubcodeParts';
 
+/** Care label types of a subcode (issue 25): standard (symbols) or by code; none when cleared. */
+const CARE_LABEL_TYPE_OPTIONS = [
+  { value: 'CARELABEL_STANDARD', label: 'Standard care label' },
+  { value: 'CARELABEL_BY_CODE', label: 'Care label by code' },
+];
+
 interface SubcodeValues {
   productSubcode: string;
   description: string;
@@ -40,6 +47,7 @@ interface SubcodeValues {
   packSize: number | string;
   fulfillmentProcess: string;
   sustainable: boolean;
+  careLabelType: string;
   sampleReferenceNumber: string;
   /** YYYY-MM-DD or '' */
   approvedDate: string;
@@ -144,6 +152,14 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     },
     { name: 'packSize', label: 'Pack Size', type: 'number', min: 1, required: true, onBlur: roundMoq },
     { name: 'sustainable', label: 'Sustainable', type: 'boolean', trueLabel: 'Yes', falseLabel: 'No' },
+    {
+      name: 'careLabelType',
+      label: 'Care Label Type',
+      type: 'select',
+      useOptions: staticOptions(CARE_LABEL_TYPE_OPTIONS),
+      clearable: true,
+      description: 'Items of this subcode are care labels built in the care label editor',
+    },
     { name: 'sampleReferenceNumber', label: 'Sample Reference Number', type: 'text', maxLength: 100 },
     {
       name: 'approvedDate',
@@ -202,6 +218,7 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     packSize: 1,
     fulfillmentProcess: 'PICK_AND_PACK',
     sustainable: false,
+    careLabelType: '',
     sampleReferenceNumber: '',
     approvedDate: '',
     productImage: null,
@@ -221,6 +238,7 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     packSize: s.packSize,
     fulfillmentProcess: s.fulfillmentProcess,
     sustainable: s.sustainable,
+    careLabelType: s.careLabelType ?? '',
     sampleReferenceNumber: s.sampleReferenceNumber ?? '',
     approvedDate: s.approvedDate ?? '',
     productImage: s.productImage,
@@ -240,6 +258,7 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     packSize: numberBody(v.packSize),
     fulfillmentProcess: v.fulfillmentProcess as (typeof FULFILLMENT_PROCESSES)[number],
     sustainable: v.sustainable,
+    careLabelType: (v.careLabelType || null) as (typeof CARE_LABEL_TYPES)[number] | null,
     sampleReferenceNumber: v.sampleReferenceNumber,
     approvedDate: v.approvedDate || null,
     // Tiers belong to a factory's subcode: without a factory the section is hidden and nothing is kept.
