@@ -189,3 +189,41 @@ test('b: every main screen fits 390 px: nothing wider than the phone', async ({ 
   await check('user-details');
   expect(wide).toEqual([]);
 });
+
+test('g: history shows labels, display names and formatted tiers, no JSON and no codes', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  const found = await apiCall<{
+    subcodes: (Record<string, unknown> & { id: number; priceTiers: unknown[] })[];
+  }>(page, 'GET', '/product-subcodes?productSubcode=RT-WL-115');
+  const subcode = found.body.subcodes[0];
+  const shown: Record<string, string> = {
+    NONE: 'None',
+    PICK_AND_PACK: 'Pick & Pack',
+    MAKE_AND_SHIP: 'Make & Ship',
+    BUILD: 'Build',
+  };
+  const before = String(subcode.fulfillmentProcess);
+  const quantity = 30_000 + Math.floor(Math.random() * 10_000);
+  const next = before === 'BUILD' ? 'MAKE_AND_SHIP' : 'BUILD';
+  const saved = await apiCall(page, 'PUT', `/product-subcodes/${subcode.id}`, {
+    ...subcode,
+    fulfillmentProcess: next,
+    priceTiers: [...subcode.priceTiers, { quantity, price: '0.0300', currency: 'USD' }],
+  });
+  expect(saved.status).toBe(200);
+  await page.goto(`/product-subcode-details?id=${subcode.id}`);
+  const changes = page.getByTestId('history-change');
+  await expect(changes.first()).toBeVisible();
+  const fulfillment = page.locator('[data-testid=history-change][data-field=fulfillmentProcess]').first();
+  await expect(fulfillment).toContainText(shown[before]);
+  await expect(fulfillment).toContainText(shown[next]);
+  await expect(page.locator('[data-testid=history-change][data-field=priceTiers]').first()).toContainText(
+    `${quantity.toLocaleString('en-US')}+ USD 0.0300`,
+  );
+  for (const text of await changes.allInnerTexts()) {
+    expect(text).not.toMatch(/[{}"]|PICK_AND_PACK|MAKE_AND_SHIP|BUILD/);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('history-changes').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/g-history-1280.png' });
+});

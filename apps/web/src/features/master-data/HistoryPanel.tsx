@@ -1,28 +1,64 @@
 /**
  * A record's history on its detail screen (issue 8): every create and update, newest first, with who
  * made it, when, the version it made, and each changed field's value before and after
- * (GET /history?entity=&id=). Values show as text: a reference by its name, a list joined by commas,
- * yes/no as Yes/No, nothing as '---'.
+ * (GET /history?entity=&id=). Values show as readable text (historyValue), never JSON or codes.
  */
 import { Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { HistoryEntry } from '@selvedge/shared';
+import { type HistoryEntry, LABELS, ROLE_LABELS } from '@selvedge/shared';
 import { type EntityKind, useRecordHistory } from '../../api/master-data';
 import { errorMessageOf } from '../../ui/messages';
 import { LoadErrorAlert } from '../../ui/route-states';
 import { displayDateTime, MISSING } from '../orders/format';
 
-/** One history value as text. */
-export function historyValue(value: unknown): string {
+/** Display names of the codes a field holds (master-data §3), by field. */
+const CODE_LABELS: Record<string, Record<string, string>> = {
+  fulfillmentProcess: LABELS.fulfillmentProcess,
+  role: ROLE_LABELS,
+};
+
+/** A code without a display name of its own: 'VARIABLE_DATA' → 'Variable Data'. */
+const codeText = (code: string) =>
+  code
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
+/** A money amount as the screens show it: at least two decimals ('25' → '25.00'). */
+const moneyText = (price: unknown) => {
+  const text = String(price);
+  return /^\d+$/.test(text) ? `${text}.00` : /^\d+\.\d$/.test(text) ? `${text}0` : text;
+};
+
+/**
+ * One history value as text (issue 28 §3: readable, no JSON, no codes): a reference by its name, a
+ * tier as '1,000+ USD 0.0538', a minimum value as 'USD 25.00', an image by its file name, a code by
+ * its display name ('Pick & Pack'), a list one entry a line, yes/no, nothing as '---'.
+ */
+export function historyValue(value: unknown, field?: string): string {
   if (value === null || value === undefined) return MISSING;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string') return value.trim() === '' ? MISSING : value;
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? MISSING : value.map(historyValue).join(', ');
+  if (typeof value === 'string') {
+    if (value.trim() === '') return MISSING;
+    const label = field ? CODE_LABELS[field]?.[value] : undefined;
+    if (label) return label;
+    return /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(value) ? codeText(value) : value;
+  }
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (Array.isArray(value))
+    return value.length === 0 ? MISSING : value.map((v) => historyValue(v, field)).join('\n');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     if (typeof o.name === 'string') return o.name;
     if (typeof o.optionName === 'string') return `${o.optionName}: ${historyValue(o.address)}`;
-    return JSON.stringify(value);
+    if (typeof o.quantity === 'number' && typeof o.currency === 'string' && o.price !== undefined)
+      return `${o.quantity.toLocaleString('en-US')}+ ${o.currency} ${moneyText(o.price)}`;
+    if (typeof o.currency === 'string' && o.price !== undefined) return `${o.currency} ${moneyText(o.price)}`;
+    if (typeof o.path === 'string') return `Image ${o.path.split('/').pop() ?? o.path}`;
+    // Anything else: its fields as 'Label: value', never raw JSON.
+    return Object.entries(o)
+      .map(([k, v]) => `${humanise(k)}: ${historyValue(v, k)}`)
+      .join(', ');
   }
   return String(value);
 }
@@ -62,10 +98,10 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, 
                 <Table.Tr key={change.field} data-testid="history-change" data-field={change.field}>
                   <Table.Td>{labels[change.field] ?? humanise(change.field)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                    {historyValue(change.before)}
+                    {historyValue(change.before, change.field)}
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                    {historyValue(change.after)}
+                    {historyValue(change.after, change.field)}
                   </Table.Td>
                 </Table.Tr>
               ))}
