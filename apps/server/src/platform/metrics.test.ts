@@ -19,12 +19,12 @@ let on: TestApp;
 let guarded: TestApp;
 
 beforeAll(async () => {
-  [off, on, guarded] = await Promise.all([
-    createTestApp({ seed: false }),
-    createTestApp({ env: { METRICS_ENABLED: 'true' } }),
-    createTestApp({ seed: false, env: { METRICS_ENABLED: 'true', METRICS_TOKEN: TOKEN } }),
-  ]);
-}, 120_000);
+  // One after the other: loading a PGlite data dir blocks the event loop for a while, and three at
+  // once kept another app's plugins from starting within their timeout on a busy machine.
+  off = await createTestApp({ seed: false });
+  on = await createTestApp({ env: { METRICS_ENABLED: 'true' } });
+  guarded = await createTestApp({ seed: false, env: { METRICS_ENABLED: 'true', METRICS_TOKEN: TOKEN } });
+}, 300_000);
 afterAll(async () => {
   await Promise.all([off?.close(), on?.close(), guarded?.close()]);
 });

@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../platform/config';
 import { createScratchDatabase, type Database, openDatabase } from '../platform/db';
+import { createJobs } from '../platform/jobs';
 import { createStorage } from '../platform/storage';
 import { seedDemoData } from '../seed/demo';
 
@@ -33,6 +34,18 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testTemplates: TestTemplates | undefined;
   }
+}
+
+/**
+ * Migrates `database` and installs pg-boss's schema and queues (what every test file's job queue
+ * would otherwise install anew on start; its own start then finds them).
+ */
+async function migrateWithJobs(database: Database) {
+  await database.migrate();
+  const { default: pino } = await import('pino');
+  const jobs = createJobs(database, pino({ level: 'silent' }), { schedule: false });
+  await jobs.start();
+  await jobs.stop();
 }
 
 /** Runs one statement on the PostgreSQL server at `serverUrl` over its own connection. */
@@ -73,7 +86,7 @@ export default async function setup(project: TestProject) {
       // No one connects to a template by mistake (a connection would make every copy fail).
       await runOn(url, `alter database ${name} with is_template true allow_connections false`);
     };
-    await build(names.migrated, undefined, (d) => d.migrate());
+    await build(names.migrated, undefined, migrateWithJobs);
     await build(names.seeded, names.migrated, (d) => seedDemoData(d.db, { storage }));
     templates = { kind: 'postgres', ...names, seededDataDir };
     drop = async () => {
@@ -91,7 +104,7 @@ export default async function setup(project: TestProject) {
       return file;
     };
     try {
-      await database.migrate();
+      await migrateWithJobs(database);
       const migrated = await dump(join(work, 'migrated.tar'));
       await seedDemoData(database.db, { storage });
       const seeded = await dump(join(work, 'seeded.tar'));
