@@ -10,11 +10,12 @@
 import type {
   OrderLinePayload,
   OrderLineResponse,
+  ProductCareLabelResponse,
   ProductDetailsResponse,
   ProductSearchResponse,
   UpdateOrderLinePayload,
 } from '@selvedge/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cartKeys } from './cart';
 import { api, apiDownload } from './client';
 import { useObjectUrl } from './files';
@@ -69,6 +70,25 @@ export function fetchProductDetails(
   return target.kind === 'new'
     ? api.get<ProductDetailsResponse>('/products/details', { query: { ids: target.ids.join(',') }, signal })
     : api.get<ProductDetailsResponse>(`/products/edit-details/${target.orderItemId}`, { signal });
+}
+
+/** GET /products/care-label?productSubcodeId=: the care label editor's type and the customer's configuration. */
+export function fetchProductCareLabel(productSubcodeId: number, signal?: AbortSignal) {
+  return api.get<ProductCareLabelResponse>('/products/care-label', { query: { productSubcodeId }, signal });
+}
+
+/**
+ * The care label configurations of the products that carry one (ordering §2 Product details, care
+ * label editor), by productSubcodeId; refetched on each visit so a changed configuration shows.
+ */
+export function useProductCareLabelQueries(productSubcodeIds: number[]) {
+  return useQueries({
+    queries: productSubcodeIds.map((id) => ({
+      queryKey: [...productKeys.all, 'care-label', id] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchProductCareLabel(id, signal),
+      staleTime: 0,
+    })),
+  });
 }
 
 /** POST /orders: adds a line to the user's cart. */

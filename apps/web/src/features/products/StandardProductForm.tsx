@@ -9,13 +9,27 @@
  * Changes' (PUT /orders) and Cancel returns to the cart. A refusal from the server shows as a red
  * message (global handler) and keeps the user's input. Roles without the cart get no buttons.
  */
-import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { canAccessRoute, MESSAGES, type ProductItemDetails, type Role } from '@selvedge/shared';
+import { Alert, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  type CareLabelDraft,
+  type CustomerCareConfig,
+  canAccessRoute,
+  careLabelAgainst,
+  careLabelMessage,
+  MESSAGES,
+  type ProductItemDetails,
+  type Role,
+} from '@selvedge/shared';
 import { IconDeviceFloppy, IconInfoCircle, IconShoppingCartPlus } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAddOrderLineMutation, useUpdateOrderLineMutation } from '../../api/products';
-import { showSuccess } from '../../ui/messages';
+import {
+  useAddOrderLineMutation,
+  useProductCareLabelQueries,
+  useUpdateOrderLineMutation,
+} from '../../api/products';
+import { showError, showSuccess } from '../../ui/messages';
+import { CareLabelEditor } from '../care-label/CareLabelEditor';
 import { AttributeInput } from './AttributeInput';
 import { InventoryPanel } from './InventoryPanel';
 import { PricingSummary } from './PricingSummary';
@@ -58,6 +72,8 @@ function ProductSection({
   actions,
   added,
   canUpdateInventory,
+  care,
+  checked,
 }: {
   product: ProductItemDetails;
   input: LineInput;
@@ -67,6 +83,9 @@ function ProductSection({
   onChange: (next: LineInput) => void;
   actions?: ReactNode;
   added: boolean;
+  /** The care label configuration of a product with a care label (loading: undefined config). */
+  care?: { config: CustomerCareConfig | undefined; failed: boolean };
+  checked: boolean;
 }) {
   const quantity = totalQuantity(product, input);
   const pricing = productPricing(product, quantity, role);
@@ -150,6 +169,29 @@ function ProductSection({
               </Paper>
             )}
             <InventoryPanel product={product} role={role} canUpdateInventory={canUpdateInventory} />
+            {product.careLabelType &&
+              care &&
+              input.careLabel &&
+              (care.config ? (
+                <CareLabelEditor
+                  type={product.careLabelType}
+                  config={care.config}
+                  label={input.careLabel}
+                  onChange={(careLabel: CareLabelDraft) => onChange({ ...input, careLabel })}
+                  checked={checked}
+                />
+              ) : care.failed ? (
+                <Alert color="red" variant="light" data-testid="care-label-failed">
+                  The care label options could not be loaded. Please refresh the page.
+                </Alert>
+              ) : (
+                <Group gap="xs" data-testid="care-label-loading">
+                  <Loader size="sm" />
+                  <Text size="sm" c="dimmed">
+                    Loading care label options…
+                  </Text>
+                </Group>
+              ))}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -201,6 +243,35 @@ export function StandardProductForm({
   const [added, setAdded] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState(false);
 
+  const careProducts = products.filter((p) => p.careLabelType);
+  const careQueries = useProductCareLabelQueries(careProducts.map((p) => p.productSubcodeId));
+  const careOf = (p: ProductItemDetails) => {
+    const i = careProducts.indexOf(p);
+    if (i < 0) return undefined;
+    return { config: careQueries[i]?.data?.config, failed: careQueries[i]?.isError ?? false };
+  };
+  // Edit (also after a -3/-4 refusal): once the configuration is known, the line's label keeps
+  // only what is still valid (ordering §8; careLabelAgainst's `kept`).
+  const keptDone = useRef(new Set<number>());
+  const configsKey = careQueries.map((q) => q.dataUpdatedAt).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a configuration arrives (configsKey)
+  useEffect(() => {
+    careProducts.forEach((p, i) => {
+      const config = careQueries[i]?.data?.config;
+      if (!config || !p.careLabel || !p.careLabelType || keptDone.current.has(p.productSubcodeId)) return;
+      keptDone.current.add(p.productSubcodeId);
+      const type = p.careLabelType;
+      setInputs((current) => {
+        const input = current[p.productSubcodeId];
+        if (!input?.careLabel) return current;
+        return {
+          ...current,
+          [p.productSubcodeId]: { ...input, careLabel: careLabelAgainst(config, input.careLabel, type).kept },
+        };
+      });
+    });
+  }, [configsKey]);
+
   const inputOf = (p: ProductItemDetails) => inputs[p.productSubcodeId] ?? initialLineInput(p);
   const ordered = products.filter((p) => totalQuantity(p, inputOf(p)) > 0);
   const grandTotal = ordered.reduce((s, p) => s + totalQuantity(p, inputOf(p)), 0);
@@ -225,6 +296,19 @@ export function StandardProductForm({
     if (lines.some((p) => hasErrors(attributeErrors(p, rounded[p.productSubcodeId])))) {
       focusFirstError();
       return;
+    }
+    // The care label rules block Add to Order (ordering §5), with the spec's percentages text.
+    for (const p of lines) {
+      const label = rounded[p.productSubcodeId].careLabel;
+      if (!p.careLabelType || !label) continue;
+      const config = careOf(p)?.config;
+      if (!config) return;
+      const message = careLabelMessage(careLabelAgainst(config, label, p.careLabelType));
+      if (message) {
+        showError(message);
+        focusFirstError();
+        return;
+      }
     }
     setBusy(true);
     try {
@@ -307,6 +391,8 @@ export function StandardProductForm({
           actions={single ? (actions ?? viewOnly) : undefined}
           added={added.has(p.productSubcodeId)}
           canUpdateInventory={canUpdateInventory}
+          care={careOf(p)}
+          checked={checked}
         />
       ))}
       {!single && actions && (

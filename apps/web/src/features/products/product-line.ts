@@ -4,7 +4,11 @@
  * §5 Quantity fields and attributes; §9 tier pricing). Pure functions, no React.
  */
 import {
+  type CareLabel,
+  type CareLabelDraft,
   canSee,
+  careLabelPayload,
+  emptyCareLabel,
   lineTotal,
   type OrderLinePayload,
   type ProductAttribute,
@@ -25,6 +29,8 @@ export interface LineInput {
   attributes: Record<string, string>;
   /** Per-size attributes of sizes whose own schema differs from the line's: productItemId → name → value. */
   itemAttributes: Record<number, Record<string, string>>;
+  /** The care label being built, for a product with a care label type (else null). */
+  careLabel: CareLabelDraft | null;
 }
 
 /** Inline attribute errors: line attribute name → message; productItemId → name → message. */
@@ -98,7 +104,19 @@ export function initialLineInput(p: ProductItemDetails): LineInput {
       item.attributes.map((f) => [f.name, initialValueOf(f)]),
     );
   }
-  return { quantities, attributes, itemAttributes };
+  // A line being edited opens with its label (what is still valid is kept once the configuration
+  // is known: StandardProductForm); a new one with an empty label of the product's type.
+  const careLabel = p.careLabelType
+    ? p.careLabel
+      ? withoutPrinted(p.careLabel)
+      : emptyCareLabel(p.careLabelType)
+    : null;
+  return { quantities, attributes, itemAttributes, careLabel };
+}
+
+/** A stored label without what the server prints besides the choices (it is fixed again on save). */
+function withoutPrinted({ printed: _printed, ...label }: CareLabel): CareLabelDraft {
+  return label;
 }
 
 /** Every quantity field after blur (used before sending, in case a field still holds typed text). */
@@ -175,6 +193,7 @@ export function toOrderLinePayload(p: ProductItemDetails, input: LineInput): Ord
     quantities,
     attributes: pick(p.attributes, input.attributes),
     ...(Object.keys(attributesItems).length > 0 ? { attributesItems } : {}),
+    ...(input.careLabel ? { careLabel: careLabelPayload(input.careLabel) } : {}),
   };
 }
 
