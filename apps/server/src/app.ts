@@ -27,6 +27,7 @@ import { lookupRoutes } from './modules/lookups/lookups.routes';
 import { masterDataRoutes } from './modules/masterData/masterData.routes';
 import { artworkRoutes } from './modules/orders/artwork.routes';
 import { orderActionRoutes } from './modules/orders/orders.actions.routes';
+import { orderDownloadRoutes } from './modules/orders/orders.downloads.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { restockRoutes } from './modules/restock/restock.routes';
@@ -65,6 +66,7 @@ const modules: ApiModule[] = [
   lookupRoutes,
   productRoutes,
   restockRoutes,
+  orderDownloadRoutes,
   orderRoutes,
   orderActionRoutes,
   artworkRoutes,

@@ -132,3 +132,12 @@ export const restockResponse = z
   .meta({ id: 'RestockResponse' });
 export type RestockResponse = z.infer<typeof restockResponse>;
 export const restockParams = z.object({ customerId: queryId('a customer id') });
+
+/** GET /has-roots-customer: whether the user sees a customer read with the Roots format (its inventory reports show). */
+export const hasRootsCustomerResponse = z
+  .object({ hasRootsCustomer: z.boolean() })
+  .meta({ id: 'HasRootsCustomerResponse' });
+/** GET /has-dunnes-customer: whether the user sees a customer read with the Dunnes flat-file format. */
+export const hasDunnesCustomerResponse = z
+  .object({ hasDunnesCustomer: z.boolean() })
+  .meta({ id: 'HasDunnesCustomerResponse' });

@@ -14,7 +14,7 @@ import { withPreparedStatements } from '../../platform/db';
 import { createOrderService } from './orders.service';
 
 /** An empty query parameter (`?customer=`) means "no filter", as if it were absent. */
-async function dropEmptyQueryParams(req: FastifyRequest) {
+export async function dropEmptyQueryParams(req: FastifyRequest) {
   const q = req.query as Record<string, unknown> | undefined;
   if (!q) return;
   for (const key of Object.keys(q)) if (q[key] === '') delete q[key];

@@ -1,0 +1,196 @@
+/**
+ * The order downloads (ordering §7 Downloads; issue 27): files parsed back with csv-parse and compared
+ * with the order list and the database; the scope and field visibility of the list; formula
+ * injection neutralised; another tenant's orders never in a file.
+ */
+import type { Role } from '@selvedge/shared';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createUser, idOfCustomer } from '../products/products.test-fixtures';
+
+let t: TestApp;
+type Who = Role | 'VENDOR2';
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const get = async (who: Who | null, url: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1.0${url}`,
+    headers: who ? t.auth(await t.tokenFor(who as Role)) : {},
+  });
+
+/** The file's records (header first) after checking the BOM, CRLF and the answer's headers. */
+async function download(who: Who, url: string, fileName: RegExp) {
+  const res = await get(who, url);
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(String(res.headers['content-disposition'])).toMatch(fileName);
+  expect(res.body.startsWith('\uFEFF')).toBe(true);
+  expect(res.body).toContain('\r\n');
+  const records: string[][] = parse(res.body.slice(1), { relax_column_count: false });
+  return { header: records[0]!, rows: records.slice(1) };
+}
+
+/** Every order id the order list shows the user (all pages). */
+async function listedIds(who: Who, query = '') {
+  const ids: number[] = [];
+  for (let page = 0; ; page++) {
+    const res = await get(who, `/orders?size=200&page=${page}${query}`);
+    const body = res.json();
+    ids.push(...body.orders.map((o: { orderId: number }) => o.orderId));
+    if (body.lastPage) return ids;
+  }
+}
+
+describe('download-all-csv', () => {
+  it('answers 401 without a token and 400 to a bad filter', async () => {
+    expect((await get(null, '/orders/download-all-csv')).statusCode).toBe(401);
+    expect((await get('ADMIN', '/orders/download-all-csv?customer=abc')).statusCode).toBe(400);
+  });
+
+  it('holds exactly the orders the list shows, in its order, for every role', async () => {
+    for (const who of ['ADMIN', 'VENDOR', 'VENDOR2', 'CUSTOMER', 'CSR', 'FINANCE'] as Who[]) {
+      const { header, rows } = await download(
+        who,
+        '/orders/download-all-csv',
+        /attachment; filename="?orders-\d{4}-\d{2}-\d{2}\.csv/,
+      );
+      expect(header[0]).toBe('Order Number');
+      expect(
+        rows.map((r) => Number(r[0])),
+        who,
+      ).toEqual(await listedIds(who));
+    }
+  });
+
+  it("never holds another tenant's orders", async () => {
+    const v1 = new Set(
+      (await download('VENDOR', '/orders/download-all-csv', /orders/)).rows.map((r) => r[0]),
+    );
+    const v2 = (await download('VENDOR2', '/orders/download-all-csv', /orders/)).rows.map((r) => r[0]);
+    expect(v1.size).toBeGreaterThan(0);
+    expect(v2.filter((id) => v1.has(id))).toEqual([]);
+  });
+
+  it('applies the list filters', async () => {
+    const roots = await idOfCustomer(t.db, 'Roots');
+    const { header, rows } = await download(
+      'ADMIN',
+      `/orders/download-all-csv?customer=${roots}&page=3&size=1`,
+      /orders/,
+    );
+    const customer = header.indexOf('Customer');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[customer]))).toEqual(new Set(['Roots']));
+    expect(rows.map((r) => Number(r[0]))).toEqual(await listedIds('ADMIN', `&customer=${roots}`));
+  });
+
+  it('has price columns only for price roles and cost columns only for cost roles', async () => {
+    const vendor = (await download('VENDOR', '/orders/download-all-csv', /orders/)).header;
+    expect(vendor).toContain('Total Price');
+    expect(vendor).not.toContain('Total Cost');
+    const account = (await download('ACCOUNT', '/orders/download-all-csv', /orders/)).header;
+    expect(account).toContain('Total Cost');
+    expect(account).not.toContain('Total Price');
+    const full = (await download('CSR', '/orders/download-all-full-csv', /orders-full/)).header;
+    expect(full).toContain('Unit Cost');
+    expect(full).not.toContain('Unit Price');
+  });
+
+  it('neutralises a formula in a vendor PO', async () => {
+    const { rows: before } = await download('VENDOR', '/orders/download-all-csv', /orders/);
+    const id = Number(before[0]![0]);
+    await t.db.execute(
+      sql`update orders set vendor_po = '=HYPERLINK("http://evil.example","x")' where id = ${id}`,
+    );
+    const { header, rows } = await download('VENDOR', '/orders/download-all-csv', /orders/);
+    const row = rows.find((r) => Number(r[0]) === id)!;
+    expect(row[header.indexOf('Vendor PO')]).toBe('\'=HYPERLINK("http://evil.example","x")');
+  });
+});
+
+describe('download-all-full-csv and an order download-csv', () => {
+  it('holds one row per order line and size of the orders the list shows', async () => {
+    const ids = await listedIds('VENDOR');
+    const { header, rows } = await download('VENDOR', '/orders/download-all-full-csv', /orders-full-/);
+    const { rows: expected } = await t.db.execute(sql`
+      select oi.order_id as "orderId", ois.quantity from order_item_sizes ois
+      join order_items oi on oi.id = ois.order_item_id
+      where oi.order_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`);
+    expect(rows.length).toBe(expected.length);
+    const qty = header.indexOf('Quantity');
+    const sum = (list: number[]) => list.reduce((s, q) => s + q, 0);
+    expect(sum(rows.map((r) => Number(r[qty])))).toBe(
+      sum((expected as { quantity: number }[]).map((e) => e.quantity)),
+    );
+    expect(new Set(rows.map((r) => Number(r[0])))).toEqual(
+      new Set((expected as { orderId: number }[]).map((e) => e.orderId)),
+    );
+  });
+
+  it("downloads one order in the scope, 404 for another tenant's", async () => {
+    const [id] = await listedIds('VENDOR');
+    const { rows } = await download('VENDOR', `/orders/${id}/download-csv`, new RegExp(`order-${id}\\.csv`));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => Number(r[0])))).toEqual(new Set([id]));
+    expect((await get('VENDOR2', `/orders/${id}/download-csv`)).statusCode).toBe(404);
+    expect((await get('VENDOR', '/orders/abc/download-csv')).statusCode).toBe(400);
+  });
+});
+
+describe('inventory files and the customer checks', () => {
+  it('answers 403 to roles that may not download inventory', async () => {
+    for (const role of ['VENDOR', 'CSR'] as const) {
+      expect((await get(role, '/orders/download-inventory-csv')).statusCode, role).toBe(403);
+      expect((await get(role, '/orders/download-roots-inventory-csv')).statusCode, role).toBe(403);
+    }
+  });
+
+  it('lists the stocked items of the customers the user sees', async () => {
+    const { header, rows } = await download('ADMIN', '/orders/download-inventory-csv', /inventory-/);
+    const { rows: stocked } = await t.db.execute(
+      sql`select count(*)::int as n from product_items where has_inventory and product_type = 'STANDARD'`,
+    );
+    expect(rows.length).toBe((stocked as { n: number }[])[0]!.n);
+    expect(header).toEqual([
+      'Customer',
+      'Product Subcode',
+      'Description',
+      'Size',
+      'Active',
+      'Current Inventory',
+      'Minimum Inventory',
+      'Maximum Inventory',
+      'Restock Maximum',
+      'On Open Orders',
+    ]);
+    const roots = await download('ADMIN', '/orders/download-roots-inventory-csv', /roots-inventory-/);
+    expect(roots.rows.length).toBeGreaterThan(0);
+    expect(new Set(roots.rows.map((r) => r[0]))).toEqual(new Set(['Roots']));
+    const full = await download(
+      'ADMIN',
+      '/orders/download-roots-full-inventory-csv',
+      /roots-full-inventory-/,
+    );
+    expect(full.rows.length).toBeGreaterThan(roots.rows.length);
+  });
+
+  it('says whether the user sees a Roots or a Dunnes customer', async () => {
+    expect((await get('ADMIN', '/has-roots-customer')).json()).toEqual({ hasRootsCustomer: true });
+    expect((await get('ADMIN', '/has-dunnes-customer')).json()).toEqual({ hasDunnesCustomer: true });
+    await createUser(t.db, 'no-customers@example.com', 'CUSTOMER');
+    const nobody = await t.login('no-customers@example.com');
+    const none = await t.app.inject({ method: 'GET', url: '/api/v1.0/has-roots-customer', headers: t.auth(nobody) });
+    expect(none.json()).toEqual({ hasRootsCustomer: false });
+    expect((await get(null, '/has-roots-customer')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,268 @@
+/**
+ * The order downloads (ordering §2 Order list download buttons, §7 Downloads; issue 27; columns in
+ * docs/downloads.md): CSV files streamed from a cursor (platform/db streamRows) through the shared
+ * writer (platform/csv.ts: BOM, CRLF, formula injection neutralised, ISO dates).
+ *
+ * What a file may hold is the order list's own definition: rows under `orderScope(user)` and the
+ * list's filters (`orderFilters`), price columns only for canSee('price'), cost columns only for
+ * canSee('cost') — so a file never holds more than the list shows. Inventory files are scoped like
+ * the product screens (visibleCustomerIds).
+ */
+import {
+  canSee,
+  ORDER_STATUS_LABELS,
+  type OrderListQuery,
+  type OrderStatus,
+  type Role,
+} from '@selvedge/shared';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { CSV_CONTENT_TYPE, csvStream, type FileColumn } from '../../platform/csv';
+import { streamRows } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { StreamReply } from '../../platform/http';
+import { visibleCustomerIds } from '../products/products.scope';
+import { orderScope } from './orders.scope';
+import { orderFilters } from './orders.service';
+
+/** One order of download-all-csv. */
+interface OrderRow {
+  orderId: number;
+  orderDate: Date | string;
+  orderStatus: string;
+  cancelled: boolean;
+  financeApproval: boolean;
+  company: string | null;
+  customer: string | null;
+  productionRegion: string | null;
+  vendorPO: string | null;
+  invoiceNumber: string | null;
+  priceCurrency: string | null;
+  totalPrice: string | null;
+  costCurrency: string | null;
+  totalCost: string | null;
+}
+
+/** One order line and size of download-all-full-csv and of an order's download-csv. */
+interface LineRow extends OrderRow {
+  orderItemId: number;
+  productSubcode: string;
+  description: string;
+  productSize: string;
+  quantity: number;
+  unitPrice: string | null;
+  unitCost: string | null;
+}
+
+/** One product item of the inventory files. */
+interface InventoryRow {
+  customer: string;
+  productSubcode: string;
+  description: string;
+  productSize: string;
+  active: boolean;
+  currentInventory: number;
+  minimumInventory: number;
+  maximumInventory: number;
+  restockMaximum: number;
+  onOpenOrders: number;
+}
+
+const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
+
+/** The order columns every order file starts with. */
+function orderColumns<R extends OrderRow>(): FileColumn<R>[] {
+  return [
+    { header: 'Order Number', type: 'integer', value: (r) => r.orderId, width: 12 },
+    { header: 'Order Date (UTC)', type: 'datetime', value: (r) => new Date(r.orderDate), width: 20 },
+    { header: 'Status', value: (r) => statusLabel(r.orderStatus), width: 20 },
+    { header: 'Cancelled', type: 'boolean', value: (r) => r.cancelled },
+    { header: 'Finance Approved', type: 'boolean', value: (r) => r.financeApproval },
+    { header: 'Company', value: (r) => r.company, width: 28 },
+    { header: 'Customer', value: (r) => r.customer, width: 20 },
+    { header: 'Production Region', value: (r) => r.productionRegion, width: 18 },
+    { header: 'Vendor PO', value: (r) => r.vendorPO, width: 16 },
+    { header: 'Invoice Number', value: (r) => r.invoiceNumber, width: 16 },
+  ];
+}
+
+/** The order totals with their currencies, by role (ordering §6 Visibility). */
+function orderTotals<R extends OrderRow>(role: Role): FileColumn<R>[] {
+  return [
+    ...(canSee('price', role)
+      ? [
+          { header: 'Price Currency', value: (r: R) => r.priceCurrency },
+          { header: 'Total Price', type: 'decimal' as const, value: (r: R) => r.totalPrice, decimals: 2 },
+        ]
+      : []),
+    ...(canSee('cost', role)
+      ? [
+          { header: 'Cost Currency', value: (r: R) => r.costCurrency },
+          { header: 'Total Cost', type: 'decimal' as const, value: (r: R) => r.totalCost, decimals: 2 },
+        ]
+      : []),
+  ];
+}
+
+function lineColumns(role: Role): FileColumn<LineRow>[] {
+  return [
+    ...orderColumns<LineRow>(),
+    { header: 'Order Item', type: 'integer', value: (r) => r.orderItemId },
+    { header: 'Product Subcode', value: (r) => r.productSubcode, width: 16 },
+    { header: 'Description', value: (r) => r.description, width: 40 },
+    { header: 'Size', value: (r) => r.productSize },
+    { header: 'Quantity', type: 'integer', value: (r) => r.quantity },
+    ...(canSee('price', role)
+      ? [
+          { header: 'Price Currency', value: (r: LineRow) => r.priceCurrency },
+          { header: 'Unit Price', type: 'decimal' as const, value: (r: LineRow) => r.unitPrice, decimals: 4 },
+        ]
+      : []),
+    ...(canSee('cost', role)
+      ? [
+          { header: 'Cost Currency', value: (r: LineRow) => r.costCurrency },
+          { header: 'Unit Cost', type: 'decimal' as const, value: (r: LineRow) => r.unitCost, decimals: 4 },
+        ]
+      : []),
+  ];
+}
+
+const INVENTORY_COLUMNS: FileColumn<InventoryRow>[] = [
+  { header: 'Customer', value: (r) => r.customer, width: 20 },
+  { header: 'Product Subcode', value: (r) => r.productSubcode, width: 16 },
+  { header: 'Description', value: (r) => r.description, width: 40 },
+  { header: 'Size', value: (r) => r.productSize },
+  { header: 'Active', type: 'boolean', value: (r) => r.active },
+  { header: 'Current Inventory', type: 'integer', value: (r) => r.currentInventory },
+  { header: 'Minimum Inventory', type: 'integer', value: (r) => r.minimumInventory },
+  { header: 'Maximum Inventory', type: 'integer', value: (r) => r.maximumInventory },
+  { header: 'Restock Maximum', type: 'integer', value: (r) => r.restockMaximum },
+  { header: 'On Open Orders', type: 'integer', value: (r) => r.onOpenOrders },
+];
+
+/** The order columns of the row "orders" (names as OrderRow). Currencies: the order's own (set at placing). */
+const ORDER_SELECT = sql`orders.id as "orderId", coalesce(orders.order_date, orders.created_at) as "orderDate",
+  orders.order_status as "orderStatus", orders.cancelled, orders.finance_approval as "financeApproval",
+  (select v.company_name from vendors v where v.id = orders.vendor_id) as company,
+  (select c.company_name from customers c where c.id = orders.customer_id) as customer,
+  (select r.production_region_name from production_regions r where r.id = orders.production_region_id) as "productionRegion",
+  orders.vendor_po as "vendorPO", orders.invoice_number as "invoiceNumber",
+  (select cur.code from currencies cur where cur.id = orders.price_currency_id) as "priceCurrency",
+  orders.total_price::text as "totalPrice",
+  (select cur.code from currencies cur where cur.id = coalesce(orders.cost_currency_id, orders.price_currency_id)) as "costCurrency",
+  orders.total_cost::text as "totalCost"`;
+
+/** The SQL of the orders a user may download, filtered as the list is. */
+export function ordersQuery(where: SQL): SQL {
+  return sql`select ${ORDER_SELECT} from orders where ${where} order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc`;
+}
+
+/** The SQL of the lines and sizes of the orders matching `where`, one row per line and size. */
+export function orderLinesQuery(where: SQL): SQL {
+  return sql`select ${ORDER_SELECT}, oi.id as "orderItemId", ps.product_subcode as "productSubcode",
+    ps.description, pi.product_size as "productSize", ois.quantity,
+    coalesce(ois.unit_price, oi.unit_price)::text as "unitPrice", coalesce(ois.unit_cost, oi.unit_cost)::text as "unitCost"
+    from orders join order_items oi on oi.order_id = orders.id
+    join order_item_sizes ois on ois.order_item_id = oi.id
+    join product_items pi on pi.id = ois.product_item_id
+    join product_subcodes ps on ps.id = oi.product_subcode_id
+    where ${where}
+    order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc, oi.id, pi.sort_key, pi.id`;
+}
+
+/**
+ * The SQL of the STANDARD product items of the customers in `customerCondition` (alias c): the
+ * inventory products only (stockedOnly), else every item; `extra` narrows further.
+ */
+function inventoryQuery(customerCondition: SQL | undefined, stockedOnly: boolean, extra?: SQL): SQL {
+  const conditions = [sql`pi.product_type = 'STANDARD'`];
+  if (stockedOnly) conditions.push(sql`pi.has_inventory`);
+  if (customerCondition) conditions.push(customerCondition);
+  if (extra) conditions.push(extra);
+  return sql`select c.company_name as customer, ps.product_subcode as "productSubcode", ps.description,
+    pi.product_size as "productSize", pi.active, pi.current_inventory as "currentInventory",
+    pi.minimum_inventory as "minimumInventory", pi.maximum_inventory as "maximumInventory",
+    greatest(0, pi.maximum_inventory - pi.current_inventory) as "restockMaximum",
+    coalesce((select sum(ois.quantity) from order_item_sizes ois
+      join order_items oi on oi.id = ois.order_item_id join orders o on o.id = oi.order_id
+      where ois.product_item_id = pi.id and o.order_date is not null and not o.cancelled
+        and o.order_status <> 'COMPLETE_AND_SHIPPED'), 0)::int as "onOpenOrders"
+    from product_items pi join product_subcodes ps on ps.id = pi.product_subcode_id
+    join customers c on c.id = ps.customer_id
+    where ${sql.join(conditions, sql` and `)}
+    order by c.company_name, ps.product_subcode, pi.sort_key, pi.id`;
+}
+
+/** Today as YYYY-MM-DD (UTC), for file names. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function createOrderDownloads(ctx: AppContext) {
+  const { db } = ctx;
+  const csv = <R>(columns: FileColumn<R>[], query: SQL, fileName: string): StreamReply => ({
+    body: csvStream(columns, streamRows<R>(db, query)),
+    contentType: CSV_CONTENT_TYPE,
+    fileName,
+  });
+  const listWhere = (user: AuthUser, q: OrderListQuery) =>
+    and(orderScope(user), ...orderFilters(q, user.role)) as SQL;
+
+  return {
+    /** GET /orders/download-all-csv?<filters>: the orders the list shows, all pages, one row per order. */
+    allOrders(user: AuthUser, q: OrderListQuery): StreamReply {
+      return csv(
+        [...orderColumns<OrderRow>(), ...orderTotals<OrderRow>(user.role)],
+        ordersQuery(listWhere(user, q)),
+        `orders-${today()}.csv`,
+      );
+    },
+
+    /** GET /orders/download-all-full-csv?<filters>: one row per order line and size of those orders. */
+    allOrderLines(user: AuthUser, q: OrderListQuery): StreamReply {
+      return csv(lineColumns(user.role), orderLinesQuery(listWhere(user, q)), `orders-full-${today()}.csv`);
+    },
+
+    /** GET /orders/{id}/download-csv: one order, one row per line and size; 404 outside the scope. */
+    async oneOrder(user: AuthUser, orderId: number): Promise<StreamReply> {
+      const where = and(orderScope(user), sql`orders.id = ${orderId}`) as SQL;
+      const { rows } = await db.execute(sql`select 1 from orders where ${where}`);
+      if (rows.length === 0) throw notFound('Order not found.');
+      return csv(lineColumns(user.role), orderLinesQuery(where), `order-${orderId}.csv`);
+    },
+
+    /** GET /orders/download-inventory-csv: the inventory products of the customers the user sees. */
+    async inventory(user: AuthUser): Promise<StreamReply> {
+      const scope = await visibleCustomerIds(db, user);
+      return csv(
+        INVENTORY_COLUMNS,
+        inventoryQuery(customerScopeSql(scope), true),
+        `inventory-${today()}.csv`,
+      );
+    },
+
+    /**
+     * GET /orders/download-roots-inventory-csv (full = false: stocked items only) and
+     * /orders/download-roots-full-inventory-csv (full: every item of the Roots customers, stocked or
+     * not, with what open orders hold): customers read with the Roots delimited format.
+     */
+    async rootsInventory(user: AuthUser, full: boolean): Promise<StreamReply> {
+      const scope = await visibleCustomerIds(db, user);
+      const roots = sql`c.parser_type = 'DELIMITED_ROOTS'`;
+      return csv(
+        INVENTORY_COLUMNS,
+        inventoryQuery(customerScopeSql(scope), !full, roots),
+        full ? `roots-full-inventory-${today()}.csv` : `roots-inventory-${today()}.csv`,
+      );
+    },
+  };
+}
+
+/** The customer condition of the inventory files (alias c), or undefined for every customer. */
+function customerScopeSql(scope: number[] | 'ALL'): SQL | undefined {
+  if (scope === 'ALL') return undefined;
+  if (scope.length === 0) return sql`false`;
+  return sql`c.id in (${sql.join(
+    scope.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
