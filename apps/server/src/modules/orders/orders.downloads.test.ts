@@ -189,7 +189,11 @@ describe('inventory files and the customer checks', () => {
     expect((await get('ADMIN', '/has-dunnes-customer')).json()).toEqual({ hasDunnesCustomer: true });
     await createUser(t.db, 'no-customers@example.com', 'CUSTOMER');
     const nobody = await t.login('no-customers@example.com');
-    const none = await t.app.inject({ method: 'GET', url: '/api/v1.0/has-roots-customer', headers: t.auth(nobody) });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/has-roots-customer',
+      headers: t.auth(nobody),
+    });
     expect(none.json()).toEqual({ hasRootsCustomer: false });
     expect((await get(null, '/has-roots-customer')).statusCode).toBe(401);
   });
