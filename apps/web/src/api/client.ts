@@ -204,6 +204,8 @@ export interface UploadOptions {
   /** Called as the request body goes out, with the share sent so far (0 to 1). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Plain form fields sent before the file (a server that streams the file reads them first). */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -218,9 +220,10 @@ export function apiUpload<T>(
   file: File,
   options: UploadOptions = {},
 ): Promise<T> {
-  const { method = 'POST', onProgress, signal } = options;
+  const { method = 'POST', onProgress, signal, fields = {} } = options;
   const { headers, token } = requestHeaders(true);
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(field, file, file.name);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -46,6 +46,11 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
   { path: '/product-details', title: 'Product Details', load: () => import('./product-details') },
   { path: '/cart', title: 'Cart', load: () => import('./cart') },
   { path: '/restock', title: 'Restock', load: () => import('./restock') },
+  {
+    path: '/variable-data-upload',
+    title: 'Variable Data Upload',
+    load: () => import('./variable-data-upload'),
+  },
   // Master data (master-data §2; issue 8): the registry's screens, generic list and details pages.
   ...MASTER_DATA_SCREENS.map((screen) => ({
     path: screen.route,

@@ -1,0 +1,57 @@
+/**
+ * Retailer data files in the browser (issue 26; master-data §2 Variable data upload, §8): an account
+ * user opens Variable Data Upload from the Configuration menu, finds the Upload button disabled until
+ * a customer and a file are chosen, uploads the Roots and the Dunnes sample files of docs/formats, reads
+ * the §8 message, and watches each upload reach Finished with its report (rows read, refusals with
+ * their lines). Screenshots at 1024 px and 390 px are saved for looking at (not compared).
+ */
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
+
+test.setTimeout(120_000);
+
+const FORMATS = fileURLToPath(new URL('../../docs/formats/', import.meta.url));
+const UPLOADED =
+  'Variable data file successfully uploaded. You will receive an email once it has finished processing. This may take several minutes.';
+
+async function upload(page: Page, customer: string, file: string) {
+  const submit = page.getByTestId('upload-submit');
+  await page.getByTestId('upload-customer').click();
+  await page.getByRole('option', { name: customer, exact: true }).click();
+  await expect(submit).toBeDisabled();
+  await page.locator('form[data-testid="upload-form"] input[type="file"]').setInputFiles(`${FORMATS}${file}`);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText(UPLOADED)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: file });
+  await expect(row.first()).toContainText('Finished', { timeout: 60_000 });
+  return row.first();
+}
+
+test('an account user uploads the Roots and the Dunnes sample files and reads their reports', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await signIn(page, 'account@example.com');
+  await page.getByTestId('nav-configuration').click();
+  await page.getByRole('menuitem', { name: 'Variable Data Upload' }).click();
+  await expect(page).toHaveURL(/\/variable-data-upload$/);
+  await expect(page.getByRole('heading', { name: 'Variable Data Upload' })).toBeVisible();
+  await expect(page.getByTestId('upload-submit')).toBeDisabled();
+
+  const roots = await upload(page, 'Roots', 'roots-sample.csv');
+  await expect(roots).toContainText('390 rows read');
+  await expect(roots).toContainText('7 refused');
+  await roots.getByText(/^Refusals/).click();
+  await expect(roots).toContainText('Line 5, UPC-A barcode: has a wrong GS1 check digit');
+
+  const dunnes = await upload(page, 'Dunnes Stores', 'dunnes-sample.txt');
+  await expect(dunnes).toContainText('180 rows read');
+  await expect(dunnes).toContainText('4 refused');
+  await page.screenshot({ path: 'test-results/screens/variable-data-upload-1024.png', fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('upload-submit')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/variable-data-upload-390.png', fullPage: true });
+});
