@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { CARE_MARKETS, type CustomerCareConfig } from '../careLabel/config';
 import { CARE_INSTRUCTION_TYPES } from '../careLabel/symbols';
-import { safeText } from './common';
+import { queryId, safeText } from './common';
 
 const choice = safeText(200).nullable().optional();
 const percentage = z.number().int('must be a whole percentage').min(0).max(100);
@@ -101,7 +101,7 @@ export const customerCareConfig = z
   .meta({ id: 'CustomerCareConfig' }) satisfies z.ZodType<CustomerCareConfig>;
 
 /** GET /products/care-label?productSubcodeId= (ordering §2 Product details, care label editor). */
-export const productCareLabelQuery = z.object({ productSubcodeId: z.coerce.number().int().positive() });
+export const productCareLabelQuery = z.object({ productSubcodeId: queryId('a product subcode id') });
 
 /** The care label editor's options and rules for one product: its label type and the customer's configuration. */
 export const productCareLabelResponse = z

@@ -131,6 +131,10 @@ describe('GET /products/care-label', () => {
   });
   it('answers 400 for a bad id, 404 for an unknown subcode and for one without a care label', async () => {
     expect((await call('VENDOR', 'GET', '/products/care-label?productSubcodeId=abc')).statusCode).toBe(400);
+    // Beyond an integer column's range (found by the fuzz test: it answered 500)
+    expect(
+      (await call('VENDOR', 'GET', '/products/care-label?productSubcodeId=2586811341431830')).statusCode,
+    ).toBe(400);
     expect((await call('VENDOR', 'GET', '/products/care-label?productSubcodeId=999999')).statusCode).toBe(
       404,
     );
