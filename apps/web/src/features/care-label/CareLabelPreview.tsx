@@ -5,13 +5,8 @@
  * details the label that was ordered. Market warnings (markets.ts) are listed under it.
  */
 import { List, Stack, Text } from '@mantine/core';
-import {
-  CARE_SYMBOL_BOX,
-  CARE_SYMBOL_STROKE,
-  type CareLabelLayout,
-  careSymbol,
-  type MarketWarning,
-} from '@selvedge/shared';
+import { CARE_SYMBOL_BOX, type CareLabelLayout, careSymbol, type MarketWarning } from '@selvedge/shared';
+import { CareSymbolShapes } from './CareSymbol';
 
 /** Pixels per millimetre of the drawing at its default width. */
 const PX_PER_MM = 6;
@@ -64,21 +59,7 @@ export function CareLabelPreview({ layout, widthPx }: { layout: CareLabelLayout;
           // biome-ignore lint/suspicious/noArrayIndexKey: as above
           <g key={i} transform={`translate(${e.x} ${e.y}) scale(${scale})`} data-care-symbol={e.name}>
             <title>{e.title}</title>
-            {symbol.shapes.map((shape) =>
-              shape.paint === 'fill' ? (
-                <path key={shape.d} d={shape.d} fill="currentColor" />
-              ) : (
-                <path
-                  key={shape.d}
-                  d={shape.d}
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={CARE_SYMBOL_STROKE}
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              ),
-            )}
+            <CareSymbolShapes symbol={symbol} />
           </g>
         );
       })}
