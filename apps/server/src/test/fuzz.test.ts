@@ -312,9 +312,7 @@ describe('fuzz: generated bad requests over the OpenAPI document', () => {
       ).toBe(0);
       expect(health.statusCode, `health after the run: ${health.body}`).toBe(200);
       expect(list.statusCode, `GET /orders after the run: ${list.body.slice(0, 300)}`).toBe(200);
-      expect(bad, `only ${bad} hostile requests were generated, ${replay}`).toBeGreaterThanOrEqual(
-        minimum,
-      );
+      expect(bad, `only ${bad} hostile requests were generated, ${replay}`).toBeGreaterThanOrEqual(minimum);
       if (!ONLY) {
         // The run must reach the handlers, not only the gates: some answers succeed.
         const succeeded = [...statuses].filter(([s]) => s < 300).reduce((sum, [, n]) => sum + n, 0);
