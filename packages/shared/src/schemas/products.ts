@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { ATTRIBUTE_TYPES, MAX_DETAIL_IDS, PRODUCT_SEARCH_MESSAGES } from '../rules/products';
 import { CARE_LABEL_TYPES, careLabel } from './careLabel';
-import { money, pageQuery, pagingInfo, queryId, safeText } from './common';
+import { MAX_ID, money, pageQuery, pagingInfo, queryId, safeText } from './common';
 
 // The product constants live in ../rules/products (no zod there, issue 9); re-exported here as before.
 export {
@@ -214,7 +214,10 @@ export const inventoryUpdateRequest = z
   .object({
     inventories: z
       .record(
-        z.string().regex(/^[1-9]\d{0,9}$/, 'inventories: keys must be product item ids (digits only)'),
+        z
+          .string()
+          .regex(/^[1-9]\d{0,9}$/, 'inventories: keys must be product item ids (digits only)')
+          .refine((k) => Number(k) <= MAX_ID, `inventories: keys must be product item ids up to ${MAX_ID}`),
         z
           .number({ error: 'inventories: each quantity must be a whole number' })
           .int('inventories: each quantity must be a whole number')

@@ -76,6 +76,8 @@ describe('PUT /products/inventory', () => {
       { inventories: { [f.rootsSized.sizeS.id]: 1.5 } },
       { inventories: { [f.rootsSized.sizeS.id]: '12' } },
       { inventories: { [f.rootsSized.sizeS.id]: 5_000_000_000 } },
+      // an id beyond an integer column (found by the fuzz test: it answered 500)
+      { inventories: { 8296542233: 1 } },
     ]) {
       const res = await put(token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
