@@ -79,12 +79,6 @@ describe('GET /configuration/variable-data-customers', () => {
     });
     expect(res.json().customers.map((c: { customerName: string }) => c.customerName)).toEqual(['Roots']);
   });
-
-  it('refuses a vendor (403) and no token (401)', async () => {
-    const url = '/api/v1.0/configuration/variable-data-customers';
-    expect((await t.app.inject({ url })).statusCode).toBe(401);
-    expect((await t.app.inject({ url, headers: t.auth(await t.tokenFor('VENDOR')) })).statusCode).toBe(403);
-  });
 });
 
 describe('POST /configuration/upload-variable-data', () => {
