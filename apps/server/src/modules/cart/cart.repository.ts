@@ -223,6 +223,16 @@ export const cartRepository = {
       .set({ ...patch, updatedAt: sql`now()` })
       .where(and(eq(orders.id, orderId), sql`${orders.orderStatus} = 'PENDING'`)),
 
+  /**
+   * Marks the cart `orderId` as a restock order or not (orders.restock: shipping it adds stock,
+   * docs/decisions/0039); a placed order is left as it is.
+   */
+  setRestock: (tx: Tx, orderId: number, restock: boolean) =>
+    tx
+      .update(orders)
+      .set({ restock })
+      .where(and(eq(orders.id, orderId), sql`${orders.orderStatus} = 'PENDING'`)),
+
   /** A vendor with the code of its currency. */
   vendorWithCurrency: async (db: Q, vendorId: number) =>
     (

@@ -321,8 +321,12 @@ export function createCartService(ctx: AppContext) {
   }
 
   return {
-    /** POST /orders: adds a line to the user's cart (creating the cart) and re-prices it. */
-    async addLine(user: AuthUser, body: OrderLinePayload) {
+    /**
+     * POST /orders: adds a line to the user's cart (creating the cart) and re-prices it. With
+     * `restock` (POST /orders/restock), the cart becomes a restock order in the same transaction:
+     * shipping it adds its stocked sizes to inventory (docs/decisions/0039).
+     */
+    async addLine(user: AuthUser, body: OrderLinePayload, options: { restock?: boolean } = {}) {
       const line = await prepareLine(user, body);
       const orderItemId = await db.transaction(async (tx) => {
         const cart = await lockOrCreateCart(tx, user);
@@ -347,6 +351,7 @@ export function createCartService(ctx: AppContext) {
         });
         await repo.replaceSizes(tx, id, line.sizes);
         await repriceAfterChange(tx, cart, line);
+        if (options.restock && !cart.restock) await repo.setRestock(tx, cart.id, true);
         return id;
       });
       return { orderItemId, message: MESSAGES.productAdded };
@@ -379,7 +384,9 @@ export function createCartService(ctx: AppContext) {
         const existing = cart ? await repo.findLine(tx, cart.id, orderItemId) : undefined;
         if (!cart || !existing) throw notFound(CART_API_MESSAGES.lineNotFound);
         await repo.deleteLine(tx, existing.id);
-        await repriceCart(tx, cart);
+        const { lineCount } = await repriceCart(tx, cart);
+        // An emptied cart starts afresh: what is added next decides whether it is a restock order.
+        if (lineCount === 0 && cart.restock) await repo.setRestock(tx, cart.id, false);
       });
       return { message: MESSAGES.itemRemoved };
     },

@@ -13,6 +13,7 @@ import type { Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { artworkRepository } from './artwork.repository';
 import { findPlacedOrderRecord } from './orders.readModel';
+import { shippingStockMove } from './orders.stock';
 import { orderDetailsView } from './orders.views';
 import {
   createOrderWorkflow,
@@ -45,8 +46,9 @@ export function createOrderActions(ctx: AppContext) {
   }
 
   /**
-   * Runs `action` on the order `idText` in one transaction; `effects` may depend on the locked
-   * order and may do more writes (e.g. finalize artwork) before the transition is recorded.
+   * Runs `action` on the order `idText` in one transaction; `effects` run once the state machine
+   * allows the action (transition's checks): they may depend on the locked order, refuse (409) and
+   * do more writes (e.g. finalize artwork) before the transition is recorded.
    */
   async function act(
     user: AuthUser,
@@ -58,7 +60,7 @@ export function createOrderActions(ctx: AppContext) {
     const orderId = orderIdOf(idText);
     await db.transaction(async (tx) => {
       const locked = await workflow.lock(tx, user, orderId);
-      await workflow.transition(tx, user, locked, action, await effects(tx, locked));
+      await workflow.transition(tx, user, locked, action, () => effects(tx, locked));
     });
     return answer(user, orderId, message);
   }
@@ -110,13 +112,20 @@ export function createOrderActions(ctx: AppContext) {
         mail: 'productionCompleted',
       })),
 
-    /** POST /orders/{id}/ship-and-complete: → COMPLETE_AND_SHIPPED; packing slips are made. */
+    /**
+     * POST /orders/{id}/ship-and-complete: → COMPLETE_AND_SHIPPED; packing slips are made and stock
+     * moves (orders.stock.ts: taken, or added for a restock order; 409 when stock is short).
+     */
     shipAndComplete: (user: AuthUser, id: string) =>
-      act(user, id, 'shipAndComplete', MESSAGES.shippedAndCompleted, () => ({
-        update: { shipAndCompleteDate: new Date() },
-        log: 'Shipped and completed',
-        mail: 'shipped',
-      })),
+      act(user, id, 'shipAndComplete', MESSAGES.shippedAndCompleted, async (tx, locked) => {
+        const stock = await shippingStockMove(tx, locked.row);
+        return {
+          update: { shipAndCompleteDate: new Date() },
+          log: [...stock.log, 'Shipped and completed'],
+          writes: stock.writes,
+          mail: 'shipped',
+        };
+      }),
 
     /** PUT /orders/cancel-order/{id}: sets the cancelled flag while cancelAllowed. */
     cancel: (user: AuthUser, id: string) =>

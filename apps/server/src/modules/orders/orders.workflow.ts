@@ -159,18 +159,21 @@ export function createOrderWorkflow(ctx: AppContext) {
 
     /**
      * Takes `action` on a locked order: checks it (403/409), updates, runs entry effects, logs and
-     * queues the mail. Answers the status the order moved to.
+     * queues the mail. Answers the status the order moved to. `effects` given as a function runs
+     * after the state machine's check, as the action's own checks: it may read (and lock) what the
+     * action needs and refuse (e.g. shipping without enough stock: 409) before anything is written.
      */
     async transition(
       tx: Tx,
       user: AuthUser,
       locked: LockedOrder,
       action: OrderAction,
-      effects: TransitionEffects,
+      effectsOf: TransitionEffects | (() => Promise<TransitionEffects> | TransitionEffects),
     ): Promise<OrderStatus> {
       const { row, workflow } = locked;
       const check = checkOrderAction(action, workflow, workflowActor(user, row.vendorId));
       if (!check.ok) throw new AppError(check.status, check.message);
+      const effects = typeof effectsOf === 'function' ? await effectsOf() : effectsOf;
       const from = workflow.orderStatus;
       const to = nextStatus(action, workflow);
       const lines = Array.isArray(effects.log) ? [...effects.log] : [effects.log];

@@ -7,7 +7,9 @@
  * restockQuantity: the default restock quantity in whole packs, never above the restock maximum),
  * through the cart's own add-line path (cart.service.ts addLine, as Order again does), so cart scope
  * (one customer and region), attributes and pricing are those of an add on product details. Each
- * line is its own transaction: what could be added stays added; what was refused is reported.
+ * line is its own transaction: what could be added stays added; what was refused is reported. The
+ * cart becomes a restock order with its first restock line (orders.restock: shipping it adds to
+ * stock, docs/decisions/0039).
  */
 import {
   MESSAGES,
@@ -69,10 +71,11 @@ export function createRestockService(ctx: AppContext) {
       const skipped: RestockResponse['skipped'] = [];
       for (const line of bySubcode.values()) {
         try {
-          const { orderItemId } = await cart.addLine(user, {
-            productType: 'STANDARD',
-            quantities: line.quantities,
-          });
+          const { orderItemId } = await cart.addLine(
+            user,
+            { productType: 'STANDARD', quantities: line.quantities },
+            { restock: true },
+          );
           const quantity = Object.values(line.quantities).reduce((s, q) => s + q, 0);
           added.push({ orderItemId, productSubcode: line.productSubcode, quantity });
         } catch (err) {

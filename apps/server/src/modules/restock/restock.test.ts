@@ -148,3 +148,34 @@ describe('POST /orders/restock/{customerId}', () => {
     );
   });
 });
+
+describe('the restock marker (docs/decisions/0039: shipping a restock order adds to stock)', () => {
+  it('a cart restock added to is a restock order; emptying the cart clears the marker', async () => {
+    const accountId = await idOfUser(t.db, 'account@example.com');
+    const cartOf = async () =>
+      (
+        await t.db
+          .select({ id: s.orders.id, restock: s.orders.restock })
+          .from(s.orders)
+          .where(and(eq(s.orders.userId, accountId), eq(s.orders.orderStatus, 'PENDING')))
+      )[0]!;
+    const token = await t.tokenFor('ACCOUNT');
+    expect((await call('POST', `/orders/restock/${roots}`, token)).statusCode).toBe(200);
+    const cart = await cartOf();
+    expect(cart.restock).toBe(true);
+    const lines = await t.db
+      .select({ id: s.orderItems.id })
+      .from(s.orderItems)
+      .where(eq(s.orderItems.orderId, cart.id));
+    for (const [i, line] of lines.entries()) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1.0/orders/cart/${line.id}`,
+        headers: t.auth(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // Kept while the cart still holds lines.
+      expect((await cartOf()).restock).toBe(i < lines.length - 1);
+    }
+  });
+});

@@ -633,6 +633,11 @@ export const orders = pgTable(
     hasArtwork: boolean('has_artwork').notNull().default(false),
     csrArtPrepared: boolean('csr_art_prepared').notNull().default(false),
     csrProductionConfirmed: boolean('csr_production_confirmed').notNull().default(false),
+    /**
+     * A restock order: restock (POST /orders/restock/{customerId}) put lines into this cart, so
+     * shipping it adds its stocked sizes to inventory instead of taking them (docs/decisions/0039).
+     */
+    restock: boolean('restock').notNull().default(false),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

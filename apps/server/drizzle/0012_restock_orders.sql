@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "restock" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,51 @@
+/**
+ * What shipping does to inventory (ordering §2 Product details inventory, §9; issue 27;
+ * docs/decisions/0039-shipping-moves-stock.md). Shipping an order takes its sizes of inventory
+ * products from stock; shipping a restock order (orders.restock, set when restock put lines into
+ * the cart) adds them. Runs inside the shipping transition: the stocked items are locked and checked
+ * after the state machine's check (a shortage is a 409 and nothing is written), and the inventory
+ * update and its log line are part of the transition's one statement.
+ */
+import type { Tx } from '../../platform/db';
+import { conflict } from '../../platform/errors';
+import { orderStockRepository as repo, type StockedLine } from './orders.stock.repository';
+import type { OrderRow } from './orders.workflow.repository';
+
+export const STOCK_MESSAGES = {
+  /** The 409 of shipping an order its stock cannot cover (decision 0039), one entry per short size. */
+  notEnoughStock: (short: readonly StockedLine[]) =>
+    `Not enough stock to ship this order: ${short
+      .map(
+        (l) =>
+          `${l.productSubcode} ${l.productSize} has ${l.currentInventory} in stock, the order ships ${l.quantity}`,
+      )
+      .join('; ')}.`,
+  /** The order log line of a stock change. */
+  taken: (lines: readonly StockedLine[]) =>
+    `Stock taken on shipping: ${lines.map((l) => `${l.productSubcode} ${l.productSize} −${l.quantity} (${l.currentInventory} → ${l.currentInventory - l.quantity})`).join(', ')}`,
+  added: (lines: readonly StockedLine[]) =>
+    `Stock added by restock order: ${lines.map((l) => `${l.productSubcode} ${l.productSize} +${l.quantity} (${l.currentInventory} → ${l.currentInventory + l.quantity})`).join(', ')}`,
+} as const;
+
+/**
+ * The stock move of shipping `order` (locked by the caller): its log line and inventory update, none
+ * when the order holds no inventory product. Locks the stocked product items; 409
+ * STOCK_MESSAGES.notEnoughStock when an order that takes from stock holds more of a size than is in
+ * stock (inventory never goes below 0 by shipping).
+ */
+export async function shippingStockMove(tx: Tx, order: Pick<OrderRow, 'id' | 'restock'>) {
+  const lines = await repo.lockStockedLines(tx, order.id);
+  if (lines.length === 0) return { log: [], writes: [] };
+  if (order.restock) {
+    return {
+      log: [STOCK_MESSAGES.added(lines)],
+      writes: [repo.moveStock(lines.map((l) => ({ productItemId: l.productItemId, delta: l.quantity })))],
+    };
+  }
+  const short = lines.filter((l) => l.currentInventory < l.quantity);
+  if (short.length > 0) throw conflict(STOCK_MESSAGES.notEnoughStock(short));
+  return {
+    log: [STOCK_MESSAGES.taken(lines)],
+    writes: [repo.moveStock(lines.map((l) => ({ productItemId: l.productItemId, delta: -l.quantity })))],
+  };
+}
