@@ -15,6 +15,7 @@ export const lookupKeys = {
   hasVendor: (userId: string) => [...lookupKeys.all, 'has-vendor', userId] as const,
   customers: () => [...lookupKeys.all, 'customers'] as const,
   restockingCustomers: () => [...lookupKeys.all, 'restocking-customers'] as const,
+  userPermissions: (userId: string) => [...lookupKeys.all, 'user-permissions', userId] as const,
   vendors: () => [...lookupKeys.all, 'vendors'] as const,
   productionRegions: () => [...lookupKeys.all, 'production-regions'] as const,
   productSearchProductionRegions: () => [...lookupKeys.all, 'product-search-production-regions'] as const,
@@ -116,10 +117,27 @@ export function useMaxArtworkUploadSizeQuery() {
 }
 
 /** GET /restocking-customers: customers with inventory products the user may restock for (ordering §2 Restock). */
-export function useRestockingCustomersQuery() {
+export function useRestockingCustomersQuery(enabled = true) {
   return useQuery({
     queryKey: lookupKeys.restockingCustomers(),
     queryFn: ({ signal }) =>
       api.get<import('@selvedge/shared').RestockingCustomersResponse>('/restocking-customers', { signal }),
+    enabled,
+  });
+}
+
+/**
+ * GET /user-permissions: the per-user permissions the signed-in user holds (role and own flag,
+ * docs/decisions/0040). Pass null when there is nothing to ask (signed out, or a role no permission
+ * admits): nothing is fetched.
+ */
+export function useUserPermissionsQuery(userId: string | null) {
+  return useQuery({
+    queryKey: lookupKeys.userPermissions(userId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').UserPermissionsResponse>('/user-permissions', { signal }),
+    enabled: !!userId,
+    staleTime: 60_000,
+    meta: { silentError: true },
   });
 }

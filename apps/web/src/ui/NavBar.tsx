@@ -33,6 +33,8 @@ import {
   needsActionStepsFor,
   ROLE_LABELS,
   type Role,
+  type UserPermission,
+  type UserPermissionFlags,
 } from '@selvedge/shared';
 import {
   IconBuildingWarehouse,
@@ -47,7 +49,7 @@ import { memo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useCartStatusQuery } from '../api/cart';
-import { useHasVendorQuery } from '../api/lookups';
+import { useHasVendorQuery, useUserPermissionsQuery } from '../api/lookups';
 import { useNeedsActionQuery } from '../api/orders';
 import { logout } from '../features/session/session-store';
 import { useSessionUser } from '../features/session/use-session';
@@ -59,6 +61,8 @@ interface NavItem {
   route: AppRoute;
   icon: typeof IconClipboardList;
   testId: string;
+  /** A per-user permission the user must also hold (docs/decisions/0040), besides the route's roles. */
+  userPermission?: UserPermission;
 }
 
 const NAV_ITEMS: NavItem[] = [
@@ -74,13 +78,34 @@ const NAV_ITEMS: NavItem[] = [
     icon: IconShirt,
     testId: 'nav-products',
   },
-  { label: 'Restock', route: '/restock', icon: IconBuildingWarehouse, testId: 'nav-restock' },
+  {
+    label: 'Restock',
+    route: '/restock',
+    icon: IconBuildingWarehouse,
+    testId: 'nav-restock',
+    userPermission: 'canRestock',
+  },
 ];
 
-/** The bar's links the role may open. */
-export function visibleNavItems(role: Role | null): NavItem[] {
+/** Whether the role may hold a per-user permission at all (only then is GET /user-permissions asked). */
+export const mayHoldUserPermission = (role: Role | null) =>
+  NAV_ITEMS.some((item) => item.userPermission && canAccessRoute(item.route, role));
+
+/**
+ * The bar's links the role may open; a link needing a per-user permission only when `permissions`
+ * (GET /user-permissions) says the user holds it (not while it is unknown).
+ */
+export function visibleNavItems(
+  role: Role | null,
+  permissions?: Partial<UserPermissionFlags> | null,
+): NavItem[] {
   // Like the Configuration menu, a link appears once its screen exists.
-  return NAV_ITEMS.filter((item) => canAccessRoute(item.route, role) && EXISTING_SCREENS.has(item.route));
+  return NAV_ITEMS.filter(
+    (item) =>
+      canAccessRoute(item.route, role) &&
+      EXISTING_SCREENS.has(item.route) &&
+      (!item.userPermission || permissions?.[item.userPermission] === true),
+  );
 }
 
 /** Configuration menu entries the role may open and that exist as screens (empty → menu hidden). */
@@ -185,8 +210,9 @@ export const NavBar = memo(function NavBar() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const { role, user } = useSessionUser();
+  const permissions = useUserPermissionsQuery(mayHoldUserPermission(role) ? (user?.id ?? null) : null);
 
-  const items = visibleNavItems(role);
+  const items = visibleNavItems(role, permissions.data);
   const configItems = visibleConfigurationItems(role);
   const section = navSectionOf(pathname, search);
   const isActive = (item: NavItem) => section === item.route;

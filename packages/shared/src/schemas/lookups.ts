@@ -40,6 +40,16 @@ export type ProductGroupsResponse = z.infer<typeof productGroupsResponse>;
 export const hasVendorResponse = z.object({ hasVendor: z.boolean() }).meta({ id: 'HasVendorResponse' });
 export type HasVendorResponse = z.infer<typeof hasVendorResponse>;
 
+/**
+ * GET /user-permissions: the per-user permissions the signed-in user holds, each true only when the
+ * role admits it and the user's own flag is set (docs/decisions/0040); screens show the Restock link
+ * and inventory editing from it. Not a spec path (ordering §7 names none for this).
+ */
+export const userPermissionsResponse = z
+  .object({ canUpdateInventory: z.boolean(), canRestock: z.boolean() })
+  .meta({ id: 'UserPermissionsResponse' });
+export type UserPermissionsResponse = z.infer<typeof userPermissionsResponse>;
+
 /** GET /vendors — the vendors the user may see and which customer each buys for. */
 export const vendorOption = z.object({ id, name: z.string() }).meta({ id: 'VendorOption' });
 export const customerVendor = z.object({ customerId: id, vendorId: id }).meta({ id: 'CustomerVendor' });

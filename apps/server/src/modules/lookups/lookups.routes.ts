@@ -5,11 +5,15 @@ import {
   customerDefaultResponse,
   customersResponse,
   errorResponse,
+  hasUserPermission,
   hasVendorResponse,
   maxArtworkUploadSizeResponse,
   productGroupsResponse,
   productionRegionsResponse,
   productSearchProductionRegionsResponse,
+  USER_PERMISSION_NAMES,
+  type UserPermissionsResponse,
+  userPermissionsResponse,
   vendorsResponse,
 } from '@selvedge/shared';
 import { currentUser } from '../../platform/auth';
@@ -33,6 +37,25 @@ export const lookupRoutes: ApiModule = (app, ctx) => {
       },
     },
     async (req) => ({ hasVendor: currentUser(req).vendorIds.length > 0 }),
+  );
+
+  app.get(
+    '/user-permissions',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The per-user permissions the user holds (role and own flag: canUpdateInventory, canRestock), for the screens',
+        response: { 200: userPermissionsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      return Object.fromEntries(
+        USER_PERMISSION_NAMES.map((name) => [name, hasUserPermission(name, user)]),
+      ) as UserPermissionsResponse;
+    },
   );
 
   app.get(

@@ -86,6 +86,7 @@ const ok = async (who: Who, url: string) => {
 
 const ENDPOINTS = [
   '/has-vendor',
+  '/user-permissions',
   '/refs/currency-types',
   '/refs/product-group',
   '/vendors',
@@ -143,6 +144,25 @@ describe('GET /has-vendor', () => {
   it('is true for a user linked to a vendor, false otherwise', async () => {
     expect(await ok('VENDOR', '/has-vendor')).toEqual({ hasVendor: true });
     expect(await ok('CSR', '/has-vendor')).toEqual({ hasVendor: false });
+  });
+});
+
+describe('GET /user-permissions', () => {
+  it("answers each per-user permission as the role's admission and the user's own flag together", async () => {
+    // The demo ACCOUNT user holds both flags (decision 0040).
+    expect(await ok('ACCOUNT', '/user-permissions')).toEqual({ canUpdateInventory: true, canRestock: true });
+    const plain = 'zz.account.noflags@example.test';
+    await createUser(t.db, plain, 'ACCOUNT');
+    expect(await ok(plain, '/user-permissions')).toEqual({ canUpdateInventory: false, canRestock: false });
+    // A flag on a role the permission does not admit grants nothing: CSR may update inventory, not restock.
+    const csr = 'zz.csr.flags@example.test';
+    await createUser(t.db, csr, 'CSR');
+    await t.db
+      .update(s.users)
+      .set({ canRestock: true, canUpdateInventory: true })
+      .where(eq(s.users.email, csr));
+    await t.app.sessionCacheSync();
+    expect(await ok(csr, '/user-permissions')).toEqual({ canUpdateInventory: true, canRestock: false });
   });
 });
 

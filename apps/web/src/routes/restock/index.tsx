@@ -4,17 +4,42 @@
  * Restock → overlay 'Adding Products to Order...', POST /orders/restock/{customerId} puts every
  * stocked size below its maximum into the user's cart → 'Restocking Items Successfully Added to
  * Order' and the cart. Lines the cart refused (e.g. attributes to fill in) are listed with the reason.
+ * Only for users holding the per-user restock permission (GET /user-permissions, decision 0040);
+ * others of an allowed role see that they are not allowed.
  */
 import { Alert, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, OVERLAYS, type RestockResponse } from '@selvedge/shared';
-import { IconBuildingWarehouse, IconInfoCircle } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { restock, useRestockCommand } from '../../api/cart';
-import { useRestockingCustomersQuery } from '../../api/lookups';
+import { useRestockingCustomersQuery, useUserPermissionsQuery } from '../../api/lookups';
+import { useSessionUser } from '../../features/session/use-session';
 
-/** The restock screen. */
+/** Shown instead of the form to a user whose role may restock but who lacks the canRestock flag (decision 0040). */
+export const RESTOCK_NOT_ALLOWED =
+  'You are not allowed to restock: an administrator grants the Restock permission on your user.';
+
+/** The restock screen: the form for users holding canRestock, else a notice (the server refuses them too). */
 export default function RestockPage() {
+  const { user } = useSessionUser();
+  const permissions = useUserPermissionsQuery(user?.id ?? null);
+  if (permissions.isPending) return null;
+  if (permissions.data?.canRestock !== true) {
+    return (
+      <Stack gap="md" maw={640} mx="auto" w="100%" data-testid="screen-restock">
+        <Title order={2}>Restock</Title>
+        <Alert color="red" icon={<IconLock />} title="Not allowed" data-testid="restock-not-allowed">
+          {RESTOCK_NOT_ALLOWED}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <RestockForm />;
+}
+
+/** Customer choice, Restock button and the lines the cart refused. */
+function RestockForm() {
   const navigate = useNavigate();
   const customers = useRestockingCustomersQuery();
   const { run, busy } = useRestockCommand();
