@@ -7,6 +7,7 @@ import {
   inventoryText,
   parseInventory,
   type QuantityLimits,
+  quantityMaxOf,
   restockMaximum,
   restockQuantity,
   roundQuantity,
@@ -106,6 +107,27 @@ describe('restock maximum and default (ordering §9)', () => {
     expect(defaultRestockQuantity(500, 120, 200)).toBe(200);
     expect(defaultRestockQuantity(500, 450, 200)).toBe(50);
     expect(defaultRestockQuantity(100, 150, 200)).toBe(0);
+  });
+});
+
+describe('quantityMaxOf: product details quantity fields capped at the restock maximum (ordering §2, §5, §9)', () => {
+  const stocked = { hasInventory: true, inventoryQuantity: 120, inventoryMax: 500 };
+  it('caps an inventory product at inventoryMax − current inventory for a user who may restock', () => {
+    expect(quantityMaxOf(stocked, true)).toBe(380);
+    expect(quantityMaxOf({ ...stocked, inventoryQuantity: 600 }, true)).toBe(0);
+    // Through the field's rule: above the cap becomes the cap; within it still rounds to packs.
+    expect(
+      roundQuantity(1000, { minOrderQuantity: 50, packSize: 25, max: quantityMaxOf(stocked, true) }),
+    ).toBe(380);
+    expect(
+      roundQuantity(101, { minOrderQuantity: 50, packSize: 25, max: quantityMaxOf(stocked, true) }),
+    ).toBe(125);
+  });
+  it('leaves the field uncapped otherwise: no restock permission, not stocked, inventory not shown', () => {
+    expect(quantityMaxOf(stocked, false)).toBeNull();
+    expect(quantityMaxOf({ ...stocked, hasInventory: false }, true)).toBeNull();
+    expect(quantityMaxOf({ hasInventory: true }, true)).toBeNull();
+    expect(quantityMaxOf({ hasInventory: true, inventoryQuantity: 5 }, true)).toBeNull();
   });
 });
 

@@ -42,6 +42,22 @@ export function restockMaximum(inventoryMax: number, currentInventory: number): 
   return Math.max(0, inventoryMax - currentInventory);
 }
 
+/**
+ * The allowed maximum of a size's quantity field on product details (ordering §2 Product details:
+ * "Quantity fields there are capped at the restock maximum", §5 Quantity fields, §9): for a size of
+ * an inventory product (hasInventory, with its inventory known to the role), ordered by a user who
+ * may restock (the answer's canRestock), its restock maximum (inventoryMax − inventoryQuantity, not
+ * below 0); otherwise null (no cap). Feeds QuantityLimits.max. Pieces.
+ */
+export function quantityMaxOf(
+  item: { hasInventory: boolean; inventoryQuantity?: number | null; inventoryMax?: number | null },
+  canRestock: boolean,
+): number | null {
+  if (!canRestock || !item.hasInventory || item.inventoryQuantity == null || item.inventoryMax == null)
+    return null;
+  return restockMaximum(item.inventoryMax, item.inventoryQuantity);
+}
+
 /** Default restock quantity: the smaller of the restock maximum and defaultOrderQuantity (ordering §9). */
 export function defaultRestockQuantity(
   inventoryMax: number,

@@ -12,8 +12,8 @@ import { canSee, formatUnitMoney, type ProductItemDetails, type Role } from '@se
 import { AttributeInput } from './AttributeInput';
 import {
   formatCount,
+  itemLimitsOf,
   type LineInput,
-  limitsOf,
   ownAttributeColumns,
   type ProductPricing,
   quantityOf,
@@ -31,6 +31,8 @@ export interface SizeQuantityTableProps {
   /** productItemId → attribute name → error. */
   itemErrors: Record<number, Record<string, string>>;
   pricing: ProductPricing;
+  /** The user may restock (the answer's canRestock): inventory sizes are capped at their restock maximum. */
+  canRestock?: boolean;
 }
 
 /** One money side of the table: its headers and how a size's cells read. */
@@ -66,8 +68,8 @@ export function SizeQuantityTable({
   onItemAttribute,
   itemErrors,
   pricing,
+  canRestock = false,
 }: SizeQuantityTableProps) {
-  const limits = limitsOf(product);
   const showInventory =
     product.hasInventory &&
     canSee('inventory', role) &&
@@ -135,7 +137,7 @@ export function SizeQuantityTable({
                   aria-label={`Quantity ${item.productSize}`}
                   value={input.quantities[item.productItemId] ?? ''}
                   onChange={(v) => onQuantity(item.productItemId, v)}
-                  limits={limits}
+                  limits={itemLimitsOf(product, item, canRestock)}
                   size="xs"
                   data-testid={`quantity-${item.productSize}`}
                   data-product-item-id={item.productItemId}

@@ -56,6 +56,8 @@ export interface StandardProductFormProps {
   orderItemId?: number;
   /** The user may change inventory quantities (the answer's canUpdateInventory). */
   canUpdateInventory?: boolean;
+  /** The user may restock (the answer's canRestock): inventory sizes' quantities are capped at the restock maximum. */
+  canRestock?: boolean;
 }
 
 type Inputs = Record<number, LineInput>;
@@ -72,6 +74,7 @@ function ProductSection({
   actions,
   added,
   canUpdateInventory,
+  canRestock,
   care,
   checked,
 }: {
@@ -79,6 +82,7 @@ function ProductSection({
   input: LineInput;
   role: Role | null;
   canUpdateInventory: boolean;
+  canRestock: boolean;
   errors: AttributeErrors;
   onChange: (next: LineInput) => void;
   actions?: ReactNode;
@@ -139,6 +143,7 @@ function ProductSection({
                 onItemAttribute={setItemAttribute}
                 itemErrors={errors.items}
                 pricing={pricing}
+                canRestock={canRestock}
               />
             </Paper>
             {product.attributes.length > 0 && (
@@ -228,6 +233,7 @@ export function StandardProductForm({
   role,
   orderItemId,
   canUpdateInventory = false,
+  canRestock = false,
 }: StandardProductFormProps) {
   const navigate = useNavigate();
   const editing = orderItemId !== undefined;
@@ -287,7 +293,7 @@ export function StandardProductForm({
     if (busy) return;
     // Fields still holding typed text take their rounded value first (as on blur).
     const rounded: Inputs = Object.fromEntries(
-      products.map((p) => [p.productSubcodeId, roundAll(p, inputOf(p))]),
+      products.map((p) => [p.productSubcodeId, roundAll(p, inputOf(p), canRestock)]),
     );
     setInputs(rounded);
     const lines = products.filter((p) => totalQuantity(p, rounded[p.productSubcodeId]) > 0);
@@ -391,6 +397,7 @@ export function StandardProductForm({
           actions={single ? (actions ?? viewOnly) : undefined}
           added={added.has(p.productSubcodeId)}
           canUpdateInventory={canUpdateInventory}
+          canRestock={canRestock}
           care={careOf(p)}
           checked={checked}
         />

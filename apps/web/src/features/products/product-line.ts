@@ -16,6 +16,7 @@ import {
   type ProductSizeItem,
   type ProductTier,
   type QuantityLimits,
+  quantityMaxOf,
   type Role,
   roundQuantity,
   tierForQuantity,
@@ -119,12 +120,27 @@ function withoutPrinted({ printed: _printed, ...label }: CareLabel): CareLabelDr
   return label;
 }
 
-/** Every quantity field after blur (used before sending, in case a field still holds typed text). */
-export function roundAll(p: ProductItemDetails, input: LineInput): LineInput {
-  const limits = limitsOf(p);
+/**
+ * The quantity rules of one size: the product's, capped at the size's restock maximum when the user
+ * may restock an inventory product (quantityMaxOf; ordering §2 Product details, §5, §9).
+ */
+export const itemLimitsOf = (
+  p: Pick<ProductItemDetails, 'minOrderQuantity' | 'packSize'>,
+  item: ProductSizeItem,
+  canRestock: boolean,
+): QuantityLimits => limitsOf(p, quantityMaxOf(item, canRestock));
+
+/**
+ * Every quantity field after blur (used before sending, in case a field still holds typed text);
+ * `canRestock`: the answer's, for the restock cap of inventory products (itemLimitsOf).
+ */
+export function roundAll(p: ProductItemDetails, input: LineInput, canRestock = false): LineInput {
   const quantities: Record<number, string> = {};
   for (const item of p.items)
-    quantities[item.productItemId] = roundedText(input.quantities[item.productItemId] ?? '', limits);
+    quantities[item.productItemId] = roundedText(
+      input.quantities[item.productItemId] ?? '',
+      itemLimitsOf(p, item, canRestock),
+    );
   return { ...input, quantities };
 }
 

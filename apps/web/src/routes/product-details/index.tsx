@@ -181,6 +181,7 @@ export default function ProductDetailsPage() {
         role={role}
         orderItemId={target.kind === 'edit' ? target.orderItemId : undefined}
         canUpdateInventory={data.canUpdateInventory}
+        canRestock={data.canRestock}
       />
     );
   }
