@@ -9,7 +9,8 @@
  * - one service (`createCrud`) that runs every change in one transaction: optimistic lock on
  *   `version` (a stale version answers 409 and changes nothing), the entity's own checks, the write,
  *   and a history row (who, when, each changed field before and after) in `master_data_history`;
- * - a unique violation answers 409 naming the duplicate; a reference to a missing record 400.
+ * - a unique violation answers 409 naming the duplicate (one table of every unique name, UNIQUE_NAMES);
+ *   a reference to a missing record 400.
  */
 import {
   CRUD_CALLS,
@@ -26,6 +27,7 @@ import {
   type MasterDataRecord,
   type MasterDataSchemaSet,
   type MasterDataUpdate,
+  MESSAGES,
   masterDataLabel,
   type RoutePermission,
 } from '@selvedge/shared';
@@ -60,20 +62,12 @@ export interface CrudStore<R extends VersionedRecord, C, U, Query> {
   update(tx: Tx, id: number, body: U, before: R, user: AuthUser): Promise<void>;
 }
 
-/** A unique constraint and how its 409 names the duplicate. */
-export interface UniqueRule<C, U> {
-  label: string;
-  value: (body: C | U) => string;
-}
-
 /**
  * How the kit runs one entity. Its history entity and its name in messages ('Warehouse not found.')
  * come from the registry (MASTER_DATA of packages/shared), by the kind given to createCrud.
  */
 export interface CrudConfig<R extends VersionedRecord, C, U, Query> {
   store: CrudStore<R, C, U, Query>;
-  /** Constraint name → how to name the duplicate. */
-  unique?: Record<string, UniqueRule<C, U>>;
   /**
    * Row-level access (ARCHITECTURE.md Who may do what: someone else's row answers 404); all rows
    * when absent.
@@ -201,17 +195,53 @@ export function pgError(err: unknown): PgErrorLike | null {
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** Turns constraint violations into 409 (duplicate) and 400 (missing reference); others pass through. */
-function translateDbError<C, U>(
-  err: unknown,
-  body: C | U,
-  unique: Record<string, UniqueRule<C, U>> = {},
-): unknown {
+/** How the 409 of a unique index names the duplicate. */
+interface UniqueName {
+  /** The body field holding the name (its value, as saved — trimmed — goes in the message). */
+  field: string;
+  /** The message's subject when it is not the entity's own name ('Vendor number'). */
+  label?: string;
+  /** A fixed message (the spec's own text) instead of `<label> "<value>" already exists.`. */
+  message?: string;
+}
+
+/**
+ * Every unique name or code of master data (issue 28 §3, decision 0046): the index (migration 0013,
+ * each on lower(btrim(column)), so names differing only by case or surrounding spaces are one name)
+ * and how its 409 reads. One table for every entity: a unique violation on any of these indexes
+ * answers `Customer "Roots" already exists.` with the entity's label (the registry's singular), on
+ * PostgreSQL and PGlite alike (both report the index as the violated constraint).
+ */
+export const UNIQUE_NAMES: Readonly<Record<string, UniqueName>> = {
+  warehouses_name_ci: { field: 'warehouseName' },
+  production_regions_name_ci: { field: 'productionRegionName' },
+  product_codes_code_ci: { field: 'productCode' },
+  customers_name_ci: { field: 'companyName' },
+  vendors_name_ci: { field: 'companyName' },
+  vendors_vendor_number_unique: { field: 'vendorNumber', label: 'Vendor number' },
+  vendor_shipping_addresses_vendor_option_ci: { field: 'optionName', message: MESSAGES.duplicateEntry },
+  factories_short_code_ci: { field: 'shortCode', label: 'Factory short code' },
+  users_email_ci: { field: 'email', label: 'A user with email' },
+  product_subcodes_customer_subcode_ci: { field: 'productSubcode' },
+  care_options_kind_name_ci: { field: 'name' },
+  care_options_kind_code_ci: { field: 'code' },
+  care_options_kind_type_display_name_ci: { field: 'displayName' },
+};
+
+/**
+ * Turns constraint violations into 409 (duplicate) and 400 (missing reference); others pass through.
+ * `label` names the entity in a duplicate's message (masterDataLabel of the crud's kind).
+ */
+function translateDbError(err: unknown, body: unknown, label: string): unknown {
   const pg = pgError(err);
   if (!pg) return err;
   if (pg.code === '23505') {
-    const rule = pg.constraint ? unique[pg.constraint] : undefined;
-    if (rule) return conflict(MASTER_DATA_MESSAGES.duplicate(rule.label, rule.value(body)));
+    const rule = pg.constraint ? UNIQUE_NAMES[pg.constraint] : undefined;
+    if (rule?.message) return conflict(rule.message);
+    if (rule) {
+      const value = (body as Record<string, unknown> | null)?.[rule.field];
+      return conflict(MASTER_DATA_MESSAGES.duplicate(rule.label ?? label, String(value ?? '').trim()));
+    }
     const key = /Key \((.+?)\)=\((.*)\)/.exec(pg.detail ?? '');
     return conflict(
       key ? MASTER_DATA_MESSAGES.duplicate(camel(key[1]!), key[2]!) : 'This entry already exists.',
@@ -250,7 +280,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
       return await work();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      throw translateDbError(err, body, config.unique);
+      throw translateDbError(err, body, masterDataLabel(kind));
     }
   }
 

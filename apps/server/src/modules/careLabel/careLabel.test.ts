@@ -80,7 +80,7 @@ describe('care-label options', () => {
   it('answers 409 for a duplicate within a kind, and allows the same name in another kind', async () => {
     const dup = await api.call('ADMIN', 'POST', '/care-label/options/material', { name: 'Cotton' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(MASTER_DATA_MESSAGES.duplicate('Material Type', 'Cotton'));
+    expect(dup.json().message).toBe(MASTER_DATA_MESSAGES.duplicate('Material type', 'Cotton'));
     const other = await api.call('ADMIN', 'POST', '/care-label/options/special-instruction', {
       name: 'Cotton',
     });

@@ -5,13 +5,11 @@
  * /care-label/options/{kind}/{id}. Duplicates within a kind answer 409; an option in a list cannot
  * be deleted (409 "in use") but can be renamed; every change is in the history.
  */
-import {
-  type CARE_OPTION_REGISTRY,
-  type CareNameOptionKind,
-  type CareNameOptionRecord,
-  type CareOptionKind,
-  MASTER_DATA,
-  type MasterDataKind,
+import type {
+  CARE_OPTION_REGISTRY,
+  CareNameOptionKind,
+  CareNameOptionRecord,
+  CareOptionKind,
 } from '@selvedge/shared';
 import { type CrudConfig, type CrudConfigOf, simpleStore } from '../../platform/crud';
 import { careOptions } from '../../platform/db/schema';
@@ -24,12 +22,11 @@ const base = (kind: CareOptionKind) => ({
   filters: {},
   scope: { column: t.kind, value: kind },
 });
-const labelOf = (kind: MasterDataKind) => MASTER_DATA[kind].singular;
 
 type NameKind = (typeof CARE_OPTION_REGISTRY)[CareNameOptionKind];
 
 /** A name-only option kind: ordered by name, unique by name within the kind. */
-function nameOption<K extends NameKind>(kind: CareNameOptionKind, registryKind: K): CrudConfigOf<K> {
+function nameOption<K extends NameKind>(kind: CareNameOptionKind): CrudConfigOf<K> {
   const config: CrudConfig<
     CareNameOptionRecord,
     { name: string },
@@ -37,7 +34,6 @@ function nameOption<K extends NameKind>(kind: CareNameOptionKind, registryKind: 
     object
   > = {
     store: simpleStore({ ...base(kind), columns: { name: t.name }, orderBy: t.name }),
-    unique: { care_options_kind_name: { label: labelOf(registryKind), value: (b) => b.name } },
   };
   // Every name kind's record, bodies and query are the shapes above (namedCareOption of the schemas).
   return config as unknown as CrudConfigOf<K>;
@@ -45,14 +41,13 @@ function nameOption<K extends NameKind>(kind: CareNameOptionKind, registryKind: 
 
 /** The crud configuration of each care option kind (MASTER_DATA_CRUDS takes them). */
 export const CARE_OPTION_CRUDS = {
-  careCountryOfOrigin: nameOption('country-of-origin', 'careCountryOfOrigin'),
-  careCautionMaintenance: nameOption('caution-maintenance', 'careCautionMaintenance'),
-  careSpecialInstruction: nameOption('special-instruction', 'careSpecialInstruction'),
-  careComponentType: nameOption('component-type', 'careComponentType'),
-  careMaterial: nameOption('material', 'careMaterial'),
+  careCountryOfOrigin: nameOption<'careCountryOfOrigin'>('country-of-origin'),
+  careCautionMaintenance: nameOption<'careCautionMaintenance'>('caution-maintenance'),
+  careSpecialInstruction: nameOption<'careSpecialInstruction'>('special-instruction'),
+  careComponentType: nameOption<'careComponentType'>('component-type'),
+  careMaterial: nameOption<'careMaterial'>('material'),
   careCode: {
     store: simpleStore({ ...base('care-code'), columns: { code: t.code, text: t.text }, orderBy: t.code }),
-    unique: { care_options_kind_code: { label: 'Care code', value: (b) => b.code } },
   },
   careInstruction: {
     store: simpleStore({
@@ -61,11 +56,5 @@ export const CARE_OPTION_CRUDS = {
       // Sorted by number: the sort key is numeric (master-data §3).
       orderBy: [t.type, t.sortKey, t.displayName],
     }),
-    unique: {
-      care_options_kind_type_display_name: {
-        label: 'Care instruction',
-        value: (b) => `${b.type} ${b.displayName}`,
-      },
-    },
   },
 } satisfies { [K in (typeof CARE_OPTION_REGISTRY)[CareOptionKind]]: CrudConfigOf<K> };

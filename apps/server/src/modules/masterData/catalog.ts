@@ -249,12 +249,6 @@ const subcodeStore: CrudStore<ProductSubcode, SubcodeCreate, SubcodeUpdate, Subc
 
 export const productSubcodeCrud: CrudConfig<ProductSubcode, SubcodeCreate, SubcodeUpdate, SubcodeQuery> = {
   store: subcodeStore,
-  unique: {
-    product_subcodes_customer_subcode: {
-      label: 'Product subcode',
-      value: (b) => b.productSubcode,
-    },
-  },
   // The attribute schema must be global or the customer's (master-data §4: changing the customer clears it otherwise).
   async check(tx, body) {
     if (!body.schema) return;

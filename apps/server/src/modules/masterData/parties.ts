@@ -171,7 +171,6 @@ const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, Custome
 
 export const customerCrud: CrudConfig<Customer, CustomerCreate, CustomerUpdate, CustomerQuery> = {
   store: customerStore,
-  unique: { customers_company_name_unique: { label: 'Customer', value: (b) => b.companyName } },
   // Each care list must be a list of its field's kind (a missing one is the kit's 400 'no such record').
   async check(tx, body) {
     const chosen = CUSTOMER_CARE_LISTS.filter(([field]) => body[field]);
@@ -295,7 +294,6 @@ const factoryStore: CrudStore<Factory, FactoryCreate, FactoryUpdate, FactoryQuer
 
 export const factoryCrud: CrudConfig<Factory, FactoryCreate, FactoryUpdate, FactoryQuery> = {
   store: factoryStore,
-  unique: { factories_short_code_unique: { label: 'Factory short code', value: (b) => b.shortCode } },
 };
 
 // ---------------------------------------------------------------- users
@@ -439,7 +437,6 @@ export const userCrud = (
   ctx: Pick<AppContext, 'config' | 'jobs'>,
 ): CrudConfig<User, UserCreate, UserUpdate, UserQuery> => ({
   store: userStore,
-  unique: { users_email: { label: 'A user with email', value: (b) => b.email } },
   async check(_tx, body, user, before) {
     // An admin does not lock themself out by mistake.
     if (before && before.id === user.id && (!body.active || body.role !== before.role))
@@ -624,9 +621,6 @@ function vendorView(record: Vendor, user: AuthUser): Vendor {
 
 export const vendorCrud: CrudConfig<Vendor, VendorCreate, VendorUpdate, VendorQuery> = {
   store: vendorStore,
-  unique: {
-    vendors_vendor_number_unique: { label: 'Vendor number', value: (b) => b.vendorNumber ?? '' },
-  },
   // A VENDOR reaches only its own vendor (someone else's answers 404); ADMIN every vendor.
   canAccess: (user, id) => user.role === 'ADMIN' || user.vendorIds.includes(id),
   view: vendorView,

@@ -42,7 +42,6 @@ export const warehouseCrud: CrudConfig<
     },
     orderBy: warehouses.warehouseName,
   }),
-  unique: { warehouses_warehouse_name_unique: { label: 'Warehouse', value: (b) => b.warehouseName } },
 };
 
 export const productionRegionCrud: CrudConfig<
@@ -59,12 +58,6 @@ export const productionRegionCrud: CrudConfig<
     filters: { productionRegionName: productionRegions.productionRegionName },
     orderBy: productionRegions.productionRegionName,
   }),
-  unique: {
-    production_regions_production_region_name_unique: {
-      label: 'Production region',
-      value: (b) => b.productionRegionName,
-    },
-  },
 };
 
 export const productCodeCrud: CrudConfig<
@@ -81,5 +74,4 @@ export const productCodeCrud: CrudConfig<
     filters: { productCode: productCodes.productCode },
     orderBy: productCodes.productCode,
   }),
-  unique: { product_codes_product_code_unique: { label: 'Product code', value: (b) => b.productCode } },
 };

@@ -32,6 +32,13 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Optimistic-lock version of a master-data record: 1 when created, +1 per update (platform/crud.ts). */
 const version = () => integer('version').notNull().default(1);
+/**
+ * A name as its unique index compares it: trimmed, ignoring case (issue 28 §3, decision 0046). Every
+ * master-data name or code that must be unique is indexed on this expression, so "Bangladesh" and
+ * " bangladesh " are one name. The column is written unqualified: an index expression names its
+ * table's columns only.
+ */
+const ci = (column: { name: string }) => sql`lower(btrim(${sql.identifier(column.name)}))`;
 
 // ---------------------------------------------------------------- reference data
 
@@ -42,11 +49,15 @@ export const currencies = pgTable('currencies', {
   name: text('name').notNull(),
 });
 
-export const productionRegions = pgTable('production_regions', {
-  id: serial('id').primaryKey(),
-  productionRegionName: text('production_region_name').notNull().unique(),
-  version: version(),
-});
+export const productionRegions = pgTable(
+  'production_regions',
+  {
+    id: serial('id').primaryKey(),
+    productionRegionName: text('production_region_name').notNull(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('production_regions_name_ci').on(ci(t.productionRegionName))],
+);
 
 export const productGroups = pgTable('product_groups', {
   id: serial('id').primaryKey(),
@@ -60,45 +71,53 @@ export const productSubgroups = pgTable('product_subgroups', {
   name: text('name').notNull().unique(),
 });
 
-export const warehouses = pgTable('warehouses', {
-  id: serial('id').primaryKey(),
-  warehouseName: text('warehouse_name').notNull().unique(),
-  contactName: text('contact_name').notNull(),
-  email: text('email').notNull(),
-  telephone: text('telephone').notNull(),
-  address: text('address').notNull(),
-  preferredShippingMethod: text('preferred_shipping_method').notNull(),
-  version: version(),
-});
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: serial('id').primaryKey(),
+    warehouseName: text('warehouse_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    telephone: text('telephone').notNull(),
+    address: text('address').notNull(),
+    preferredShippingMethod: text('preferred_shipping_method').notNull(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('warehouses_name_ci').on(ci(t.warehouseName))],
+);
 
 // ---------------------------------------------------------------- parties
 
-export const customers = pgTable('customers', {
-  id: serial('id').primaryKey(),
-  companyName: text('company_name').notNull().unique(),
-  /** NONE, FLAT_FILE (Dunnes) or DELIMITED_ROOTS (Roots). */
-  parserType: text('parser_type').notNull().default('NONE'),
-  warehouseId: integer('warehouse_id').references(() => warehouses.id),
-  specialInstructionsLimit: integer('special_instructions_limit').notNull().default(0),
-  copyrightShow: boolean('copyright_show').notNull().default(false),
-  fabricCompositionShow: boolean('fabric_composition_show').notNull().default(true),
-  // care-label lists and settings (master-data §3 Customer; issue 25): one list per kind, or none
-  cautionMaintenanceListId: integer('caution_maintenance_list_id').references(() => careLists.id),
-  fabricCompositionListId: integer('fabric_composition_list_id').references(() => careLists.id),
-  careInstructionListId: integer('care_instruction_list_id').references(() => careLists.id),
-  careCodeListId: integer('care_code_list_id').references(() => careLists.id),
-  countryOfOriginListId: integer('country_of_origin_list_id').references(() => careLists.id),
-  specialInstructionsListId: integer('special_instructions_list_id').references(() => careLists.id),
-  countryOfOriginRequired: boolean('country_of_origin_required').notNull().default(false),
-  specialInstructionsRequired: boolean('special_instructions_required').notNull().default(false),
-  /** CARE_MARKETS whose labelling rules the market checks apply (CA, US, EU). */
-  markets: text('markets').array().notNull().default(sql`'{}'::text[]`),
-  /** Canadian dealer identity (the CA identification number, digits only; the label prints "CA n"), shown on Canadian care labels. */
-  caNumber: text('ca_number'),
-  /** US Registered Identification Number (digits only; the label prints "RN n"), shown on US care labels. */
-  rnNumber: text('rn_number'),
-  version: version(),
-});
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    /** NONE, FLAT_FILE (Dunnes) or DELIMITED_ROOTS (Roots). */
+    parserType: text('parser_type').notNull().default('NONE'),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    specialInstructionsLimit: integer('special_instructions_limit').notNull().default(0),
+    copyrightShow: boolean('copyright_show').notNull().default(false),
+    fabricCompositionShow: boolean('fabric_composition_show').notNull().default(true),
+    // care-label lists and settings (master-data §3 Customer; issue 25): one list per kind, or none
+    cautionMaintenanceListId: integer('caution_maintenance_list_id').references(() => careLists.id),
+    fabricCompositionListId: integer('fabric_composition_list_id').references(() => careLists.id),
+    careInstructionListId: integer('care_instruction_list_id').references(() => careLists.id),
+    careCodeListId: integer('care_code_list_id').references(() => careLists.id),
+    countryOfOriginListId: integer('country_of_origin_list_id').references(() => careLists.id),
+    specialInstructionsListId: integer('special_instructions_list_id').references(() => careLists.id),
+    countryOfOriginRequired: boolean('country_of_origin_required').notNull().default(false),
+    specialInstructionsRequired: boolean('special_instructions_required').notNull().default(false),
+    /** CARE_MARKETS whose labelling rules the market checks apply (CA, US, EU). */
+    markets: text('markets').array().notNull().default(sql`'{}'::text[]`),
+    /** Canadian dealer identity (the CA identification number, digits only; the label prints "CA n"), shown on Canadian care labels. */
+    caNumber: text('ca_number'),
+    /** US Registered Identification Number (digits only; the label prints "RN n"), shown on US care labels. */
+    rnNumber: text('rn_number'),
+    version: version(),
+  },
+  (t) => [uniqueIndex('customers_name_ci').on(ci(t.companyName))],
+);
 
 // ---------------------------------------------------------------- care-label options and lists
 
@@ -134,9 +153,9 @@ export const careOptions = pgTable(
   },
   (t) => [
     unique('care_options_id_kind').on(t.id, t.kind),
-    uniqueIndex('care_options_kind_name').on(t.kind, t.name),
-    uniqueIndex('care_options_kind_code').on(t.kind, t.code),
-    uniqueIndex('care_options_kind_type_display_name').on(t.kind, t.type, t.displayName),
+    uniqueIndex('care_options_kind_name_ci').on(t.kind, ci(t.name)),
+    uniqueIndex('care_options_kind_code_ci').on(t.kind, ci(t.code)),
+    uniqueIndex('care_options_kind_type_display_name_ci').on(t.kind, t.type, ci(t.displayName)),
     check('care_options_kind', sql`${t.kind} in ${CARE_OPTION_KIND_SQL}`),
     check(
       'care_options_fields',
@@ -159,7 +178,7 @@ export const careLists = pgTable(
   },
   (t) => [
     unique('care_lists_id_kind').on(t.id, t.kind),
-    uniqueIndex('care_lists_kind_name').on(t.kind, t.name),
+    uniqueIndex('care_lists_kind_name_ci').on(t.kind, ci(t.name)),
     check(
       'care_lists_kind',
       sql`${t.kind} in ('country-of-origin','caution-maintenance','special-instruction','fabric-composition','care-code','care-instruction')`,
@@ -214,21 +233,25 @@ export const customerDefaults = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.defaultName] })],
 );
 
-export const vendors = pgTable('vendors', {
-  id: serial('id').primaryKey(),
-  companyName: text('company_name').notNull(),
-  currencyTypeId: integer('currency_type_id')
-    .notNull()
-    .default(1)
-    .references(() => currencies.id),
-  /** 1 to 10 digits; decides which variable-data rows the vendor sees. */
-  vendorNumber: varchar('vendor_number', { length: 10 }).unique(),
-  billingAddress: text('billing_address'),
-  billingAccountNumber: text('billing_account_number'),
-  preferredShippingMethod: text('preferred_shipping_method'),
-  deliveryAccountNumber: text('delivery_account_number'),
-  version: version(),
-});
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    currencyTypeId: integer('currency_type_id')
+      .notNull()
+      .default(1)
+      .references(() => currencies.id),
+    /** 1 to 10 digits; decides which variable-data rows the vendor sees. */
+    vendorNumber: varchar('vendor_number', { length: 10 }).unique(),
+    billingAddress: text('billing_address'),
+    billingAccountNumber: text('billing_account_number'),
+    preferredShippingMethod: text('preferred_shipping_method'),
+    deliveryAccountNumber: text('delivery_account_number'),
+    version: version(),
+  },
+  (t) => [uniqueIndex('vendors_name_ci').on(ci(t.companyName))],
+);
 
 export const vendorShippingAddresses = pgTable(
   'vendor_shipping_addresses',
@@ -240,7 +263,7 @@ export const vendorShippingAddresses = pgTable(
     optionName: text('option_name').notNull(),
     address: varchar('address', { length: 255 }).notNull(),
   },
-  (t) => [uniqueIndex('vendor_shipping_addresses_vendor_option').on(t.vendorId, t.optionName)],
+  (t) => [uniqueIndex('vendor_shipping_addresses_vendor_option_ci').on(t.vendorId, ci(t.optionName))],
 );
 
 export const vendorCustomers = pgTable(
@@ -259,22 +282,26 @@ export const vendorCustomers = pgTable(
   ],
 );
 
-export const factories = pgTable('factories', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  shortCode: text('short_code').notNull().unique(),
-  address: text('address'),
-  telephone: text('telephone'),
-  currencyTypeId: integer('currency_type_id')
-    .notNull()
-    .default(1)
-    .references(() => currencies.id),
-  productionRegionId: integer('production_region_id')
-    .notNull()
-    .default(1)
-    .references(() => productionRegions.id),
-  version: version(),
-});
+export const factories = pgTable(
+  'factories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortCode: text('short_code').notNull(),
+    address: text('address'),
+    telephone: text('telephone'),
+    currencyTypeId: integer('currency_type_id')
+      .notNull()
+      .default(1)
+      .references(() => currencies.id),
+    productionRegionId: integer('production_region_id')
+      .notNull()
+      .default(1)
+      .references(() => productionRegions.id),
+    version: version(),
+  },
+  (t) => [uniqueIndex('factories_short_code_ci').on(ci(t.shortCode))],
+);
 
 export const factoryCustomers = pgTable(
   'factory_customers',
@@ -312,7 +339,7 @@ export const users = pgTable(
     version: version(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email').on(t.email)],
+  (t) => [uniqueIndex('users_email_ci').on(ci(t.email))],
 );
 
 /** Assignments that scope which rows a user sees (ARCHITECTURE.md Who may do what). */
@@ -403,11 +430,15 @@ export const loginFailures = pgTable('login_failures', {
 
 // ---------------------------------------------------------------- products
 
-export const productCodes = pgTable('product_codes', {
-  id: serial('id').primaryKey(),
-  productCode: text('product_code').notNull().unique(),
-  version: version(),
-});
+export const productCodes = pgTable(
+  'product_codes',
+  {
+    id: serial('id').primaryKey(),
+    productCode: text('product_code').notNull(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('product_codes_code_ci').on(ci(t.productCode))],
+);
 
 export const attributeSchemas = pgTable('attribute_schemas', {
   id: serial('id').primaryKey(),
@@ -453,7 +484,7 @@ export const productSubcodes = pgTable(
     version: version(),
   },
   (t) => [
-    uniqueIndex('product_subcodes_customer_subcode').on(t.customerId, t.productSubcode),
+    uniqueIndex('product_subcodes_customer_subcode_ci').on(t.customerId, ci(t.productSubcode)),
     check(
       'product_subcodes_care_label_type',
       sql`${t.careLabelType} in ('CARELABEL_STANDARD','CARELABEL_BY_CODE')`,
