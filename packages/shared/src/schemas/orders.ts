@@ -120,6 +120,20 @@ export const orderListQuery = z.object({
   size: z.coerce.number().int().min(1).max(ORDER_LIST_MAX_SIZE).default(50).describe('Page size, 1 to 200'),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/** File formats of the downloads (ordering §7 Downloads; issue 27): CSV, or the same rows as .xlsx. */
+export const DOWNLOAD_FORMATS = ['csv', 'xlsx'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+/** `?format=` of every download: csv (the default) or xlsx. */
+export const downloadFormatQuery = z.object({
+  format: z
+    .enum(DOWNLOAD_FORMATS)
+    .default('csv')
+    .describe('csv (UTF-8 with BOM; the default) or xlsx (the same rows in a spreadsheet, typed cells)'),
+});
+/** Query of the order-list downloads: the list's filters and the file format. */
+export const orderDownloadQuery = orderListQuery.extend(downloadFormatQuery.shape);
+export type OrderDownloadQuery = z.infer<typeof orderDownloadQuery>;
 export type OrderListQueryInput = z.input<typeof orderListQuery>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

@@ -1,20 +1,23 @@
 /**
- * The order downloads (ordering §7 Downloads: GET, the file named by content-disposition) and the
- * two checks that show the customer-specific buttons (/has-roots-customer, /has-dunnes-customer).
- * Thin: schema, permission, service call; the files stream (platform/http.ts sendStream).
+ * The order downloads (ordering §7 Downloads: GET, the file named by content-disposition; CSV, or
+ * .xlsx with `format=xlsx`) and the two checks that show the customer-specific buttons
+ * (/has-roots-customer, /has-dunnes-customer). Thin: schema, permission, service call; the files
+ * stream (platform/http.ts sendStream).
  */
 import {
+  type DownloadFormat,
+  downloadFormatQuery,
   errorResponse,
   hasDunnesCustomerResponse,
   hasRootsCustomerResponse,
+  orderDownloadQuery,
   orderIdParam,
-  orderListQuery,
+  type RoutePermission,
 } from '@selvedge/shared';
-import { sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/auth';
 import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
-import { sendStream } from '../../platform/http';
-import { visibleCustomerIds } from '../products/products.scope';
+import { type StreamReply, sendStream } from '../../platform/http';
 import { createOrderDownloads } from './orders.downloads';
 import { dropEmptyQueryParams } from './orders.routes';
 
@@ -25,74 +28,62 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
   const filters =
     'The order list’s filters (GET /orders; page and size are ignored): every page of what the list shows, ' +
     'newest first. Price columns only for roles that see prices, cost columns only for roles that see costs. ' +
-    'UTF-8 with BOM, CRLF; columns in docs/downloads.md.';
+    'CSV: UTF-8 with BOM, CRLF; xlsx: typed cells, frozen header. Columns in docs/downloads.md.';
 
-  app.get(
-    '/orders/download-all-csv',
-    {
-      config: { permission: 'ordersRead' },
-      preValidation: dropEmptyQueryParams,
-      schema: {
-        tags,
-        summary: 'The order list as CSV, one row per order',
-        description: filters,
-        querystring: orderListQuery,
-        response: errors,
+  /** The list downloads: the order list's filters and a format. */
+  const listFiles: [string, string, typeof downloads.allOrders][] = [
+    ['/orders/download-all-csv', 'The order list as a file, one row per order', downloads.allOrders],
+    [
+      '/orders/download-all-full-csv',
+      'The order list as a file, one row per order line and size',
+      downloads.allOrderLines,
+    ],
+  ];
+  for (const [url, summary, file] of listFiles) {
+    app.get(
+      url,
+      {
+        config: { permission: 'ordersRead' },
+        preValidation: dropEmptyQueryParams,
+        schema: { tags, summary, description: filters, querystring: orderDownloadQuery, response: errors },
       },
-    },
-    async (req, reply) => sendStream(reply, downloads.allOrders(currentUser(req), req.query)),
-  );
-
-  app.get(
-    '/orders/download-all-full-csv',
-    {
-      config: { permission: 'ordersRead' },
-      preValidation: dropEmptyQueryParams,
-      schema: {
-        tags,
-        summary: 'The order list as CSV, one row per order line and size',
-        description: filters,
-        querystring: orderListQuery,
-        response: errors,
+      async (req, reply) => {
+        const { format, ...query } = req.query;
+        return sendStream(reply, file(currentUser(req), query, format));
       },
-    },
-    async (req, reply) => sendStream(reply, downloads.allOrderLines(currentUser(req), req.query)),
-  );
+    );
+  }
 
-  app.get(
-    '/orders/download-inventory-csv',
-    {
-      config: { permission: { capability: 'downloadInventoryCsv' } },
-      schema: {
-        tags,
-        summary: 'Inventory products of the customers the user sees, as CSV',
-        response: errors,
+  /** The inventory downloads: only a format. */
+  const inventoryFiles: [string, string, (user: AuthUser, format: DownloadFormat) => Promise<StreamReply>][] =
+    [
+      [
+        '/orders/download-inventory-csv',
+        'Inventory products of the customers the user sees',
+        (user, format) => downloads.inventory(user, format),
+      ],
+      [
+        '/orders/download-roots-inventory-csv',
+        'Inventory products of the Roots customers',
+        (user, format) => downloads.rootsInventory(user, false, format),
+      ],
+      [
+        '/orders/download-roots-full-inventory-csv',
+        'Every product item of the Roots customers with inventory and open orders',
+        (user, format) => downloads.rootsInventory(user, true, format),
+      ],
+    ];
+  const inventoryPermission: RoutePermission = { capability: 'downloadInventoryCsv' };
+  for (const [url, summary, file] of inventoryFiles) {
+    app.get(
+      url,
+      {
+        config: { permission: inventoryPermission },
+        schema: { tags, summary, querystring: downloadFormatQuery, response: errors },
       },
-    },
-    async (req, reply) => sendStream(reply, await downloads.inventory(currentUser(req))),
-  );
-
-  app.get(
-    '/orders/download-roots-inventory-csv',
-    {
-      config: { permission: { capability: 'downloadInventoryCsv' } },
-      schema: { tags, summary: 'Inventory products of the Roots customers, as CSV', response: errors },
-    },
-    async (req, reply) => sendStream(reply, await downloads.rootsInventory(currentUser(req), false)),
-  );
-
-  app.get(
-    '/orders/download-roots-full-inventory-csv',
-    {
-      config: { permission: { capability: 'downloadInventoryCsv' } },
-      schema: {
-        tags,
-        summary: 'Every product item of the Roots customers with inventory and open orders, as CSV',
-        response: errors,
-      },
-    },
-    async (req, reply) => sendStream(reply, await downloads.rootsInventory(currentUser(req), true)),
-  );
+      async (req, reply) => sendStream(reply, await file(currentUser(req), req.query.format)),
+    );
+  }
 
   app.get(
     '/orders/:id/download-csv',
@@ -100,31 +91,15 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
       config: { permission: 'ordersRead' },
       schema: {
         tags,
-        summary: 'One order as CSV, one row per line and size',
+        summary: 'One order as a file, one row per line and size',
         params: orderIdParam,
+        querystring: downloadFormatQuery,
         response: errors,
       },
     },
     async (req, reply) =>
-      sendStream(reply, await downloads.oneOrder(currentUser(req), Number(req.params.id))),
+      sendStream(reply, await downloads.oneOrder(currentUser(req), Number(req.params.id), req.query.format)),
   );
-
-  /** Whether the user sees a customer with the given parser type. */
-  async function seesParserType(user: ReturnType<typeof currentUser>, parserType: string) {
-    const scope = await visibleCustomerIds(ctx.db, user);
-    if (scope !== 'ALL' && scope.length === 0) return false;
-    const inScope =
-      scope === 'ALL'
-        ? sql`true`
-        : sql`id in (${sql.join(
-            scope.map((id) => sql`${id}`),
-            sql`, `,
-          )})`;
-    const { rows } = await ctx.db.execute(
-      sql`select 1 from customers where parser_type = ${parserType} and ${inScope} limit 1`,
-    );
-    return rows.length > 0;
-  }
 
   app.get(
     '/has-roots-customer',
@@ -136,7 +111,9 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
         response: { 200: hasRootsCustomerResponse, 401: errorResponse },
       },
     },
-    async (req) => ({ hasRootsCustomer: await seesParserType(currentUser(req), 'DELIMITED_ROOTS') }),
+    async (req) => ({
+      hasRootsCustomer: await downloads.seesParserType(currentUser(req), 'DELIMITED_ROOTS'),
+    }),
   );
 
   app.get(
@@ -149,6 +126,6 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
         response: { 200: hasDunnesCustomerResponse, 401: errorResponse },
       },
     },
-    async (req) => ({ hasDunnesCustomer: await seesParserType(currentUser(req), 'FLAT_FILE') }),
+    async (req) => ({ hasDunnesCustomer: await downloads.seesParserType(currentUser(req), 'FLAT_FILE') }),
   );
 };

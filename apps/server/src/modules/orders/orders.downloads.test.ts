@@ -1,8 +1,10 @@
 /**
  * The order downloads (ordering §7 Downloads; issue 27): files parsed back with csv-parse and compared
  * with the order list and the database; the scope and field visibility of the list; formula
- * injection neutralised; another tenant's orders never in a file.
+ * injection neutralised; another tenant's orders never in a file; the same rows as .xlsx (format=xlsx).
  */
+
+import { type Cell, ValueType, Workbook, type Worksheet } from '@cj-tech-master/excelts';
 import type { Role } from '@selvedge/shared';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -196,5 +198,91 @@ describe('inventory files and the customer checks', () => {
     });
     expect(none.json()).toEqual({ hasRootsCustomer: false });
     expect((await get(null, '/has-roots-customer')).statusCode).toBe(401);
+  });
+});
+
+describe('format=xlsx', () => {
+  /** The workbook of an .xlsx download after checking the answer's headers. */
+  async function workbook(who: Who, url: string, fileName: RegExp) {
+    const res = await get(who, url);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(String(res.headers['content-disposition'])).toMatch(fileName);
+    const book = new Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets).toHaveLength(1);
+    return book.worksheets[0]!;
+  }
+  /** The sheet's rows as arrays of cell values (header first). */
+  const rowsOf = (sheet: Worksheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => {
+      rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value));
+    });
+    return rows;
+  };
+
+  it('holds the same rows as the CSV, with numbers, dates and money typed, and a frozen bold header', async () => {
+    const csv = await download('VENDOR', '/orders/download-all-full-csv', /orders-full-/);
+    const sheet = await workbook(
+      'VENDOR',
+      '/orders/download-all-full-csv?format=xlsx',
+      /attachment; filename="?orders-full-\d{4}-\d{2}-\d{2}\.xlsx/,
+    );
+    expect(sheet.name).toBe('Order lines');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    const [header, ...rows] = rowsOf(sheet);
+    expect(header).toEqual(csv.header);
+    expect(rows).toHaveLength(csv.rows.length);
+    const col = (name: string) => csv.header.indexOf(name);
+    const first = sheet.getRow(2);
+    expect(rows[0]![col('Order Number')]).toBe(Number(csv.rows[0]![col('Order Number')]));
+    expect(rows[0]![col('Quantity')]).toBe(Number(csv.rows[0]![col('Quantity')]));
+    expect(rows[0]![col('Unit Price')]).toBe(Number(csv.rows[0]![col('Unit Price')]));
+    expect(first.getCell(col('Unit Price') + 1).numFmt).toBe('#,##0.0000');
+    const placed = rows[0]![col('Order Date (UTC)')] as Date;
+    expect(placed).toBeInstanceOf(Date);
+    expect(placed.toISOString().slice(0, 19).replace('T', ' ')).toBe(csv.rows[0]![col('Order Date (UTC)')]);
+    expect(first.getCell(col('Order Date (UTC)') + 1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(rows[0]![col('Cancelled')]).toBe(csv.rows[0]![col('Cancelled')]);
+    expect(rows.map((r) => r[0])).toEqual(csv.rows.map((r) => Number(r[0])));
+  });
+
+  it('keeps a formula-like vendor PO as text, never a formula', async () => {
+    const [id] = await listedIds('VENDOR');
+    await t.db.execute(sql`update orders set vendor_po = '=1+2' where id = ${id}`);
+    const sheet = await workbook('VENDOR', '/orders/download-all-csv?format=xlsx', /orders-\d/);
+    const header = rowsOf(sheet)[0]!;
+    let cell: Cell | undefined;
+    sheet.eachRow((row) => {
+      if (row.getCell(1).value === id) cell = row.getCell(header.indexOf('Vendor PO') + 1);
+    });
+    expect(cell?.type).toBe(ValueType.String);
+    expect(cell?.value).toBe('=1+2');
+  });
+
+  it('writes the inventory and one order too, and refuses an unknown format (400)', async () => {
+    const csv = await download('ADMIN', '/orders/download-inventory-csv', /inventory-/);
+    const sheet = await workbook('ADMIN', '/orders/download-inventory-csv?format=xlsx', /inventory-.*\.xlsx/);
+    expect(rowsOf(sheet)).toHaveLength(csv.rows.length + 1);
+    const [id] = await listedIds('VENDOR');
+    const one = await workbook(
+      'VENDOR',
+      `/orders/${id}/download-csv?format=xlsx`,
+      new RegExp(`order-${id}\\.xlsx`),
+    );
+    expect(
+      new Set(
+        rowsOf(one)
+          .slice(1)
+          .map((r) => r[0]),
+      ),
+    ).toEqual(new Set([id]));
+    const bad = await get('ADMIN', '/orders/download-all-csv?format=pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/format/);
   });
 });

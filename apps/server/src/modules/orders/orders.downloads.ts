@@ -1,7 +1,8 @@
 /**
  * The order downloads (ordering §2 Order list download buttons, §7 Downloads; issue 27; columns in
- * docs/downloads.md): CSV files streamed from a cursor (platform/db streamRows) through the shared
- * writer (platform/csv.ts: BOM, CRLF, formula injection neutralised, ISO dates).
+ * docs/downloads.md): files streamed from a cursor (platform/db streamRows) as CSV (platform/csv.ts:
+ * BOM, CRLF, formula injection neutralised, ISO dates) or, with `format=xlsx`, as a spreadsheet of the
+ * same columns (platform/xlsx.ts).
  *
  * What a file may hold is the order list's own definition: rows under `orderScope(user)` and the
  * list's filters (`orderFilters`), price columns only for canSee('price'), cost columns only for
@@ -10,6 +11,7 @@
  */
 import {
   canSee,
+  type DownloadFormat,
   ORDER_STATUS_LABELS,
   type OrderListQuery,
   type OrderStatus,
@@ -18,10 +20,11 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { CSV_CONTENT_TYPE, csvStream, type FileColumn } from '../../platform/csv';
+import type { FileColumn } from '../../platform/csv';
 import { streamRows } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { StreamReply } from '../../platform/http';
+import { tableFile } from '../../platform/tableFile';
 import { visibleCustomerIds } from '../products/products.scope';
 import { orderScope } from './orders.scope';
 import { orderFilters } from './orders.service';
@@ -199,44 +202,63 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export function createOrderDownloads(ctx: AppContext) {
   const { db } = ctx;
-  const csv = <R>(columns: FileColumn<R>[], query: SQL, fileName: string): StreamReply => ({
-    body: csvStream(columns, streamRows<R>(db, query)),
-    contentType: CSV_CONTENT_TYPE,
-    fileName,
-  });
+  /** The rows of `query` under `columns`, as CSV or .xlsx, named `<baseName>-<today>` (or as given). */
+  const file = <R>(
+    format: DownloadFormat,
+    columns: FileColumn<R>[],
+    query: SQL,
+    baseName: string,
+    sheetName: string,
+  ): StreamReply => tableFile(format, columns, streamRows<R>(db, query), { baseName, sheetName });
   const listWhere = (user: AuthUser, q: OrderListQuery) =>
     and(orderScope(user), ...orderFilters(q, user.role)) as SQL;
 
   return {
     /** GET /orders/download-all-csv?<filters>: the orders the list shows, all pages, one row per order. */
-    allOrders(user: AuthUser, q: OrderListQuery): StreamReply {
-      return csv(
+    allOrders(user: AuthUser, q: OrderListQuery, format: DownloadFormat = 'csv'): StreamReply {
+      return file(
+        format,
         [...orderColumns<OrderRow>(), ...orderTotals<OrderRow>(user.role)],
         ordersQuery(listWhere(user, q)),
-        `orders-${today()}.csv`,
+        `orders-${today()}`,
+        'Orders',
       );
     },
 
     /** GET /orders/download-all-full-csv?<filters>: one row per order line and size of those orders. */
-    allOrderLines(user: AuthUser, q: OrderListQuery): StreamReply {
-      return csv(lineColumns(user.role), orderLinesQuery(listWhere(user, q)), `orders-full-${today()}.csv`);
+    allOrderLines(user: AuthUser, q: OrderListQuery, format: DownloadFormat = 'csv'): StreamReply {
+      return file(
+        format,
+        lineColumns(user.role),
+        orderLinesQuery(listWhere(user, q)),
+        `orders-full-${today()}`,
+        'Order lines',
+      );
     },
 
     /** GET /orders/{id}/download-csv: one order, one row per line and size; 404 outside the scope. */
-    async oneOrder(user: AuthUser, orderId: number): Promise<StreamReply> {
+    async oneOrder(user: AuthUser, orderId: number, format: DownloadFormat = 'csv'): Promise<StreamReply> {
       const where = and(orderScope(user), sql`orders.id = ${orderId}`) as SQL;
       const { rows } = await db.execute(sql`select 1 from orders where ${where}`);
       if (rows.length === 0) throw notFound('Order not found.');
-      return csv(lineColumns(user.role), orderLinesQuery(where), `order-${orderId}.csv`);
+      return file(
+        format,
+        lineColumns(user.role),
+        orderLinesQuery(where),
+        `order-${orderId}`,
+        `Order ${orderId}`,
+      );
     },
 
     /** GET /orders/download-inventory-csv: the inventory products of the customers the user sees. */
-    async inventory(user: AuthUser): Promise<StreamReply> {
+    async inventory(user: AuthUser, format: DownloadFormat = 'csv'): Promise<StreamReply> {
       const scope = await visibleCustomerIds(db, user);
-      return csv(
+      return file(
+        format,
         INVENTORY_COLUMNS,
         inventoryQuery(customerScopeSql(scope), true),
-        `inventory-${today()}.csv`,
+        `inventory-${today()}`,
+        'Inventory',
       );
     },
 
@@ -245,14 +267,32 @@ export function createOrderDownloads(ctx: AppContext) {
      * /orders/download-roots-full-inventory-csv (full: every item of the Roots customers, stocked or
      * not, with what open orders hold): customers read with the Roots delimited format.
      */
-    async rootsInventory(user: AuthUser, full: boolean): Promise<StreamReply> {
+    async rootsInventory(
+      user: AuthUser,
+      full: boolean,
+      format: DownloadFormat = 'csv',
+    ): Promise<StreamReply> {
       const scope = await visibleCustomerIds(db, user);
       const roots = sql`c.parser_type = 'DELIMITED_ROOTS'`;
-      return csv(
+      return file(
+        format,
         INVENTORY_COLUMNS,
         inventoryQuery(customerScopeSql(scope), !full, roots),
-        full ? `roots-full-inventory-${today()}.csv` : `roots-inventory-${today()}.csv`,
+        full ? `roots-full-inventory-${today()}` : `roots-inventory-${today()}`,
+        full ? 'Roots full inventory' : 'Roots inventory',
       );
+    },
+
+    /**
+     * Whether the user sees a customer whose retailer data is read with `parserType` (GET
+     * /has-roots-customer: DELIMITED_ROOTS, /has-dunnes-customer: FLAT_FILE).
+     */
+    async seesParserType(user: AuthUser, parserType: string): Promise<boolean> {
+      const condition = customerScopeSql(await visibleCustomerIds(db, user));
+      const { rows } = await db.execute(
+        sql`select 1 from customers c where c.parser_type = ${parserType} and ${condition ?? sql`true`} limit 1`,
+      );
+      return rows.length > 0;
     },
   };
 }
