@@ -1,0 +1,253 @@
+/**
+ * Export benchmark (`npm run bench:export`, issue 27 Speed): GET /orders/download-all-full-csv over
+ * many orders beside PostgreSQL's own `COPY (the same query) TO STDOUT` in the same run, and the
+ * server's memory while it streams. Not part of `npm test`; it asserts nothing, it prints figures.
+ *
+ * 1. A scratch PostgreSQL database (bench/seed.ts: BENCH_DATABASE_URL, else DATABASE_URL, else
+ *    postgres://postgres@127.0.0.1:5432/postgres; dropped at the end unless BENCH_KEEP_DB=1), the
+ *    demo data and BENCH_ORDERS placed orders (default 1,000,000) loaded as the orders bench does.
+ * 2. The product as deployed (its bundle, node with the image's NODE_OPTIONS) on a free port.
+ * 3. BENCH_ROUNDS rounds (default 2), alternating: COPY of the file's query (the one the download
+ *    runs for admin@example.com without filters, its parameters inlined) through psql to this
+ *    process, counting rows; then the download as admin, read to the end, counting rows, while the
+ *    server's RSS is sampled every 20 ms (/proc/<pid>/status).
+ * 4. Prints per round rows, seconds and rows/s of each, the ratio download/COPY (aim ≥ 0.5), and the
+ *    server's RSS when idle, its peak during the download and the growth (aim < 50 MB).
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { orderListQuery } from '@selvedge/shared';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { API_PREFIX } from '../src/app';
+import { orderLinesQuery } from '../src/modules/orders/orders.downloads';
+import { orderScope } from '../src/modules/orders/orders.scope';
+import { orderFilters } from '../src/modules/orders/orders.service';
+import { TokenService } from '../src/platform/auth';
+import { loadConfig } from '../src/platform/config';
+import { createStorage } from '../src/platform/storage';
+import { seedDemoData } from '../src/seed/demo';
+import { freePort, serverBundles } from '../src/test/serverProcess';
+import { issueTokens, loadOrders, openBenchDatabase } from './seed';
+
+const env = (name: string, fallback: number) => {
+  const v = process.env[name];
+  const n = v ? Number(v) : fallback;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number`);
+  return n;
+};
+const ORDERS = env('BENCH_ORDERS', 1_000_000);
+const ROUNDS = env('BENCH_ROUNDS', 2);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
+const here = dirname(fileURLToPath(import.meta.url));
+const log = (...a: unknown[]) => console.log(...a);
+const MB = 1024 * 1024;
+
+/** The node flags of the image (Dockerfile NODE_OPTIONS), so the product runs as deployed. */
+function imageNodeFlags(): string[] {
+  const dockerfile = readFileSync(join(here, '../../../Dockerfile'), 'utf8');
+  const flags = process.env.BENCH_NODE_FLAGS ?? /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? '';
+  return flags.split(/\s+/).filter(Boolean);
+}
+
+/** Resident set size of process `pid` in bytes (Linux). */
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+/** Counts the lines of a byte stream (rows of a CSV whose cells hold no line breaks) and its bytes. */
+function lineCounter() {
+  let lines = 0;
+  let bytes = 0;
+  return {
+    add(chunk: Uint8Array) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    },
+    get lines() {
+      return lines;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+/** A statement with its parameters written in as literals (COPY takes none). */
+function inlined(query: SQL): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const literal = (v: unknown): string => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (Array.isArray(v)) return `array[${v.map(literal).join(',')}]`;
+    const s = v instanceof Date ? v.toISOString() : String(v);
+    return `'${s.replaceAll("'", "''")}'`;
+  };
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+}
+
+/** COPY (query) TO STDOUT as CSV with a header, through psql; rows read by this process and seconds. */
+async function copyOut(url: string, query: string) {
+  const counter = lineCounter();
+  const t0 = performance.now();
+  const psql = spawn(
+    'psql',
+    ['-X', '-q', '-v', 'ON_ERROR_STOP=1', url, '-c', `copy (${query}) to stdout with (format csv, header)`],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  psql.stdout.on('data', (c: Buffer) => counter.add(c));
+  const code = await new Promise<number | null>((resolve) => psql.once('close', resolve));
+  if (code !== 0) throw new Error(`psql COPY ended with ${code}`);
+  return { rows: counter.lines - 1, bytes: counter.bytes, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The download read to its end, with the server's RSS sampled every 20 ms meanwhile. */
+async function download(base: string, token: string, pid: number) {
+  const counter = lineCounter();
+  let peak = rssOf(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 20);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${base}${API_PREFIX}/orders/download-all-full-csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.status !== 200 || !res.body)
+      throw new Error(`download answered ${res.status}: ${await res.text()}`);
+    for await (const chunk of res.body) counter.add(chunk);
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, rssOf(pid));
+  // The BOM and header line: one line; rows are the rest.
+  return { rows: counter.lines - 1, bytes: counter.bytes, seconds: (performance.now() - t0) / 1000, peak };
+}
+
+/** Forks the product's bundle on a free port and waits until it is live. */
+async function startProduct(url: string, dataDir: string) {
+  const port = await freePort();
+  const child: ChildProcess = fork(join(serverBundles(), 'main.mjs'), [], {
+    execArgv: imageNodeFlags(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'never',
+      JWT_SECRET,
+      JOBS_IN_PROCESS: 'false',
+      HOST: '127.0.0.1',
+      METRICS_ENABLED: 'false',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}${API_PREFIX}/health/live`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 600) throw new Error('the server did not start');
+    await delay(100);
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    base,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, delay(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function main() {
+  const { database, url, label, drop } = await openBenchDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-export-'));
+  let stop: (() => Promise<void>) | undefined;
+  try {
+    log(`database: ${label}`);
+    const db = database.db;
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await seedDemoData(db, { storage: createStorage(config) });
+    await loadOrders(db, ORDERS);
+    const { rows: admins } = await db.execute(sql`select id from users where email = 'admin@example.com'`);
+    const adminId = (admins[0] as { id: number }).id;
+    const [token] = await issueTokens(db, new TokenService(JWT_SECRET, 480), [adminId]);
+
+    // The query the download runs for an admin without filters (orders.downloads.ts allOrderLines).
+    const adminScope = {
+      role: 'ADMIN' as const,
+      customerIds: [],
+      vendorIds: [],
+      factoryIds: [],
+      regionIds: [],
+    };
+    const query = orderListQuery.parse({});
+    const copyQuery = inlined(
+      orderLinesQuery(and(orderScope(adminScope), ...orderFilters(query, 'ADMIN')) as SQL),
+    );
+
+    const product = await startProduct(url, dataDir);
+    stop = product.stop;
+    // Warm up: a small download, so the idle figure is a server that has served one.
+    await fetch(`${product.base}${API_PREFIX}/orders/download-inventory-csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.arrayBuffer());
+    await delay(500);
+    const idle = rssOf(product.pid);
+    log(`server idle RSS ${(idle / MB).toFixed(1)} MB`);
+
+    const fmt = (r: { rows: number; seconds: number }) =>
+      `${r.rows.toLocaleString('en')} rows in ${r.seconds.toFixed(1)} s = ${Math.round(r.rows / r.seconds).toLocaleString('en')} rows/s`;
+    const ratios: number[] = [];
+    let peak = idle;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const copy = await copyOut(url, copyQuery);
+      const file = await download(product.base, token, product.pid);
+      peak = Math.max(peak, file.peak);
+      const ratio = file.rows / file.seconds / (copy.rows / copy.seconds);
+      ratios.push(ratio);
+      log(`round ${round}: COPY ${fmt(copy)} (${(copy.bytes / MB).toFixed(0)} MB)`);
+      log(
+        `round ${round}: download-all-full-csv ${fmt(file)} (${(file.bytes / MB).toFixed(0)} MB); ` +
+          `ratio ${ratio.toFixed(2)}; server RSS peak ${(file.peak / MB).toFixed(1)} MB, ` +
+          `growth ${((file.peak - idle) / MB).toFixed(1)} MB`,
+      );
+      if (file.rows !== copy.rows) log(`  rows differ: download ${file.rows}, COPY ${copy.rows}`);
+    }
+    const sorted = [...ratios].sort((a, b) => a - b);
+    log(
+      `\nsummary: ${ORDERS.toLocaleString('en')} orders loaded; download/COPY rows/s ratio median ` +
+        `${sorted[Math.floor(sorted.length / 2)].toFixed(2)} (aim ≥ 0.5); server RSS peak growth ` +
+        `${((peak - idle) / MB).toFixed(1)} MB above idle ${(idle / MB).toFixed(1)} MB (aim < 50 MB)`,
+    );
+  } finally {
+    await stop?.();
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
