@@ -22,6 +22,8 @@ async function upload(page: Page, customer: string, file: string) {
   await expect(submit).toBeDisabled();
   await page.locator('form[data-testid="upload-form"] input[type="file"]').setInputFiles(`${FORMATS}${file}`);
   await expect(submit).toBeEnabled();
+  // The message of an earlier upload closes by itself first, so the one seen next is this upload's.
+  await expect(page.getByText(UPLOADED)).toHaveCount(0, { timeout: 30_000 });
   await submit.click();
   await expect(page.getByText(UPLOADED)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: file });
