@@ -623,6 +623,7 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
     charges: ReturnType<typeof minimumOrderCharges>;
     logs: { at: number; email: string; description: LogStep }[];
     rejectedOnce: boolean;
+    priceCur: CurrencyCode;
   };
   const built: Built[] = [];
   const poCount = new Map<string, number>();
@@ -745,7 +746,15 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
       createdAt: new Date(placedAt - rng.int(2, 48) * HOUR),
       updatedAt: new Date(logs[logs.length - 1].at),
     };
-    built.push({ order, lines, status: plan.status, charges, logs, rejectedOnce: !!plan.rejectedOnce });
+    built.push({
+      order,
+      lines,
+      status: plan.status,
+      charges,
+      logs,
+      rejectedOnce: !!plan.rejectedOnce,
+      priceCur,
+    });
   }
 
   const orderRows = await tx
@@ -784,6 +793,8 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
             unitCost: l.unitCost,
             totalPrice: l.totalPrice,
             totalCost: l.totalCost,
+            // what placing stores: the minimum order value the charges were priced with (decision 0047)
+            minValue: ctx.minValue(l.sc, b.priceCur),
             needsArtwork: needs,
             artworkStatus: status,
             artworkName,

@@ -451,12 +451,20 @@ export const cartRepository = {
   },
 
   /**
-   * The write that marks the lines `orderItemIds` as needing artwork (needsArtwork, NEEDS_UPLOAD):
-   * a statement for the placing step's `writes` (one round trip with the status update).
+   * Placing's write to its lines, for the placing step's `writes` (one round trip with the status
+   * update; no statement of its own, decision 0031): each line keeps `minValue`, its subcode's minimum
+   * order value in the price currency as placing priced it (decision 0047: a placed order keeps its
+   * charges), and the lines `marked` are marked as needing artwork (needsArtwork, NEEDS_UPLOAD). One
+   * update of each line: two writes of one statement must not update the same row.
    */
-  markArtworkLinesOf: (orderItemIds: number[]) => sql`
-    update ${orderItems} set needs_artwork = true, artwork_status = 'NEEDS_UPLOAD'
-    where id = any(${sql.param(orderItemIds)}::int[])`,
+  placedLinesOf: (lines: { orderItemId: number; minValue: string | null; marked: boolean }[]) => sql`
+    update ${orderItems} i set min_value = v.min_value,
+      needs_artwork = i.needs_artwork or v.marked,
+      artwork_status = case when v.marked then 'NEEDS_UPLOAD' else i.artwork_status end
+    from unnest(${sql.param(lines.map((l) => l.orderItemId))}::int[],
+      ${sql.param(lines.map((l) => l.minValue))}::numeric[],
+      ${sql.param(lines.map((l) => l.marked))}::boolean[]) as v(id, min_value, marked)
+    where i.id = v.id`,
 
   shippingAddresses: (db: Q, vendorId: number) => shippingAddressesOf(db, { vendorId }),
 };

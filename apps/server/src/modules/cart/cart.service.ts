@@ -484,7 +484,17 @@ export function createCartService(ctx: AppContext) {
           },
           log: ORDER_PLACED_LOG,
           mail: 'placed',
-          writes: marked.length > 0 ? [repo.markArtworkLinesOf(marked)] : [],
+          // The lines keep the minimum order values this pricing used (decision 0047); unit prices,
+          // costs and charges are on the rows already (repriceCart found them unchanged).
+          writes: [
+            repo.placedLinesOf(
+              lines.map((l) => ({
+                orderItemId: l.orderItemId,
+                minValue: l.minValue,
+                marked: marked.includes(l.orderItemId),
+              })),
+            ),
+          ],
         });
         return cart.id;
       });

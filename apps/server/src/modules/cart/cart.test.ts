@@ -734,6 +734,75 @@ describe('PUT /orders/place re-prices', () => {
     }
   });
 
+  it('a placed order keeps the prices, minimum order value and charges it was placed with (issue 28 §3)', async () => {
+    /** Places a cart of 10 pieces of the plain subcode (CAD 1.00 each) and answers its id. */
+    const placeTen = async () => {
+      await resetCart('VENDOR');
+      await add('VENDOR', oneSize(f.plain, 10));
+      await fillHeader('VENDOR');
+      const id = (await place('VENDOR')).json().orderId as number;
+      expect(id).toBeGreaterThan(0);
+      return id;
+    };
+    const details = async (id: number) => {
+      const res = await call('VENDOR', 'GET', `/orders/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const o = res.json();
+      return {
+        unitPrice: o.orderItems[0].unitPrice.price,
+        minValue: o.orderItems[0].minValue?.price ?? null,
+        charges: o.orderCharges.map((c: { charge: { price: string } }) => c.charge.price),
+        totalPrice: o.totalPrice.price,
+      };
+    };
+    /** Changes the plain subcode through the API, as an admin would: its minimum value and CAD tier. */
+    const editSubcode = async (minValue: string, tierPrice: string) => {
+      const sc = (await call('ADMIN', 'GET', `/product-subcodes/${f.plain.id}`)).json();
+      const res = await call('ADMIN', 'PUT', `/product-subcodes/${f.plain.id}`, {
+        ...sc,
+        minValues: [{ currency: 'CAD', price: minValue }],
+        priceTiers: sc.priceTiers.map((tier: { currency: string }) =>
+          tier.currency === 'CAD' ? { ...tier, price: tierPrice } : tier,
+        ),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    try {
+      const withoutMinimum = await placeTen();
+      await editSubcode('12.00', '1.0000');
+      const withMinimum = await placeTen();
+      expect(await details(withMinimum)).toEqual({
+        unitPrice: '1.0000',
+        minValue: '12.00',
+        charges: ['2.00'],
+        totalPrice: '12.00',
+      });
+
+      // Later: a minimum order value of 25 and a unit price of 2 for the subcode.
+      await editSubcode('25.00', '2.0000');
+      expect(await details(withoutMinimum)).toEqual({
+        unitPrice: '1.0000',
+        minValue: null,
+        charges: [],
+        totalPrice: '10.00',
+      });
+      expect(await details(withMinimum)).toEqual({
+        unitPrice: '1.0000',
+        minValue: '12.00',
+        charges: ['2.00'],
+        totalPrice: '12.00',
+      });
+      // The cart is priced live: the same line now costs 2.00 and falls short of 25.
+      await resetCart('VENDOR');
+      await add('VENDOR', oneSize(f.plain, 10));
+      const cart = (await call('VENDOR', 'GET', '/orders/cart')).json();
+      expect([cart.orderItems[0].minValue?.price, cart.totalPrice.price]).toEqual(['25.00', '25.00']);
+    } finally {
+      await f.setPriceTier(f.plain.id, 1, 'CAD', '1.0000');
+      await f.clearMinValue(f.plain.id);
+    }
+  });
+
   it("answers 409 when the vendor no longer orders for the cart's customer, and places once it does again", async () => {
     await add('VENDOR', oneSize(f.plain, 10));
     const cart = await fillHeader('VENDOR');

@@ -68,6 +68,8 @@ beforeAll(async () => {
     .update(s.orderItemSizes)
     .set({ unitPrice: '0.1200', attributesItem: { Colour: 'Navy' } })
     .where(eq(s.orderItemSizes.orderItemId, built.itemIds[0]!));
+  // A placed line keeps the minimum order value it was placed with (placing writes it; decision 0047).
+  await db.update(s.orderItems).set({ minValue: '75.5' }).where(eq(s.orderItems.id, built.itemIds[0]!));
   await db.insert(s.orderCharges).values([
     {
       orderId,
@@ -169,7 +171,11 @@ async function expected(id: number) {
       factoryId: ps.factoryId,
       unitPrice: i.unitPrice,
       totalPrice: i.totalPrice,
-      minValue: mins.find((m) => m.productSubcodeId === ps.id)?.price ?? null,
+      // as placed for a placed order, today's for the cart (decision 0047)
+      minValue:
+        order!.orderStatus === 'PENDING'
+          ? (mins.find((m) => m.productSubcodeId === ps.id)?.price ?? null)
+          : i.minValue,
       artwork:
         i.artworkStatus == null
           ? null

@@ -107,10 +107,13 @@ const RECORD_PARTS = (() => {
       unitCost: amount('i', orderItems.unitCost),
       totalPrice: amount('i', orderItems.totalPrice),
       totalCost: amount('i', orderItems.totalCost),
-      // the subcode's minimum order value in the order's price currency
-      minValue: sql`(select ${amount('m', minValues.price)} from ${from(minValues, 'm')}
-        where ${col('m', minValues.productSubcodeId)} = ${col('i', orderItems.productSubcodeId)}
-        and ${col('m', minValues.currencyId)} = ${priceCurrencyId})`,
+      // the subcode's minimum order value in the order's price currency: as placed for a placed order
+      // (decision 0047), today's for the cart, which is priced live
+      minValue: sql`case when ${col(o, orders.orderStatus)} = 'PENDING'
+        then (select ${amount('m', minValues.price)} from ${from(minValues, 'm')}
+          where ${col('m', minValues.productSubcodeId)} = ${col('i', orderItems.productSubcodeId)}
+          and ${col('m', minValues.currencyId)} = ${priceCurrencyId})
+        else ${amount('i', orderItems.minValue)} end`,
       artworkStatus: col('i', orderItems.artworkStatus),
       artworkComments: col('i', orderItems.artworkComments),
       artworkFinalized: col('i', orderItems.artworkFinalized),

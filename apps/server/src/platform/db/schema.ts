@@ -812,6 +812,11 @@ export const orderItems = pgTable(
     unitCost: money('unit_cost'),
     totalPrice: money('total_price').notNull().default('0'),
     totalCost: money('total_cost').notNull().default('0'),
+    /**
+     * The subcode's minimum order value in the order's price currency as placing priced it (null: none);
+     * written by placing, so a placed order keeps it (issue 28 §3, decision 0047). A cart reads today's.
+     */
+    minValue: money('min_value'),
     needsArtwork: boolean('needs_artwork').notNull().default(false),
     /** NEEDS_UPLOAD, UPLOADED, REJECTED or APPROVED; null when no artwork is needed. */
     artworkStatus: text('artwork_status'),
