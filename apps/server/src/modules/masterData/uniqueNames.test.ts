@@ -3,15 +3,12 @@
  * enforced by the database (migration 0013's indexes on lower(btrim(name))), answered by the crud
  * kit's one table of unique names as 409 `<Entity> "<name>" already exists.`. Per entity kind: a
  * create that differs only by case and spaces, and an update renaming onto another record's name in
- * other case. Then the migration itself: duplicates already in the data are renamed, the oldest kept.
- * PGlite, or PostgreSQL when TEST_DATABASE_URL is set (the migration test runs on a fresh PGlite).
+ * other case. The migration's renaming of duplicates already in the data: platform/db/migrations.test.ts.
+ * PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { MASTER_DATA_MESSAGES } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../platform/paths';
 import { demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { masterDataApi } from './masterData.test-helpers';
@@ -181,54 +178,5 @@ describe('unique names, one rule for every entity', () => {
     await expect(
       t.db.execute(sql`insert into production_regions (production_region_name) values (' BANGLADESH ')`),
     ).rejects.toThrow();
-  });
-});
-
-describe('migration 0013: duplicates already in the data', () => {
-  it('renames later duplicates " (2)", " (3)" in id order, keeps the oldest, then builds the indexes', async () => {
-    const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-    const at = migrations.findIndex((m) => m.sql.join('').includes('warehouses_name_ci'));
-    expect(at).toBeGreaterThan(0);
-    const db = new PGlite();
-    try {
-      // As drizzle's migrator runs them: each migration's statements in one transaction.
-      const run = (statements: string[]) =>
-        db.transaction(async (tx) => {
-          for (const statement of statements) if (statement.trim()) await tx.exec(statement);
-        });
-      for (const m of migrations.slice(0, at)) await run(m.sql);
-      await db.exec(`
-        insert into production_regions (production_region_name) values ('Q Bangladesh'), ('q bangladesh'), (' Q BANGLADESH ');
-        insert into product_codes (product_code) values ('WL'), ('wl'), ('Woven');
-        insert into currencies (id, code, name) values (1, 'CAD', 'CAD');
-        insert into vendors (company_name) values ('Walk Test Garments'), ('Walk Test Garments');
-        insert into care_options (kind, name) values ('material', 'Cotton'), ('material', 'cotton'), ('component-type', 'cotton');
-        insert into care_lists (kind, name) values ('country-of-origin', 'Basics'), ('country-of-origin', 'BASICS');`);
-      await run(migrations[at]!.sql);
-      const names = async (query: string) => (await db.query<{ n: string }>(query)).rows.map((r) => r.n);
-      expect(await names('select production_region_name as n from production_regions order by id')).toEqual(
-        expect.arrayContaining(['Q Bangladesh', 'q bangladesh (2)', 'Q BANGLADESH (3)']),
-      );
-      expect(
-        await names(`select product_code as n from product_codes where product_code ilike 'w%' order by id`),
-      ).toEqual(['WL', 'wl (2)', 'Woven']);
-      expect(await names('select company_name as n from vendors order by id')).toEqual([
-        'Walk Test Garments',
-        'Walk Test Garments (2)',
-      ]);
-      // Scoped by kind: the component type "cotton" is no duplicate of the material "Cotton".
-      expect(await names('select name as n from care_options order by id')).toEqual([
-        'Cotton',
-        'cotton (2)',
-        'cotton',
-      ]);
-      expect(await names('select name as n from care_lists order by id')).toEqual(['Basics', 'BASICS (2)']);
-      // The indexes are there: the same name in other case is refused now.
-      await expect(
-        db.exec(`insert into vendors (company_name) values ('WALK TEST GARMENTS ')`),
-      ).rejects.toThrow(/vendors_name_ci/);
-    } finally {
-      await db.close();
-    }
   });
 });
