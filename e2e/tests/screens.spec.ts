@@ -88,6 +88,77 @@ test('k: the ACCOUNT role sees the cart icon with an empty cart', async ({ page 
   await expect(page.locator('[data-order-card]').first()).toBeVisible();
   await expect(page.getByTestId('nav-cart')).toBeVisible();
   await shot(page, 'k-account-nav-1280');
+  // On a phone too: the icon stays in the header beside the phone menu, on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator('[data-order-card]').first()).toBeVisible();
+  const cart = page.getByTestId('nav-cart');
+  await expect(cart).toBeVisible();
+  const box = await cart.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await shot(page, 'k-account-nav-390');
+});
+
+test('b: long filter forms collapse behind Filters on a phone (with the active count), open on a desktop', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com');
+  for (const [name, path, panel, toggle, results] of [
+    ['order-list', '/order-list', 'order-filters', 'order-filters-toggle', '[data-order-card]'],
+    ['user-list', '/user-list', 'list-filters', 'filter-toggle', '[data-testid=list-row]'],
+  ] as const) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await expect(page.locator(results).first()).toBeVisible();
+    await expect(page.getByTestId(panel)).toHaveAttribute('data-open', 'false');
+    await expect(page.getByTestId(toggle)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId(`${panel}-count`)).toHaveText(/^\d+ active$/);
+    // The results start on the first screen of the phone.
+    const first = await page.locator(results).first().boundingBox();
+    expect(first && first.y < 844, `${name}: first result at ${first?.y} px`).toBe(true);
+    await shot(page, `b-${name}-filters-390`);
+    await page.getByTestId(toggle).click();
+    await expect(page.getByTestId(panel)).toHaveAttribute('data-open', 'true');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(path);
+    await expect(page.locator(results).first()).toBeVisible();
+    await expect(page.getByTestId(panel)).toHaveAttribute('data-open', 'true');
+    await shot(page, `b-${name}-filters-1280`);
+  }
+  // The order list's count is that of the search that ran: the defaults (Open Orders, 30 days) are two.
+  await page.goto('/order-list');
+  await page.getByTestId('order-reset-button').click();
+  await expect(page.getByTestId('order-filters-count')).toHaveText('2 active');
+});
+
+test('h: a cancelled order asks for no artwork: no Needs Artwork Upload banner', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  const ids = await orderIds(page, 'needsAction=artworkToUpload&size=50');
+  let orderId: number | undefined;
+  for (const id of ids) {
+    const order = await apiCall<{ orderItems: { artwork: { status: string } | null }[] }>(
+      page,
+      'GET',
+      `/orders/${id}`,
+    );
+    if (order.body.orderItems.some((i) => i.artwork?.status === 'NEEDS_UPLOAD')) {
+      orderId = id;
+      break;
+    }
+  }
+  expect(orderId, 'an order with artwork to upload').toBeDefined();
+  await page.goto(`/order-details?orderId=${orderId}`);
+  await page.getByTestId('items-tab-all').click();
+  await expect(page.getByText('Needs Artwork Upload').first()).toBeVisible();
+  expect((await apiCall(page, 'PUT', `/orders/cancel-order/${orderId}`)).status).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('order-title')).toBeVisible();
+  await expect(page.getByTestId('items-tab-all')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('artwork-panel').first()).toBeVisible();
+  await expect(page.getByText('Needs Artwork Upload')).toHaveCount(0);
+  await expect(page.getByText('Requires Artwork Review')).toHaveCount(0);
+  await expect(page.getByTestId('artwork-none').first()).toHaveText('No artwork was uploaded.');
+  await shot(page, 'h-cancelled-order-1280');
 });
 
 test('e: saving an empty subcode names each field in a sentence, no validator text', async ({ page }) => {
@@ -187,6 +258,27 @@ test('b: every main screen fits 390 px: nothing wider than the phone', async ({ 
   await page.getByTestId('list-row').getByRole('link').first().click();
   await expect(page.getByTestId('detail-edit')).toBeVisible();
   await check('user-details');
+  // Order details with a log holding a long unbroken word (a review logs the artwork's SHA-256).
+  const [reviewing] = await orderIds(page, 'needsAction=reviewsToGive&size=1');
+  const order = await apiCall<{ orderItems: { orderItemId: number; artwork: { status: string } | null }[] }>(
+    page,
+    'GET',
+    `/orders/${reviewing}`,
+  );
+  const line = order.body.orderItems.find((i) => i.artwork?.status === 'UPLOADED');
+  expect(line, 'a line with artwork to review').toBeDefined();
+  const review = { approved: false, comment: 'Logo too close to the fold' };
+  expect(
+    (await apiCall(page, 'PUT', `/orders/${reviewing}/artwork/${line?.orderItemId}`, review)).status,
+  ).toBe(200);
+  await page.goto(`/order-details?orderId=${reviewing}`);
+  await expect(
+    page
+      .getByTestId('order-logs')
+      .getByText(/SHA-256/)
+      .first(),
+  ).toBeVisible();
+  await check('order-details-logs');
   expect(wide).toEqual([]);
 });
 

@@ -7,16 +7,16 @@ import { OVERLAYS } from '@selvedge/shared';
 import { useEffect, useRef, useState } from 'react';
 import { showApiError } from '../ui/messages';
 import { withOverlay } from '../ui/overlay';
-import { apiDownload, saveDownload } from './client';
+import { apiDownload, type QueryValue, saveDownload } from './client';
 
 /**
- * Downloads `path` under the 'Downloading...' overlay and hands it to the browser as a file save,
- * named by the answer's Content-Disposition (ordering §7). A failure shows its red message
- * (ordering §8). Resolves true when the file was saved.
+ * Downloads `path` (with `query`, e.g. the order list's filters) under the 'Downloading...' overlay
+ * and hands it to the browser as a file save, named by the answer's Content-Disposition (ordering
+ * §7). A failure shows its red message (ordering §8). Resolves true when the file was saved.
  */
-export async function downloadFile(path: string): Promise<boolean> {
+export async function downloadFile(path: string, query?: Record<string, QueryValue>): Promise<boolean> {
   try {
-    saveDownload(await withOverlay(OVERLAYS.downloading, apiDownload(path)));
+    saveDownload(await withOverlay(OVERLAYS.downloading, apiDownload(path, { query })));
     return true;
   } catch (error) {
     showApiError(error);

@@ -21,7 +21,23 @@ export const lookupKeys = {
   productSearchProductionRegions: () => [...lookupKeys.all, 'product-search-production-regions'] as const,
   productGroups: () => [...lookupKeys.all, 'product-groups'] as const,
   maxArtworkUploadSize: () => [...lookupKeys.all, 'max-artwork-upload-size'] as const,
+  hasRootsCustomer: (userId: string) => [...lookupKeys.all, 'has-roots-customer', userId] as const,
 };
+
+/**
+ * GET /has-roots-customer: whether the user sees a Roots customer (the Roots inventory download
+ * buttons show only then; ordering §2 Order list). Nothing is fetched while `userId` is null.
+ */
+export function useHasRootsCustomerQuery(userId: string | null) {
+  return useQuery({
+    queryKey: lookupKeys.hasRootsCustomer(userId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').HasRootsCustomerResponse>('/has-roots-customer', { signal }),
+    enabled: !!userId,
+    staleTime: 5 * 60_000,
+    meta: { silentError: true },
+  });
+}
 
 /** GET /has-vendor: whether the signed-in user is linked to a vendor (hides the cart for ADMIN without one). */
 export function fetchHasVendor(signal?: AbortSignal): Promise<HasVendorResponse> {

@@ -11,6 +11,7 @@ import {
   ARTWORK_STATUSES,
   type ArtworkStatus,
   artworkAtPlacing,
+  artworkBannerKind,
   availableArtworkActions,
   availableOrderActions,
   cancelAllowed,
@@ -234,6 +235,25 @@ describe('item artwork (ordering §4 Item artwork)', () => {
     expect(defaultItemsTab('NEEDS_ARTWORK', 'VENDOR')).toBe('ALL');
     expect(itemNeedsAction('NEEDS_ARTWORK', art('REJECTED'))).toBe(true);
     expect(itemNeedsAction('NEEDS_ART_APPROVAL', art('APPROVED'))).toBe(false);
+  });
+});
+
+describe('artwork banners (ordering §4; issue 28 §3 h)', () => {
+  it('shows each status its banner on an open order', () => {
+    const open = { orderStatus: 'NEEDS_ARTWORK' as const, cancelled: false };
+    const reviewing = { orderStatus: 'NEEDS_ART_APPROVAL' as const, cancelled: false };
+    expect(artworkBannerKind('NEEDS_UPLOAD', open)).toBe('needsUpload');
+    expect(artworkBannerKind('UPLOADED', open)).toBe('uploaded');
+    expect(artworkBannerKind('UPLOADED', reviewing)).toBe('requiresReview');
+    expect(artworkBannerKind('REJECTED', open)).toBe('rejected');
+    expect(artworkBannerKind('APPROVED', reviewing)).toBe('approved');
+  });
+  it('asks nothing on a cancelled order: no Needs Artwork Upload, no Requires Artwork Review', () => {
+    expect(artworkBannerKind('NEEDS_UPLOAD', { orderStatus: 'NEEDS_ARTWORK', cancelled: true })).toBeNull();
+    expect(artworkBannerKind('UPLOADED', { orderStatus: 'NEEDS_ART_APPROVAL', cancelled: true })).toBe(
+      'uploaded',
+    );
+    expect(artworkBannerKind('REJECTED', { orderStatus: 'NEEDS_ARTWORK', cancelled: true })).toBe('rejected');
   });
 });
 

@@ -354,5 +354,31 @@ export function itemNeedsAction(
   return false;
 }
 
+/** The per-line artwork banners (ordering §4 Item artwork), by their keys in LABELS.artworkBanner. */
+export type ArtworkBannerKind = 'needsUpload' | 'rejected' | 'uploaded' | 'requiresReview' | 'approved';
+
+/**
+ * Which banner a line's artwork shows on order details (ordering §4 Per-item banners), or null for
+ * none. A cancelled order never moves again (ordering §3 cancelled), so its lines ask for nothing:
+ * no 'Needs Artwork Upload', and uploaded artwork reads 'Artwork Uploaded', not 'Requires Artwork
+ * Review' (issue 28 §3 h; docs/decisions/0038). Rejected and approved artwork still say what they are.
+ */
+export function artworkBannerKind(
+  artworkStatus: ArtworkStatus,
+  order: { orderStatus: OrderStatus; cancelled: boolean },
+): ArtworkBannerKind | null {
+  switch (artworkStatus) {
+    case 'NEEDS_UPLOAD':
+      return order.cancelled ? null : 'needsUpload';
+    case 'UPLOADED':
+      // Uploaded artwork waits for review once approval has been requested.
+      return order.orderStatus === 'NEEDS_ART_APPROVAL' && !order.cancelled ? 'requiresReview' : 'uploaded';
+    case 'REJECTED':
+      return 'rejected';
+    case 'APPROVED':
+      return 'approved';
+  }
+}
+
 /** Related documents can be uploaded only while the order is the cart (ordering §4). */
 export const relatedDocumentUploadAllowed = (s: OrderStatus) => s === 'PENDING';

@@ -147,6 +147,7 @@ export const restockParams = z.object({ customerId: queryId('a customer id') });
 export const hasRootsCustomerResponse = z
   .object({ hasRootsCustomer: z.boolean() })
   .meta({ id: 'HasRootsCustomerResponse' });
+export type HasRootsCustomerResponse = z.infer<typeof hasRootsCustomerResponse>;
 /** GET /has-dunnes-customer: whether the user sees a customer read with the Dunnes flat-file format. */
 export const hasDunnesCustomerResponse = z
   .object({ hasDunnesCustomer: z.boolean() })

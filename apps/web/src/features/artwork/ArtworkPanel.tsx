@@ -26,6 +26,8 @@ type Artwork = NonNullable<OrderItem['artwork']>;
 export interface ArtworkPanelProps {
   orderId: number;
   orderStatus: OrderStatus;
+  /** The order is cancelled: the banner asks for nothing. */
+  cancelled?: boolean;
   item: OrderItem & { artwork: Artwork };
 }
 
@@ -38,7 +40,7 @@ interface ReviewState {
 }
 
 /** The artwork panel of one line. */
-export function ArtworkPanel({ orderId, orderStatus, item }: ArtworkPanelProps) {
+export function ArtworkPanel({ orderId, orderStatus, cancelled = false, item }: ArtworkPanelProps) {
   const { artwork, orderItemId } = item;
   const { run, busy } = useOrderCommand(orderId);
   const [review, setReview] = useState<ReviewState | null>(null);
@@ -155,13 +157,13 @@ export function ArtworkPanel({ orderId, orderStatus, item }: ArtworkPanelProps) 
           {current ? (
             <ArtworkViewer orderId={orderId} orderItemId={orderItemId} version={current} />
           ) : (
-            <ArtworkBanner artwork={artwork} orderStatus={orderStatus} />
+            <ArtworkBanner artwork={artwork} orderStatus={orderStatus} cancelled={cancelled} />
           )}
         </Grid.Col>
         {current && (
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="sm">
-              <ArtworkBanner artwork={artwork} orderStatus={orderStatus} />
+              <ArtworkBanner artwork={artwork} orderStatus={orderStatus} cancelled={cancelled} />
               <Stack gap={2}>
                 <Text size="xs" c="dimmed" fw={500} tt="uppercase">
                   Current version

@@ -1,6 +1,7 @@
 /**
  * The list screen of every master-data entity (master-data §2 Common rules for lists; issue 8),
- * configured per entity (entity-config.ts): a collapsible Filter with a Search button (Enter in a
+ * configured per entity (entity-config.ts): the collapsible Filters (ui/FilterPanel, collapsed on a
+ * phone) with a Search button (Enter in a
  * filter searches too), every match with no paging, a count line ('Showing N User(s)'), '---' for
  * empty values, rows that are real links to the details (`?id=`; a middle click opens a new tab), and
  * an Add button that opens the details in create mode.
@@ -12,7 +13,6 @@ import {
   Anchor,
   Button,
   Card,
-  Collapse,
   Group,
   Paper,
   Select,
@@ -23,13 +23,13 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { OVERLAYS } from '@selvedge/shared';
-import { IconChevronDown, IconDatabaseOff, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { IconDatabaseOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type SearchFilters, useRecordSearch } from '../../api/master-data';
+import { FilterPanel } from '../../ui/FilterPanel';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { LoadErrorAlert } from '../../ui/route-states';
@@ -95,9 +95,7 @@ export function EntityListPage({ config }: { config: AnyEntityConfig }) {
   const { role } = useSession();
   const submitted = useMemo(() => filtersFromParams(config.filters, params), [config.filters, params]);
   const [form, setForm] = useState<SearchFilters>(submitted);
-  const [filterOpen, setFilterOpen] = useState(true);
   const query = useRecordSearch(config.kind, submitted);
-  const filterId = useId();
   // Back, Forward or a link to another search: the form shows the search that runs.
   useEffect(() => setForm(submitted), [submitted]);
   useOverlay(OVERLAYS.searching, query.isFetching && !query.isPending);
@@ -254,63 +252,46 @@ export function EntityListPage({ config }: { config: AnyEntityConfig }) {
         )}
       </Group>
       {config.filters.length > 0 && (
-        <Paper withBorder radius="md" p="md">
-          <UnstyledButton
-            onClick={() => setFilterOpen((o) => !o)}
-            aria-expanded={filterOpen}
-            aria-controls={filterId}
-            data-testid="filter-toggle"
-          >
-            <Group gap="xs">
-              <IconFilter size={18} aria-hidden />
-              <Text fw={600}>Filter</Text>
-              <IconChevronDown
-                size={16}
-                aria-hidden
-                style={{
-                  transform: filterOpen ? 'rotate(180deg)' : undefined,
-                  transition: 'transform 150ms',
-                }}
-              />
+        <FilterPanel
+          activeCount={Object.values(submitted).filter((v) => v !== '').length}
+          testId="list-filters"
+          toggleTestId="filter-toggle"
+        >
+          <form onSubmit={search} noValidate aria-label={`Filter ${config.plural}`}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, config.filters.length) }}>
+              {config.filters.map((field) =>
+                field.type === 'text' ? (
+                  <TextInput
+                    key={field.name}
+                    label={field.label}
+                    value={form[field.name] ?? ''}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setForm((f) => ({ ...f, [field.name]: value }));
+                    }}
+                    maxLength={100}
+                    data-testid={`filter-${field.name}`}
+                  />
+                ) : (
+                  <FilterSelect
+                    key={field.name}
+                    field={field}
+                    value={form[field.name] ?? field.initial ?? ''}
+                    onChange={(value) => setForm((f) => ({ ...f, [field.name]: value }))}
+                  />
+                ),
+              )}
+            </SimpleGrid>
+            <Group justify="flex-end" mt="md" gap="xs">
+              <Button type="button" variant="default" onClick={reset} data-testid="filter-reset">
+                Reset
+              </Button>
+              <Button type="submit" leftSection={<IconSearch size={18} />} data-testid="filter-search">
+                Search
+              </Button>
             </Group>
-          </UnstyledButton>
-          <Collapse expanded={filterOpen} id={filterId}>
-            <form onSubmit={search} noValidate aria-label={`Filter ${config.plural}`}>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, config.filters.length) }} mt="sm">
-                {config.filters.map((field) =>
-                  field.type === 'text' ? (
-                    <TextInput
-                      key={field.name}
-                      label={field.label}
-                      value={form[field.name] ?? ''}
-                      onChange={(e) => {
-                        const value = e.currentTarget.value;
-                        setForm((f) => ({ ...f, [field.name]: value }));
-                      }}
-                      maxLength={100}
-                      data-testid={`filter-${field.name}`}
-                    />
-                  ) : (
-                    <FilterSelect
-                      key={field.name}
-                      field={field}
-                      value={form[field.name] ?? field.initial ?? ''}
-                      onChange={(value) => setForm((f) => ({ ...f, [field.name]: value }))}
-                    />
-                  ),
-                )}
-              </SimpleGrid>
-              <Group justify="flex-end" mt="md" gap="xs">
-                <Button type="button" variant="default" onClick={reset} data-testid="filter-reset">
-                  Reset
-                </Button>
-                <Button type="submit" leftSection={<IconSearch size={18} />} data-testid="filter-search">
-                  Search
-                </Button>
-              </Group>
-            </form>
-          </Collapse>
-        </Paper>
+          </form>
+        </FilterPanel>
       )}
       {results}
       {query.data && !query.isError && (

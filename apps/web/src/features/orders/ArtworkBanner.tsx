@@ -4,7 +4,13 @@
  * the artwork panel (features/artwork/ArtworkPanel) shows it beside the upload and review buttons.
  */
 import { Alert, Text } from '@mantine/core';
-import type { OrderItem, OrderStatus } from '@selvedge/shared';
+import {
+  type ArtworkBannerKind,
+  artworkBannerKind,
+  LABELS,
+  type OrderItem,
+  type OrderStatus,
+} from '@selvedge/shared';
 import { IconAlertCircle, IconCircleCheck, IconEye, IconFileUpload, IconPhotoX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -16,26 +22,47 @@ interface Banner {
   icon: ReactNode;
 }
 
-/** Which banner a line's artwork shows, given the order's status. */
-export function artworkBanner(artwork: Artwork, orderStatus: OrderStatus): Banner {
-  switch (artwork.status) {
-    case 'NEEDS_UPLOAD':
-      return { title: 'Needs Artwork Upload', color: 'yellow', icon: <IconFileUpload size={18} /> };
-    case 'UPLOADED':
-      // Uploaded artwork waits for review once approval has been requested.
-      return orderStatus === 'NEEDS_ART_APPROVAL'
-        ? { title: 'Requires Artwork Review', color: 'orange', icon: <IconEye size={18} /> }
-        : { title: 'Artwork Uploaded', color: 'blue', icon: <IconAlertCircle size={18} /> };
-    case 'REJECTED':
-      return { title: 'Rejected', color: 'red', icon: <IconPhotoX size={18} /> };
-    case 'APPROVED':
-      return { title: 'Artwork Approved', color: 'green', icon: <IconCircleCheck size={18} /> };
-  }
+const BANNERS: Record<ArtworkBannerKind, Banner> = {
+  needsUpload: {
+    title: LABELS.artworkBanner.needsUpload,
+    color: 'yellow',
+    icon: <IconFileUpload size={18} />,
+  },
+  requiresReview: {
+    title: LABELS.artworkBanner.requiresReview,
+    color: 'orange',
+    icon: <IconEye size={18} />,
+  },
+  uploaded: { title: LABELS.artworkBanner.uploaded, color: 'blue', icon: <IconAlertCircle size={18} /> },
+  rejected: { title: LABELS.artworkBanner.rejected, color: 'red', icon: <IconPhotoX size={18} /> },
+  approved: { title: LABELS.artworkBanner.approved, color: 'green', icon: <IconCircleCheck size={18} /> },
+};
+
+/** Which banner a line's artwork shows (the shared rule artworkBannerKind), or null for none. */
+export function artworkBanner(artwork: Artwork, orderStatus: OrderStatus, cancelled = false): Banner | null {
+  const kind = artworkBannerKind(artwork.status, { orderStatus, cancelled });
+  return kind ? BANNERS[kind] : null;
 }
 
 /** The banner of one line's artwork. */
-export function ArtworkBanner({ artwork, orderStatus }: { artwork: Artwork; orderStatus: OrderStatus }) {
-  const banner = artworkBanner(artwork, orderStatus);
+export function ArtworkBanner({
+  artwork,
+  orderStatus,
+  cancelled = false,
+}: {
+  artwork: Artwork;
+  orderStatus: OrderStatus;
+  /** The order is cancelled (no banner asks for an action). */
+  cancelled?: boolean;
+}) {
+  const banner = artworkBanner(artwork, orderStatus, cancelled);
+  // No banner asks for an upload on a cancelled order; the panel still says why it is empty.
+  if (!banner)
+    return (
+      <Text size="sm" c="dimmed" data-testid="artwork-none">
+        No artwork was uploaded.
+      </Text>
+    );
   return (
     <Alert
       variant="light"

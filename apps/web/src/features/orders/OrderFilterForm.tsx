@@ -3,13 +3,14 @@
  * filter): Order Number (which finds its order whatever the other filters, docs/decisions/0016),
  * Finance Approval, Status (exactly the options of §4, cleared = any), Customer, Company (disabled
  * for CSR), Production Region, Start Date and End Date shown as DD-MMM-YY (§9), with Search (also
- * Enter) and Reset. A "Needs my action" step in the criteria shows as a removable filter.
+ * Enter) and Reset. A "Needs my action" step in the criteria shows as a removable filter. The form
+ * sits in the FilterPanel: collapsed on a phone behind 'Filters · N active' (issue 28 §3 b).
  *
  * The selects and date inputs show as read-only frames in the form's first render and come in the
  * next one (ui/InputFrame.tsx; issue 9: they made the order list's largest task, before its title
  * showed).
  */
-import { Badge, Button, CloseButton, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import {
   DISPLAY_DATE_FORMAT,
   FINANCE_APPROVAL_FILTERS,
@@ -23,6 +24,7 @@ import { IconRestore, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type FormEvent, lazy, memo, useMemo } from 'react';
 import { useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
+import { FilterPanel } from '../../ui/FilterPanel';
 import { Deferred, DeferredSelect, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
 import {
   canFilterByCompany,
@@ -45,6 +47,8 @@ export interface OrderFilterFormProps {
   orderNumberError?: string | null;
   /** Removes the "Needs my action" step from the search (and searches again). */
   onClearNeedsAction?: () => void;
+  /** How many filters the search that ran has (activeFilterCount), shown on the Filters toggle. */
+  activeCount: number;
 }
 
 // The calendar (@mantine/dates and its styles) is not part of the screen's first load: the date
@@ -143,6 +147,7 @@ export const OrderFilterForm = memo(function OrderFilterForm({
   role,
   orderNumberError,
   onClearNeedsAction,
+  activeCount,
 }: OrderFilterFormProps) {
   // False in the first render (the frames), true in the next one, rendered in the background.
   const ready = useAfterFirstRender();
@@ -158,130 +163,128 @@ export const OrderFilterForm = memo(function OrderFilterForm({
   };
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="form"
-      onSubmit={submit}
-      data-testid="order-filters"
-      noValidate
-    >
-      {value.needsAction && (
-        <Group gap="xs" mb="sm" data-testid="order-filter-needs-action">
-          <Text size="sm" c="dimmed">
-            Waiting for you:
-          </Text>
-          <Badge
-            size="lg"
-            variant="light"
-            tt="none"
-            rightSection={
-              <CloseButton
-                size="xs"
-                variant="transparent"
-                onClick={onClearNeedsAction}
-                aria-label={`Remove the filter ${NEEDS_ACTION_RULES[value.needsAction].label}`}
-                data-testid="order-filter-needs-action-clear"
-              />
-            }
+    <FilterPanel activeCount={activeCount} testId="order-filters">
+      <form onSubmit={submit} noValidate aria-label="Order filters">
+        {value.needsAction && (
+          <Group gap="xs" mb="sm" data-testid="order-filter-needs-action">
+            <Text size="sm" c="dimmed">
+              Waiting for you:
+            </Text>
+            <Badge
+              size="lg"
+              variant="light"
+              tt="none"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  onClick={onClearNeedsAction}
+                  aria-label={`Remove the filter ${NEEDS_ACTION_RULES[value.needsAction].label}`}
+                  data-testid="order-filter-needs-action-clear"
+                />
+              }
+            >
+              {NEEDS_ACTION_RULES[value.needsAction].label}
+            </Badge>
+          </Group>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
+          <TextInput
+            label="Order Number"
+            description="Finds it whatever the other filters"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            placeholder="Any"
+            inputMode="numeric"
+            maxLength={String(MAX_ORDER_NUMBER).length}
+            value={value.orderNumber}
+            onChange={(e) => set('orderNumber', e.currentTarget.value.replace(/\D/g, ''))}
+            error={orderNumberError}
+            data-testid="order-filter-order-number"
+          />
+          <DeferredSelect
+            ready={ready}
+            label="Finance Approval"
+            placeholder="Any"
+            data={APPROVAL_OPTIONS}
+            value={value.financeApproval}
+            onChange={(v) => set('financeApproval', (v as FinanceApprovalFilter | null) ?? null)}
+            clearable
+            data-testid="order-filter-finance-approval"
+          />
+          <DeferredSelect
+            ready={ready}
+            label="Status"
+            placeholder="Any status"
+            data={STATUS_OPTIONS}
+            value={value.orderStatus}
+            onChange={(v) => set('orderStatus', (v as OrderStatusFilter | null) ?? null)}
+            clearable
+            maxDropdownHeight={320}
+            data-testid="order-filter-status"
+          />
+          <Deferred ready={ready} frame={<InputFrame label="Customer" placeholder="All customers" />}>
+            <CustomerSelect value={value.customer} onChange={(v) => set('customer', v)} />
+          </Deferred>
+          <Deferred
+            ready={ready}
+            frame={<InputFrame label="Company" placeholder="All companies" disabled={!companyAllowed} />}
           >
-            {NEEDS_ACTION_RULES[value.needsAction].label}
-          </Badge>
+            <CompanySelect
+              value={value.company}
+              onChange={(v) => set('company', v)}
+              allowed={companyAllowed}
+            />
+          </Deferred>
+          <Deferred ready={ready} frame={<InputFrame label="Production Region" placeholder="All regions" />}>
+            <RegionSelect value={value.productionRegion} onChange={(v) => set('productionRegion', v)} />
+          </Deferred>
+          <Deferred
+            ready={ready}
+            frame={<InputFrame label="Start Date" value={dateText(value.startDate)} placeholder="Any" />}
+          >
+            <DateInput
+              label="Start Date"
+              placeholder="Any"
+              valueFormat={DISPLAY_DATE_FORMAT}
+              dateParser={parseTypedDate}
+              value={value.startDate}
+              onChange={(v) => set('startDate', v)}
+              clearable
+              data-testid="order-filter-start-date"
+            />
+          </Deferred>
+          <Deferred
+            ready={ready}
+            frame={<InputFrame label="End Date" value={dateText(value.endDate)} placeholder="Any" />}
+          >
+            <DateInput
+              label="End Date"
+              placeholder="Any"
+              valueFormat={DISPLAY_DATE_FORMAT}
+              dateParser={parseTypedDate}
+              value={value.endDate}
+              onChange={(v) => set('endDate', v)}
+              minDate={value.startDate ?? undefined}
+              clearable
+              data-testid="order-filter-end-date"
+            />
+          </Deferred>
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md" gap="sm">
+          <Button
+            type="button"
+            variant="default"
+            leftSection={<IconRestore size={16} />}
+            onClick={onReset}
+            data-testid="order-reset-button"
+          >
+            Reset
+          </Button>
+          <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="order-search-button">
+            Search
+          </Button>
         </Group>
-      )}
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
-        <TextInput
-          label="Order Number"
-          description="Finds it whatever the other filters"
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          placeholder="Any"
-          inputMode="numeric"
-          maxLength={String(MAX_ORDER_NUMBER).length}
-          value={value.orderNumber}
-          onChange={(e) => set('orderNumber', e.currentTarget.value.replace(/\D/g, ''))}
-          error={orderNumberError}
-          data-testid="order-filter-order-number"
-        />
-        <DeferredSelect
-          ready={ready}
-          label="Finance Approval"
-          placeholder="Any"
-          data={APPROVAL_OPTIONS}
-          value={value.financeApproval}
-          onChange={(v) => set('financeApproval', (v as FinanceApprovalFilter | null) ?? null)}
-          clearable
-          data-testid="order-filter-finance-approval"
-        />
-        <DeferredSelect
-          ready={ready}
-          label="Status"
-          placeholder="Any status"
-          data={STATUS_OPTIONS}
-          value={value.orderStatus}
-          onChange={(v) => set('orderStatus', (v as OrderStatusFilter | null) ?? null)}
-          clearable
-          maxDropdownHeight={320}
-          data-testid="order-filter-status"
-        />
-        <Deferred ready={ready} frame={<InputFrame label="Customer" placeholder="All customers" />}>
-          <CustomerSelect value={value.customer} onChange={(v) => set('customer', v)} />
-        </Deferred>
-        <Deferred
-          ready={ready}
-          frame={<InputFrame label="Company" placeholder="All companies" disabled={!companyAllowed} />}
-        >
-          <CompanySelect value={value.company} onChange={(v) => set('company', v)} allowed={companyAllowed} />
-        </Deferred>
-        <Deferred ready={ready} frame={<InputFrame label="Production Region" placeholder="All regions" />}>
-          <RegionSelect value={value.productionRegion} onChange={(v) => set('productionRegion', v)} />
-        </Deferred>
-        <Deferred
-          ready={ready}
-          frame={<InputFrame label="Start Date" value={dateText(value.startDate)} placeholder="Any" />}
-        >
-          <DateInput
-            label="Start Date"
-            placeholder="Any"
-            valueFormat={DISPLAY_DATE_FORMAT}
-            dateParser={parseTypedDate}
-            value={value.startDate}
-            onChange={(v) => set('startDate', v)}
-            clearable
-            data-testid="order-filter-start-date"
-          />
-        </Deferred>
-        <Deferred
-          ready={ready}
-          frame={<InputFrame label="End Date" value={dateText(value.endDate)} placeholder="Any" />}
-        >
-          <DateInput
-            label="End Date"
-            placeholder="Any"
-            valueFormat={DISPLAY_DATE_FORMAT}
-            dateParser={parseTypedDate}
-            value={value.endDate}
-            onChange={(v) => set('endDate', v)}
-            minDate={value.startDate ?? undefined}
-            clearable
-            data-testid="order-filter-end-date"
-          />
-        </Deferred>
-      </SimpleGrid>
-      <Group justify="flex-end" mt="md" gap="sm">
-        <Button
-          type="button"
-          variant="default"
-          leftSection={<IconRestore size={16} />}
-          onClick={onReset}
-          data-testid="order-reset-button"
-        >
-          Reset
-        </Button>
-        <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="order-search-button">
-          Search
-        </Button>
-      </Group>
-    </Paper>
+      </form>
+    </FilterPanel>
   );
 });

@@ -22,10 +22,13 @@ export function OrderItemCard({
   item,
   orderId,
   orderStatus,
+  cancelled = false,
 }: {
   item: OrderItem;
   orderId: number;
   orderStatus: OrderStatus;
+  /** The order is cancelled: its artwork banners ask for nothing. */
+  cancelled?: boolean;
 }) {
   const showUnitPrice = item.sizes.some((s) => s.unitPrice);
   const showUnitCost = item.sizes.some((s) => s.unitCost);
@@ -161,6 +164,7 @@ export function OrderItemCard({
             <ArtworkPanel
               orderId={orderId}
               orderStatus={orderStatus}
+              cancelled={cancelled}
               item={{ ...item, artwork: item.artwork }}
             />
           </>

@@ -17,11 +17,14 @@ type ItemsTab = 'NEEDS_ACTION' | 'ALL';
 export function OrderItems({ order, role }: { order: OrderDetails; role: Role | null }) {
   // The user's choice holds for the status it was made in.
   const [choice, setChoice] = useState<{ status: string; tab: ItemsTab } | null>(null);
-  const fallback: ItemsTab = role ? defaultItemsTab(order.orderStatus, role) : 'ALL';
+  // A cancelled order never moves again: nothing of it needs action (issue 28 §3 h).
+  const fallback: ItemsTab = role && !order.cancelled ? defaultItemsTab(order.orderStatus, role) : 'ALL';
   const tab = choice?.status === order.orderStatus ? choice.tab : fallback;
   const choose = (next: ItemsTab) => setChoice({ status: order.orderStatus, tab: next });
 
-  const needsAction = order.orderItems.filter((i) => itemNeedsAction(order.orderStatus, i.artwork));
+  const needsAction = order.cancelled
+    ? []
+    : order.orderItems.filter((i) => itemNeedsAction(order.orderStatus, i.artwork));
   const cards = (items: OrderDetails['orderItems']) =>
     items.map((item) => (
       <OrderItemCard
@@ -29,6 +32,7 @@ export function OrderItems({ order, role }: { order: OrderDetails; role: Role | 
         item={item}
         orderId={order.orderId}
         orderStatus={order.orderStatus}
+        cancelled={order.cancelled}
       />
     ));
 

@@ -34,8 +34,10 @@ export function OrderLogs({ logs }: { logs: Log[] }) {
             <Timeline.Item
               key={log.seq}
               bullet={<IconPoint size={12} />}
+              // A description may hold a long unbroken word (an artwork's SHA-256): it wraps
+              // anywhere rather than widening the page on a phone (issue 28 §3 b).
               title={
-                <Text size="sm" fw={500}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {orDash(log.description)}
                 </Text>
               }

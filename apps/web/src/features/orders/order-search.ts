@@ -189,3 +189,12 @@ export function toListParams(c: OrderSearchCriteria): OrderListParams {
   if (c.endDate && (!c.startDate || c.endDate >= c.startDate)) params.endDate = c.endDate;
   return params;
 }
+
+/**
+ * How many filters the criteria apply (the Filters toggle's count, issue 28 §3 b): the filters
+ * toListParams sends, page and size aside (an order number alone counts 1, as it searches alone).
+ */
+export function activeFilterCount(c: OrderSearchCriteria): number {
+  const { page: _page, size: _size, ...filters } = toListParams(c);
+  return Object.keys(filters).length;
+}

@@ -4,7 +4,8 @@
  * order, and pagination (50 a page, from page 0). The last search is kept per user in sessionStorage
  * ('order-search') and runs again when the screen opens; /order-list?needsAction=<step> opens the
  * orders waiting for the user at that step. A failed load shows one error in place of the results
- * (never the previous results under it). The download buttons come with their own issue.
+ * (never the previous results under it). Under the filters, the download buttons (OrderDownloads:
+ * the files of the search that ran, issue 27).
  */
 import { Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { NEEDS_ACTION_STEPS, type NeedsActionStep, needsActionStepsFor, OVERLAYS } from '@selvedge/shared';
@@ -23,8 +24,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useNeedsActionQuery, useOrderListQuery } from '../../api/orders';
 import { NeedsActionPanel, NeedsActionPlaceholder } from '../../features/orders/NeedsActionPanel';
 import { OrderCard } from '../../features/orders/OrderCard';
+import { OrderListDownloads } from '../../features/orders/OrderDownloads';
 import { OrderFilterForm } from '../../features/orders/OrderFilterForm';
 import {
+  activeFilterCount,
   defaultCriteria,
   loadCriteria,
   needsActionCriteria,
@@ -262,7 +265,9 @@ export default function OrderListPage() {
         role={role}
         orderNumberError={numberError}
         onClearNeedsAction={clearNeedsAction}
+        activeCount={activeFilterCount(submitted)}
       />
+      <OrderListDownloads params={params} role={role} userId={userId} />
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}
       </div>

@@ -1,0 +1,162 @@
+/**
+ * The download buttons (ordering §2 Order list, Order details; §7 Downloads; issue 27): every file
+ * goes through the one download function (api/files.ts downloadFile: apiDownload under the
+ * 'Downloading...' overlay, saved under the server's Content-Disposition file name). A button shows
+ * only for the roles its call admits (the route permissions: ordersRead for the order files, the
+ * downloadInventoryCsv capability for the inventory files), and the Roots reports only when
+ * /has-roots-customer says so. The list's files carry the filters of the search that ran.
+ */
+import { Button, Group, Menu } from '@mantine/core';
+import { API_ACCESS, hasCapability, type Role } from '@selvedge/shared';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { downloadFile } from '../../api/files';
+import { useHasRootsCustomerQuery } from '../../api/lookups';
+import type { OrderListParams } from '../../api/orders';
+
+/** The download calls (ordering §7 Downloads). */
+export const downloadPaths = {
+  allCsv: '/orders/download-all-csv',
+  allFullCsv: '/orders/download-all-full-csv',
+  inventoryCsv: '/orders/download-inventory-csv',
+  rootsInventoryCsv: '/orders/download-roots-inventory-csv',
+  rootsFullInventoryCsv: '/orders/download-roots-full-inventory-csv',
+  orderCsv: (orderId: number) => `/orders/${orderId}/download-csv`,
+};
+
+const canReadOrders = (role: Role | null) =>
+  !!role && (API_ACCESS.ordersRead as readonly Role[]).includes(role);
+
+/** One download button. */
+function DownloadButton({
+  label,
+  path,
+  query,
+  testId,
+  size = 'xs',
+}: {
+  label: string;
+  path: string;
+  query?: Record<string, string | number>;
+  testId: string;
+  /** Mantine button size (the order list's row of files: xs; order details' header: sm). */
+  size?: 'xs' | 'sm';
+}) {
+  return (
+    <Button
+      size={size}
+      variant="light"
+      leftSection={<IconDownload size={14} aria-hidden />}
+      onClick={() => void downloadFile(path, query)}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** One file of the order list's downloads. */
+interface ListFile {
+  label: string;
+  path: string;
+  query?: Record<string, string | number>;
+  testId: string;
+}
+
+/**
+ * The order list's buttons: Download All CSV and Download All Full CSV (the orders of `params`, every
+ * page), Download Inventory CSV, and the two Roots reports. On a phone they are one Downloads menu,
+ * so that they do not push the orders down by four rows of buttons.
+ */
+export function OrderListDownloads({
+  params,
+  role,
+  userId,
+}: {
+  /** The list's query of the search that ran (page and size are left out). */
+  params: OrderListParams;
+  role: Role | null;
+  userId: string | null;
+}) {
+  const inventory = hasCapability('downloadInventoryCsv', role);
+  const roots = useHasRootsCustomerQuery(inventory ? userId : null);
+  if (!canReadOrders(role)) return null;
+  const { page: _page, size: _size, ...filters } = params;
+  const query = filters as Record<string, string | number>;
+  const files: ListFile[] = [
+    { label: 'Download All CSV', path: downloadPaths.allCsv, query, testId: 'download-all-csv' },
+    {
+      label: 'Download All Full CSV',
+      path: downloadPaths.allFullCsv,
+      query,
+      testId: 'download-all-full-csv',
+    },
+  ];
+  if (inventory)
+    files.push({
+      label: 'Download Inventory CSV',
+      path: downloadPaths.inventoryCsv,
+      testId: 'download-inventory-csv',
+    });
+  if (inventory && roots.data?.hasRootsCustomer)
+    files.push(
+      {
+        label: 'Roots Inventory',
+        path: downloadPaths.rootsInventoryCsv,
+        testId: 'download-roots-inventory-csv',
+      },
+      {
+        label: 'Roots Full Inventory',
+        path: downloadPaths.rootsFullInventoryCsv,
+        testId: 'download-roots-full-inventory-csv',
+      },
+    );
+  return (
+    <>
+      <Group gap="xs" justify="flex-end" wrap="wrap" visibleFrom="xs" data-testid="order-downloads">
+        {files.map((f) => (
+          <DownloadButton key={f.testId} {...f} />
+        ))}
+      </Group>
+      <Group justify="flex-end" hiddenFrom="xs">
+        <Menu position="bottom-end" shadow="md">
+          <Menu.Target>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              data-testid="order-downloads-menu"
+            >
+              Downloads
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {files.map((f) => (
+              <Menu.Item
+                key={f.testId}
+                leftSection={<IconDownload size={14} aria-hidden />}
+                onClick={() => void downloadFile(f.path, f.query)}
+                data-testid={`${f.testId}-menu`}
+              >
+                {f.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </>
+  );
+}
+
+/** Order details' Download CSV: the order, one row per line and size. */
+export function OrderCsvDownload({ orderId, role }: { orderId: number; role: Role | null }) {
+  if (!canReadOrders(role)) return null;
+  return (
+    <DownloadButton
+      label="Download CSV"
+      path={downloadPaths.orderCsv(orderId)}
+      testId="download-order-csv"
+      size="sm"
+    />
+  );
+}
