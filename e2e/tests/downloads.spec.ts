@@ -65,6 +65,24 @@ test('ACCOUNT downloads every file of the order list and of an order', async ({ 
   expect(one.header).toMatch(/^Order Number,.*,Order Item,Product Subcode/);
 });
 
+test('each button offers the same file as an Excel workbook', async ({ page }) => {
+  await signIn(page, 'account@example.com');
+  await page.goto('/order-list');
+  await expect(page.locator('[data-order-card]').first()).toBeVisible();
+  await page.getByTestId('download-all-csv-format').click();
+  const [file, request] = await Promise.all([
+    page.waitForEvent('download'),
+    page.waitForRequest((r) => r.url().includes('/download-all-csv')),
+    page.getByTestId('download-all-csv-xlsx').click(),
+  ]);
+  expect(file.suggestedFilename()).toBe(`orders-${today()}.xlsx`);
+  const url = new URL(request.url());
+  expect(url.searchParams.get('format')).toBe('xlsx');
+  expect(url.searchParams.get('orderStatus')).toBe('READY_TO_SHIP');
+  // A zip (an .xlsx workbook), not a CSV.
+  expect((await readFile(await file.path())).subarray(0, 2).toString('latin1')).toBe('PK');
+});
+
 test("the 'Downloading...' overlay shows while a file is on its way", async ({ page }) => {
   await signIn(page, 'account@example.com');
   await page.goto('/order-list');

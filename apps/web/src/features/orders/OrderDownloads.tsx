@@ -4,11 +4,12 @@
  * 'Downloading...' overlay, saved under the server's Content-Disposition file name). A button shows
  * only for the roles its call admits (the route permissions: ordersRead for the order files, the
  * downloadInventoryCsv capability for the inventory files), and the Roots reports only when
- * /has-roots-customer says so. The list's files carry the filters of the search that ran.
+ * /has-roots-customer says so. The list's files carry the filters of the search that ran. Each
+ * button's chevron offers the same file as an Excel workbook (format=xlsx; issue 27, decision 0049).
  */
 import { Button, Group, Menu } from '@mantine/core';
 import { API_ACCESS, hasCapability, type Role } from '@selvedge/shared';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { downloadFile } from '../../api/files';
 import { useHasRootsCustomerQuery } from '../../api/lookups';
 import type { OrderListParams } from '../../api/orders';
@@ -26,7 +27,10 @@ export const downloadPaths = {
 const canReadOrders = (role: Role | null) =>
   !!role && (API_ACCESS.ordersRead as readonly Role[]).includes(role);
 
-/** One download button. */
+/**
+ * One download button: a click gives the CSV; the chevron beside it offers the same rows as an Excel
+ * workbook (`format=xlsx`, docs/downloads.md, decision 0049).
+ */
 function DownloadButton({
   label,
   path,
@@ -42,15 +46,39 @@ function DownloadButton({
   size?: 'xs' | 'sm';
 }) {
   return (
-    <Button
-      size={size}
-      variant="light"
-      leftSection={<IconDownload size={14} aria-hidden />}
-      onClick={() => void downloadFile(path, query)}
-      data-testid={testId}
-    >
-      {label}
-    </Button>
+    <Button.Group>
+      <Button
+        size={size}
+        variant="light"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        onClick={() => void downloadFile(path, query)}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+      <Menu position="bottom-end" shadow="md">
+        <Menu.Target>
+          <Button
+            size={size}
+            variant="light"
+            px={6}
+            aria-label={`${label}: other formats`}
+            data-testid={`${testId}-format`}
+          >
+            <IconChevronDown size={14} aria-hidden />
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+            onClick={() => void downloadFile(path, { ...query, format: 'xlsx' })}
+            data-testid={`${testId}-xlsx`}
+          >
+            As Excel workbook (.xlsx)
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Button.Group>
   );
 }
 
@@ -139,6 +167,17 @@ export function OrderListDownloads({
                 data-testid={`${f.testId}-menu`}
               >
                 {f.label}
+              </Menu.Item>
+            ))}
+            <Menu.Label>As Excel workbooks (.xlsx)</Menu.Label>
+            {files.map((f) => (
+              <Menu.Item
+                key={`${f.testId}-xlsx`}
+                leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+                onClick={() => void downloadFile(f.path, { ...f.query, format: 'xlsx' })}
+                data-testid={`${f.testId}-xlsx-menu`}
+              >
+                {f.label.replace(/ CSV$/, '')} (.xlsx)
               </Menu.Item>
             ))}
           </Menu.Dropdown>
