@@ -69,6 +69,9 @@ export const createRecord = <K extends EntityKind>(kind: K, body: BodyOf<K>) =>
 export const updateRecord = <K extends EntityKind>(kind: K, id: number, body: UpdateOf<K>) =>
   api.put<RecordOf<K>>(itemPath(kind, id), body);
 
+/** DELETE <item>/{id} (kinds whose registry entry gives `delete`): 204; 409 with the server's text when in use. */
+export const deleteRecord = (kind: EntityKind, id: number) => api.delete<null>(itemPath(kind, id));
+
 /** GET /history?entity=&id= → who changed what, when (newest first). */
 export const fetchHistory = (kind: EntityKind, id: number, signal?: AbortSignal) =>
   api.get<HistoryResponse>(HISTORY_PATH, {
@@ -130,6 +133,23 @@ export function useSaveRecord<K extends EntityKind>(kind: K) {
       void client.invalidateQueries({ queryKey: masterDataKeys.searches(kind) });
       void client.invalidateQueries({ queryKey: masterDataKeys.history(kind, record.id) });
       // Choices elsewhere (customers, vendors, regions of the filters) include the change.
+      void client.invalidateQueries({ queryKey: lookupKeys.all });
+    },
+  });
+}
+
+/**
+ * Delete record `id` of `kind`; the caller shows the failure (an option in use answers 409 "in use",
+ * the record stays). On success the kind's lists are fetched again and the record leaves the cache.
+ */
+export function useDeleteRecord(kind: EntityKind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteRecord(kind, id),
+    meta: { silentError: true },
+    onSuccess: (_answer, id) => {
+      client.removeQueries({ queryKey: masterDataKeys.record(kind, id) });
+      void client.invalidateQueries({ queryKey: masterDataKeys.searches(kind) });
       void client.invalidateQueries({ queryKey: lookupKeys.all });
     },
   });

@@ -51,6 +51,8 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
     title: 'Variable Data Upload',
     load: () => import('./variable-data-upload'),
   },
+  // Care labels' options and lists (master-data §2 Care labels page; issue 25).
+  { path: '/care-label', title: 'Care Labels', load: () => import('./care-label') },
   // Master data (master-data §2; issue 8): the registry's screens, generic list and details pages.
   ...MASTER_DATA_SCREENS.map((screen) => ({
     path: screen.route,

@@ -94,3 +94,22 @@ export const CARE_LIST_TITLES: Record<CareListKind, string> = {
   'care-code': 'Care Codes',
   'care-instruction': 'Care Instructions',
 };
+
+/**
+ * Orders two care options by their sort key (master-data §3: "Sorting is by name, or by number when
+ * the sort key is numeric"): numbers (or texts that are whole numbers, e.g. care codes '10', '9')
+ * compare as numbers; otherwise by text, case-insensitively, ties broken by the exact text. A number
+ * sorts before a text. Pure; use with Array.prototype.sort on the key each kind sorts by (name; code;
+ * sortKey).
+ */
+export function compareCareSortKeys(a: string | number, b: string | number): number {
+  const number = (v: string | number) =>
+    typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : null;
+  const x = number(a);
+  const y = number(b);
+  if (x !== null && y !== null) return x - y;
+  if (x !== null) return -1;
+  if (y !== null) return 1;
+  const byText = String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
+  return byText !== 0 ? byText : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}

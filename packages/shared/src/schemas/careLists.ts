@@ -30,10 +30,11 @@ export const CARE_LIST_MESSAGES = {
     'kind: a fabric composition list adds its items under component-types/{optionId} or materials/{optionId}',
 } as const;
 
-/** Success texts of master-data §8 for the screens. */
+/** Success texts of master-data §8 for the screens (optionRemoved is ours: §8 names no text for it). */
 export const CARE_LABEL_SUCCESS = {
   optionAdded: 'Option Successfully Added',
   optionUpdated: 'Option Successfully Updated',
+  optionRemoved: 'Option Successfully Removed',
   listAdded: 'List Successfully Added',
   listUpdated: 'List Successfully Updated',
   listRemoved: 'List Successfully Removed',

@@ -1,0 +1,123 @@
+/**
+ * Issue 25, administration: the Care Labels page (/care-label; master-data §2 Care labels page,
+ * §8). The admin adds a Country Of Origin option (Add disabled until a name is typed), renames it
+ * (Update disabled until the name changes), deletes it after confirming, and is refused with the
+ * server's 409 text when deleting an option a list uses (Bangladesh, in the demo 'Roots origins').
+ * The customer's Care Labels button opens the page for that customer, whose 'Back to Customer'
+ * returns. Screenshots at 1280 and 390 px go to test-results/screens for review.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
+
+test.setTimeout(120_000);
+
+const IN_USE = 'This country of origin is in use and cannot be deleted; it can still be renamed.';
+
+const section = (page: Page) => page.getByTestId('care-option-country-of-origin');
+const row = (page: Page, name: string) =>
+  section(page).getByTestId('care-option-country-of-origin-row').filter({ hasText: name });
+
+test('admin adds, renames and deletes a care option; an option in use is refused', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/care-label?tab=1');
+  const origin = section(page);
+  await expect(origin.getByTestId('care-option-country-of-origin-row').first()).toBeVisible();
+  const name = page.getByTestId('care-option-country-of-origin-name');
+  const add = page.getByTestId('care-option-country-of-origin-add');
+  const update = page.getByTestId('care-option-country-of-origin-update');
+  const del = page.getByTestId('care-option-country-of-origin-delete');
+
+  // Add is disabled while the name is empty (master-data §2).
+  await expect(add).toBeDisabled();
+  const created = `E2E Origin ${Date.now().toString(36)}`;
+  await name.fill(created);
+  await add.click();
+  await expect(
+    page.getByTestId('message-success').filter({ hasText: 'Option Successfully Added' }),
+  ).toBeVisible();
+  await expect(row(page, created)).toHaveCount(1);
+
+  // Select it: Update stays disabled until the name changes.
+  await row(page, created).getByRole('button', { name: created }).click();
+  await expect(name).toHaveValue(created);
+  await expect(update).toBeDisabled();
+  const renamed = `${created} renamed`;
+  await name.fill(renamed);
+  await update.click();
+  await expect(
+    page.getByTestId('message-success').filter({ hasText: 'Option Successfully Updated' }),
+  ).toBeVisible();
+  await expect(row(page, renamed)).toHaveCount(1);
+
+  // Delete asks first; Cancel keeps it, Delete removes it.
+  await row(page, renamed).getByRole('button', { name: renamed }).click();
+  await del.click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, renamed)).toHaveCount(1);
+  await del.click();
+  await page.getByTestId('care-option-country-of-origin-delete-ok').click();
+  await expect(
+    page.getByTestId('message-success').filter({ hasText: 'Option Successfully Removed' }),
+  ).toBeVisible();
+  await expect(row(page, renamed)).toHaveCount(0);
+
+  // An option in a list cannot be deleted: the server's 409 text, and the option stays.
+  await row(page, 'Bangladesh').getByRole('button', { name: 'Bangladesh', exact: true }).click();
+  await del.click();
+  await page.getByTestId('care-option-country-of-origin-delete-ok').click();
+  await expect(page.getByTestId('message-error').filter({ hasText: IN_USE })).toBeVisible();
+  await expect(row(page, 'Bangladesh')).toHaveCount(1);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/care-admin-options-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/care-admin-options-390.png', fullPage: true });
+});
+
+test('a care instruction is added with an icon chosen from the care symbols', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/care-label?tab=1');
+  const s = page.getByTestId('care-option-care-instruction');
+  await expect(s.getByTestId('care-option-care-instruction-row').first()).toBeVisible();
+  await s
+    .getByTestId('care-option-care-instruction-type')
+    .locator('label', { hasText: /^Iron$/ })
+    .click();
+  await expect(s.getByRole('radio', { name: 'Iron' })).toBeChecked();
+  const add = s.getByTestId('care-option-care-instruction-add');
+  const displayName = `E2E iron ${Date.now().toString(36)}`;
+  await s.getByTestId('care-option-care-instruction-displayName').fill(displayName);
+  await s.getByTestId('care-option-care-instruction-sortKey').fill('7');
+  // Add needs the icon too (master-data §2: displayName, icon and sortKey).
+  await expect(add).toBeDisabled();
+  await s.getByTestId('care-option-care-instruction-icon').click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  await expect(options.first().locator('svg[data-care-symbol]')).toBeVisible();
+  await options.first().click();
+  await add.click();
+  await expect(
+    page.getByTestId('message-success').filter({ hasText: 'Option Successfully Added' }),
+  ).toBeVisible();
+  const added = s.getByTestId('care-option-care-instruction-row').filter({ hasText: displayName });
+  await expect(added).toHaveCount(1);
+  await expect(added.locator('svg[data-care-symbol]')).toBeVisible();
+});
+
+test("the customer's Care Labels button opens the page for that customer and comes back", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/customer-list');
+  await page.getByRole('link', { name: /Roots/ }).first().click();
+  await expect(page).toHaveURL(/\/customer-details\?id=\d+/);
+  const id = new URL(page.url()).searchParams.get('id');
+  await page.getByTestId('customer-care-labels').click();
+  await expect(page).toHaveURL(new RegExp(`/care-label\\?tab=\\d&customerId=${id}$`));
+  await page.getByTestId('care-back-to-customer').click();
+  await expect(page).toHaveURL(new RegExp(`/customer-details\\?id=${id}$`));
+  // Without a customer there is no way back.
+  await page.goto('/care-label?tab=1&customerId=0');
+  await expect(page.getByTestId('care-option-country-of-origin')).toBeVisible();
+  await expect(page.getByTestId('care-back-to-customer')).toHaveCount(0);
+});
