@@ -56,6 +56,7 @@ describe('csvCell', () => {
   it('writes dates as ISO days, instants as UTC date and time, booleans as Yes/No, nothing as empty', () => {
     expect(csvCell(new Date('2026-03-04T05:06:07.890Z'), 'datetime')).toBe('2026-03-04 05:06:07');
     expect(csvCell('2026-03-04T05:06:07+02:00', 'datetime')).toBe('2026-03-04 03:06:07');
+    expect(csvCell('2026-03-04 05:06:07', 'datetime')).toBe('2026-03-04 05:06:07');
     expect(csvCell('2026-03-04', 'date')).toBe('2026-03-04');
     expect(csvCell(new Date('2026-03-04T23:00:00Z'), 'date')).toBe('2026-03-04');
     expect(csvCell(true, 'boolean')).toBe('Yes');

@@ -11,7 +11,8 @@
  *   never run. Cells of the number columns are written only when they are numbers (a negative
  *   number stays a number); anything else in them is treated as text.
  * - Dates as ISO 8601: a date `YYYY-MM-DD`, an instant `YYYY-MM-DD HH:mm:ss` in UTC (the form Excel
- *   reads as a date and time; the column header says UTC). Booleans as Yes / No.
+ *   reads as a date and time; the column header says UTC; a value already in that form is taken as a
+ *   UTC instant and written as it is). Booleans as Yes / No.
  *
  * The same column descriptions write .xlsx (platform/xlsx.ts), so a download in both formats has
  * the same columns and rows.
@@ -55,6 +56,8 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+/** An instant already in the files' form (`YYYY-MM-DD HH:mm:ss`, UTC), e.g. formatted by the database. */
+export const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** `text` made safe to open in a spreadsheet: prefixed with an apostrophe when it would be a formula. */
 export function neutraliseFormula(text: string): string {
@@ -89,6 +92,7 @@ export function csvCell(value: Cell, type: CellType = 'text'): string {
       if (typeof value === 'string' && ISO_DAY.test(value)) return value.slice(0, 10);
       break;
     case 'datetime': {
+      if (typeof value === 'string' && UTC_DATE_TIME.test(value)) return value;
       const instant = asInstant(value);
       if (instant) return utcDateTime(instant);
       break;

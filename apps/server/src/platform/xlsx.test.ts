@@ -54,6 +54,11 @@ describe('xlsxCell', () => {
       value: new Date('2026-11-02T09:08:07Z'),
       numFmt: 'yyyy-mm-dd hh:mm:ss',
     });
+    // The files' own form, as the database formats it, is a UTC instant whatever the server's zone.
+    expect(xlsxCell('2026-11-02 09:08:07', 'datetime')).toEqual({
+      value: new Date('2026-11-02T09:08:07Z'),
+      numFmt: 'yyyy-mm-dd hh:mm:ss',
+    });
     expect(xlsxCell(false, 'boolean')).toEqual({ value: 'No' });
     expect(xlsxCell(null)).toEqual({ value: null });
     expect(decimalFormat(2)).toBe('#,##0.00');

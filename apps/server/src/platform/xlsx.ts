@@ -18,7 +18,7 @@
  * excelts is loaded on the first .xlsx download, not at server start.
  */
 import { PassThrough, type Readable } from 'node:stream';
-import { batchesOf, type Cell, type CellType, type FileColumn, type RowSource } from './csv';
+import { batchesOf, type Cell, type CellType, type FileColumn, type RowSource, UTC_DATE_TIME } from './csv';
 
 /** Content type of the .xlsx downloads. */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -57,9 +57,11 @@ export function xlsxCell(
       const instant =
         value instanceof Date
           ? value
-          : typeof value === 'string' && ISO_DAY.test(value)
-            ? new Date(value)
-            : null;
+          : typeof value === 'string' && UTC_DATE_TIME.test(value)
+            ? new Date(`${value.replace(' ', 'T')}Z`)
+            : typeof value === 'string' && ISO_DAY.test(value)
+              ? new Date(value)
+              : null;
       if (instant && !Number.isNaN(instant.getTime()))
         return { value: instant, numFmt: 'yyyy-mm-dd hh:mm:ss' };
       break;

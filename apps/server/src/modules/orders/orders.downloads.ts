@@ -32,7 +32,8 @@ import { orderFilters } from './orders.service';
 /** One order of download-all-csv. */
 interface OrderRow {
   orderId: number;
-  orderDate: Date | string;
+  /** `YYYY-MM-DD HH:mm:ss` in UTC, formatted by the database (no Date per row). */
+  orderDate: string;
   orderStatus: string;
   cancelled: boolean;
   financeApproval: boolean;
@@ -78,7 +79,7 @@ const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
 function orderColumns<R extends OrderRow>(): FileColumn<R>[] {
   return [
     { header: 'Order Number', type: 'integer', value: (r) => r.orderId, width: 12 },
-    { header: 'Order Date (UTC)', type: 'datetime', value: (r) => new Date(r.orderDate), width: 20 },
+    { header: 'Order Date (UTC)', type: 'datetime', value: (r) => r.orderDate, width: 20 },
     { header: 'Status', value: (r) => statusLabel(r.orderStatus), width: 20 },
     { header: 'Cancelled', type: 'boolean', value: (r) => r.cancelled },
     { header: 'Finance Approved', type: 'boolean', value: (r) => r.financeApproval },
@@ -144,8 +145,13 @@ const INVENTORY_COLUMNS: FileColumn<InventoryRow>[] = [
   { header: 'On Open Orders', type: 'integer', value: (r) => r.onOpenOrders },
 ];
 
-/** The order columns of the row "orders" (names as OrderRow). Currencies: the order's own (set at placing). */
-const ORDER_SELECT = sql`orders.id as "orderId", coalesce(orders.order_date, orders.created_at) as "orderDate",
+/**
+ * The order columns of the row "orders" (names as OrderRow). Currencies: the order's own (set at
+ * placing). The date comes as text in the files' own form: parsing a timestamp into a Date and
+ * formatting it again cost a noticeable part of a large download's CPU (bench:export).
+ */
+const ORDER_SELECT = sql`orders.id as "orderId",
+  to_char(coalesce(orders.order_date, orders.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as "orderDate",
   orders.order_status as "orderStatus", orders.cancelled, orders.finance_approval as "financeApproval",
   (select v.company_name from vendors v where v.id = orders.vendor_id) as company,
   (select c.company_name from customers c where c.id = orders.customer_id) as customer,

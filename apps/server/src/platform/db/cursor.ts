@@ -5,7 +5,8 @@
  * - PostgreSQL: a connection of its own from the pool, a READ ONLY REPEATABLE READ transaction (one
  *   snapshot for the whole file), `DECLARE … NO SCROLL CURSOR` and `FETCH n` until done. The
  *   transaction stays open while the consumer reads (backpressure: the next FETCH runs only when the
- *   previous batch was taken), and is rolled back if the consumer stops early or fails.
+ *   previous batch was taken; one batch is read ahead), and is rolled back if the consumer stops early
+ *   or fails.
  * - PGlite: one connection for the whole process, so no transaction may stay open across batches
  *   (every other request would wait for the download). The cursor is declared `WITH HOLD` outside a
  *   transaction (PGlite materialises the result once, in its own memory, at DECLARE) and each
@@ -46,10 +47,20 @@ export async function* postgresCursor<Row>(
     await client.query('begin isolation level repeatable read read only');
     const name = cursorName();
     await client.query(`declare ${name} no scroll cursor for ${statement.sql}`, statement.params);
+    const fetchNext = () => {
+      const next = client.query(`fetch ${n} from ${name}`);
+      next.catch(() => {}); // a read-ahead the consumer never takes must not be an unhandled rejection
+      return next;
+    };
+    let pending = fetchNext();
     for (;;) {
-      const { rows } = await client.query(`fetch ${n} from ${name}`);
+      const { rows } = await pending;
+      const more = rows.length === n;
+      // Read one batch ahead: the database produces the next batch while this one is written out
+      // (two batches in memory at most; the one connection runs them in order).
+      if (more) pending = fetchNext();
       if (rows.length > 0) yield rows as Row[];
-      if (rows.length < n) break;
+      if (!more) break;
     }
     await client.query('commit');
     done = true;
