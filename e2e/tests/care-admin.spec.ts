@@ -114,10 +114,67 @@ test("the customer's Care Labels button opens the page for that customer and com
   const id = new URL(page.url()).searchParams.get('id');
   await page.getByTestId('customer-care-labels').click();
   await expect(page).toHaveURL(new RegExp(`/care-label\\?tab=\\d&customerId=${id}$`));
+  await expect(page.getByTestId('care-lists-tab')).toBeVisible();
   await page.getByTestId('care-back-to-customer').click();
   await expect(page).toHaveURL(new RegExp(`/customer-details\\?id=${id}$`));
   // Without a customer there is no way back.
   await page.goto('/care-label?tab=1&customerId=0');
   await expect(page.getByTestId('care-option-country-of-origin')).toBeVisible();
   await expect(page.getByTestId('care-back-to-customer')).toHaveCount(0);
+});
+
+test('admin creates a list and ticks an option: it is added at once and stays', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/care-label?tab=2');
+  const add = page.getByTestId('care-list-add');
+  await expect(add).toBeDisabled();
+  const listName = `E2E origins ${Date.now().toString(36)}`;
+  await page.getByTestId('care-list-name').fill(listName);
+  await add.click();
+  await expect(
+    page.getByTestId('message-success').filter({ hasText: 'List Successfully Added' }),
+  ).toBeVisible();
+  const checklist = page.getByTestId('care-checklist-country-of-origin');
+  const cambodia = checklist.getByRole('checkbox', { name: 'Cambodia', exact: true });
+  await expect(cambodia).not.toBeChecked();
+  await cambodia.check();
+  await expect(cambodia).toBeChecked();
+
+  // Read again from the server: the tick was saved.
+  await page.reload();
+  await page
+    .getByTestId('care-list-row')
+    .filter({ hasText: listName })
+    .getByRole('button', { name: listName })
+    .click();
+  await expect(checklist.getByRole('checkbox', { name: 'Cambodia', exact: true })).toBeChecked();
+  await expect(checklist.getByRole('checkbox', { name: 'India', exact: true })).not.toBeChecked();
+
+  // A fabric composition list has a component checklist and a material checklist.
+  await page.getByTestId('care-list-kind').click();
+  await page.getByRole('option', { name: 'Fabric Composition', exact: true }).click();
+  await page
+    .getByTestId('care-list-row')
+    .filter({ hasText: 'Roots fabrics' })
+    .getByRole('button', { name: 'Roots fabrics' })
+    .click();
+  await expect(
+    page.getByTestId('care-checklist-component-type').getByRole('checkbox', { name: 'Shell', exact: true }),
+  ).toBeChecked();
+  await expect(
+    page.getByTestId('care-checklist-material').getByRole('checkbox', { name: 'Cotton', exact: true }),
+  ).toBeChecked();
+
+  // Care codes read 'code - text'.
+  await page.getByTestId('care-list-kind').click();
+  await page.getByRole('option', { name: 'Care Codes', exact: true }).click();
+  await page.getByTestId('care-list-row').first().getByRole('button').click();
+  await expect(
+    page.getByTestId('care-checklist-care-code').getByRole('checkbox', { name: /^DS01 - Machine wash/ }),
+  ).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/care-admin-lists-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/care-admin-lists-390.png', fullPage: true });
 });

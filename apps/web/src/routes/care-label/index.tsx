@@ -8,13 +8,13 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { CareListsEditor } from '../../features/care-label/CareListsEditor';
 import { CareOptionsEditor } from '../../features/care-label/CareOptionsEditor';
 import { parseRecordId } from '../../features/master-data/useDetailMode';
 
 export default function CareLabelPage() {
   const [params, setParams] = useSearchParams();
-  // The Lists tab (tab=2) is not built yet: every tab opens Options.
-  const tab = '1';
+  const tab = params.get('tab') === '2' ? '2' : '1';
   const customerId = parseRecordId(params.get('customerId'));
 
   return (
@@ -51,9 +51,15 @@ export default function CareLabelPage() {
           <Tabs.Tab value="1" data-testid="care-tab-options">
             Options
           </Tabs.Tab>
+          <Tabs.Tab value="2" data-testid="care-tab-lists">
+            Lists
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="1">
           <CareOptionsEditor />
+        </Tabs.Panel>
+        <Tabs.Panel value="2">
+          <CareListsEditor />
         </Tabs.Panel>
       </Tabs>
     </Stack>
