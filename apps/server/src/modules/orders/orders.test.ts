@@ -252,6 +252,8 @@ beforeAll(async () => {
         unitCost: '0.05',
         totalPrice: '37.5',
         totalCost: '15',
+        // As placing stores it (decision 0047): a placed line keeps the minimum value it was placed with.
+        minValue: '75',
         needsArtwork: true,
         artworkStatus: 'NEEDS_UPLOAD',
         artworkComments: 'Logo too small',
