@@ -31,6 +31,17 @@ export async function openWovenLabel(page: Page, subcode: string) {
  * 30 days ahead), accepts the terms, places the order and answers its orderId.
  */
 export async function placeCart(page: Page, vendorPO: string): Promise<string> {
+  await fillCartAndPlace(page, vendorPO);
+
+  await expect(page).toHaveURL(/\/order-details\?orderId=\d+/);
+  await expect(
+    page.getByTestId('message-success').filter({ hasText: 'Order has been successfully placed' }),
+  ).toBeVisible();
+  return new URL(page.url()).searchParams.get('orderId')!;
+}
+
+/** Fills the cart's order fields (vendor PO, phone, the first address, a date in 30 days, terms) and presses Place Order. */
+export async function fillCartAndPlace(page: Page, vendorPO: string) {
   await page.getByTestId('cart-field-vendorPO').fill(vendorPO);
   await page.getByTestId('cart-field-vendorPO').blur();
   await page.getByTestId('cart-field-phone').fill('+880 2 5555 0101');
@@ -44,12 +55,6 @@ export async function placeCart(page: Page, vendorPO: string): Promise<string> {
   await expect(date).toHaveValue(typedDate(30));
   await page.getByTestId('cart-field-termsAndConditions').check();
   await page.getByTestId('cart-place-order').click();
-
-  await expect(page).toHaveURL(/\/order-details\?orderId=\d+/);
-  await expect(
-    page.getByTestId('message-success').filter({ hasText: 'Order has been successfully placed' }),
-  ).toBeVisible();
-  return new URL(page.url()).searchParams.get('orderId')!;
 }
 
 /**

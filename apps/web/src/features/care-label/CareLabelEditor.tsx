@@ -132,7 +132,12 @@ export function CareLabelEditor({ type, config, label, onChange, checked }: Care
                         const i = icons.get(option.value);
                         return (
                           <Group gap="xs" wrap="nowrap">
-                            {i ? <CareSymbol name={i} size={22} /> : null}
+                            {/* The option's name is its text: the symbol beside it is hidden from assistive technology. */}
+                            {i ? (
+                              <span aria-hidden="true" style={{ display: 'inline-flex' }}>
+                                <CareSymbol name={i} size={22} />
+                              </span>
+                            ) : null}
                             <Text size="sm">{option.value}</Text>
                           </Group>
                         );
