@@ -420,7 +420,7 @@ suite('two server instances and a worker behind a round-robin proxy', () => {
     for (const proc of [...servers, worker!]) expect(proc.running(), proc.output.join('\n')).toBe(true);
   }, 120_000);
 
-  it('a logout, deactivation, role change or assignment change on one instance holds at once on the other', async () => {
+  it('a logout, deactivation, role change or assignment change on one instance holds on the other as its notice arrives', async () => {
     const db = database!.db;
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const p = await demoParties(db);
@@ -450,28 +450,30 @@ suite('two server instances and a worker behind a round-robin proxy', () => {
       );
     };
 
+    // A answers once it has the notice of its own change; B gets the same notice at the same time but
+    // nothing waits for B (decision 0019), so on a busy machine B may take a moment: B is asked until
+    // it answers as it must, within 2 s (it failed once in CI at load when asked only once).
+    const onB = (token: string, answer: (res: Awaited<ReturnType<typeof hasVendor>>) => unknown) =>
+      expect.poll(async () => answer(await hasVendor(token, b.base)), { timeout: 2_000, interval: 20 });
+
     const loggedOut = await cachedVendor();
     ok(await call('GET', '/auth/logout', { token: loggedOut.token, base: a.base }), 'logout on A');
-    expect.soft((await hasVendor(loggedOut.token, b.base)).status, 'logged out on A, refused on B').toBe(401);
+    await onB(loggedOut.token, (r) => r.status).toBe(401);
 
     const deactivated = await cachedVendor();
     await saveOnA(deactivated.id, { active: false });
-    expect
-      .soft((await hasVendor(deactivated.token, b.base)).status, 'deactivated on A, refused on B')
-      .toBe(401);
+    await onB(deactivated.token, (r) => r.status).toBe(401);
 
     const demoted = await cachedVendor();
     await saveOnA(demoted.id, { role: 'CUSTOMER' });
-    expect.soft((await hasVendor(demoted.token, b.base)).status, 'role changed on A, refused on B').toBe(401);
+    await onB(demoted.token, (r) => r.status).toBe(401);
 
     // An assignment change ends no session: B must read the new assignments, not serve the cached ones.
     const unassigned = await cachedVendor();
     await saveOnA(unassigned.id, { vendors: [] });
-    expect
-      .soft(ok(await hasVendor(unassigned.token, b.base), 'has-vendor after').json(), 'vendor removed on A')
-      .toEqual({
-        hasVendor: false,
-      });
+    await onB(unassigned.token, (r) => (r.status === 200 ? r.json() : r.status)).toEqual({
+      hasVendor: false,
+    });
     expect(ok(await hasVendor(unassigned.token, a.base), 'has-vendor after').json()).toEqual({
       hasVendor: false,
     });
