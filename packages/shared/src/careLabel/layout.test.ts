@@ -150,7 +150,19 @@ describe('fibre names (one table)', () => {
     expect(bilingualFibreName('Unobtainium')).toBe('Unobtainium');
   });
   it('names a generic replacement for every name that is not admitted somewhere', () => {
-    for (const f of Object.values(FIBRE_NAMES)) if (!f.us || !f.eu) expect(f.instead).toBeTruthy();
+    for (const f of Object.values(FIBRE_NAMES))
+      if ((!f.us || !f.eu) && !f.plumage) expect(f.instead).toBeTruthy();
+  });
+  it('knows the demo materials: qualified names by their fibre, down and feather as plumage (seed/data.ts)', () => {
+    expect(fibreName('Organic cotton')?.en).toBe('Cotton');
+    expect(fibreName('Recycled polyester')?.en).toBe('Polyester');
+    expect(bilingualFibreName('Organic cotton')).toBe('Organic cotton / Coton biologique');
+    expect(bilingualFibreName('recycled polyester')).toBe('Recycled polyester / Polyester recyclé');
+    expect(bilingualFibreName('Recycled wool')).toBe('Recycled wool / Laine recyclée');
+    expect(bilingualFibreName('Down')).toBe('Down / Duvet');
+    expect(bilingualFibreName('Feather')).toBe('Feather / Plume');
+    expect(fibreName('Organic unobtainium')).toBeNull();
+    expect(fibreName('Organic')).toBeNull();
   });
 });
 
@@ -200,6 +212,43 @@ describe('market checks', () => {
     expect(europeanUnionWarnings({ ...label, garmentComponents: [] }).map((x) => x.code)).toEqual([
       'fibreContent',
     ]);
+  });
+
+  it('judges the demo materials: qualified names by their fibre, down and feather as plumage', () => {
+    const demo: CareLabelDraft = {
+      ...label,
+      garmentComponents: [
+        {
+          componentType: 'Shell',
+          fabricCompositions: [
+            { material: 'Organic cotton', percentage: 60 },
+            { material: 'Recycled polyester', percentage: 40 },
+          ],
+        },
+        {
+          componentType: 'Fill',
+          fabricCompositions: [
+            { material: 'Down', percentage: 80 },
+            { material: 'Feather', percentage: 20 },
+          ],
+        },
+      ],
+    };
+    expect(canadaWarnings(demo, { caNumber: '12345' })).toEqual([]);
+    expect(unitedStatesWarnings(demo, { rnNumber: '67890' })).toEqual([]);
+    const eu = europeanUnionWarnings(demo);
+    expect(eu.map((x) => x.code)).toEqual(['animalOrigin']);
+    expect(eu[0]?.message).toContain("'Contains non-textile parts of animal origin'");
+    expect(eu[0]?.message).toContain('Art. 12');
+    expect(
+      europeanUnionWarnings({
+        ...demo,
+        specialInstructions: ['Contains non-textile parts of animal origin'],
+      }),
+    ).toEqual([]);
+    expect(
+      europeanUnionWarnings({ ...demo, garmentComponents: demo.garmentComponents?.slice(0, 1) }),
+    ).toEqual([]);
   });
 
   it("applies the customer's markets in their order and nothing else", () => {

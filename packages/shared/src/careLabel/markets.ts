@@ -11,7 +11,11 @@
  *   generic fibre names (§ 303.7) in order of predominance (§ 303.16), the manufacturer's identity
  *   (RN number, §§ 303.19–303.20) and the country of origin (§ 303.33).
  * - European Union: Regulation (EU) No 1007/2011: only the fibre names of Annex I (Art. 5), '100%'
- *   or 'pure' only for a product of a single fibre (Art. 7), the fibre composition on the label (Art. 14).
+ *   or 'pure' only for a product of a single fibre (Art. 7), the fibre composition on the label (Art. 14),
+ *   'Contains non-textile parts of animal origin' when the product has such parts (Art. 12), as down
+ *   and feather filling are.
+ * Qualified names ('Organic cotton', 'Recycled polyester') are judged by their fibre (fibres.ts);
+ * down and feather are plumage, not fibres: no generic or Annex I name is asked of them.
  */
 import type { CareMarket } from './config';
 import { fibreName } from './fibres';
@@ -28,7 +32,8 @@ export interface MarketWarning {
     | 'origin'
     | 'annexName'
     | 'hundredPercent'
-    | 'fibreContent';
+    | 'fibreContent'
+    | 'animalOrigin';
   message: string;
 }
 
@@ -40,6 +45,8 @@ export interface CareIdentity {
 
 const CA_SOURCE = 'Textile Labelling and Advertising Regulations, C.R.C., c. 1551';
 const EU_SOURCE = 'Regulation (EU) No 1007/2011';
+/** The phrase of Regulation (EU) No 1007/2011 Art. 12(1). */
+export const ANIMAL_ORIGIN = 'Contains non-textile parts of animal origin';
 
 /** Every composition of the label (its components' rows and the flat fibre content). */
 function compositions(label: CareLabelDraft): FabricCompositionDraft[][] {
@@ -95,7 +102,8 @@ export function unitedStatesWarnings(label: CareLabelDraft, identity: CareIdenti
   if (compositions(label).length === 0)
     out.push({ market: 'US', code: 'fibreContent', message: 'Fibre content is missing (16 CFR 303.16)' });
   for (const m of materialsOf(label)) {
-    if (!fibreName(m)?.us)
+    const known = fibreName(m);
+    if (!known?.us && !known?.plumage)
       out.push({
         market: 'US',
         code: 'genericName',
@@ -120,13 +128,23 @@ export function europeanUnionWarnings(label: CareLabelDraft): MarketWarning[] {
       message: `The fibre composition is missing (${EU_SOURCE}, Art. 14)`,
     });
   for (const m of materialsOf(label)) {
-    if (!fibreName(m)?.eu)
+    if (!fibreName(m)?.eu && !fibreName(m)?.plumage)
       out.push({
         market: 'EU',
         code: 'annexName',
         message: `'${m}' is not a fibre name of Annex I (${EU_SOURCE}, Art. 5)${instead(m)}`,
       });
   }
+  const plumage = materialsOf(label).filter((m) => fibreName(m)?.plumage);
+  const says = [label.cautionMaintenance ?? '', ...(label.specialInstructions ?? [])].some((t) =>
+    t.toLowerCase().includes(ANIMAL_ORIGIN.toLowerCase()),
+  );
+  if (plumage.length > 0 && !says)
+    out.push({
+      market: 'EU',
+      code: 'animalOrigin',
+      message: `${plumage.map((m) => `'${m}'`).join(' and ')} is not a textile fibre: the label must say '${ANIMAL_ORIGIN}' (${EU_SOURCE}, Art. 12)`,
+    });
   if (all.some((rows) => rows.length > 1 && rows.some((r) => r.percentage === 100)))
     out.push({
       market: 'EU',
