@@ -32,16 +32,17 @@ async function choose(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('a vendor builds a care label with a live preview and orders it', async ({ page }) => {
-  await signIn(page, 'vendor@example.com');
+/**
+ * Opens RT-CL-305, types 500 pieces and fills the label up to its first fibre: the five instructions,
+ * Bangladesh, a Shell component of Cotton (its percentage left to the test).
+ */
+async function startLabel(page: Page) {
   await openCareLabel(page);
   const editor = page.getByTestId('care-label-editor');
   await expect(editor).toBeVisible({ timeout: 60_000 });
-
   const qty = page.locator('[data-testid^="quantity-"]').first();
   await qty.fill('500');
   await qty.blur();
-
   await choose(page, 'care-wash', 'Machine wash cold 30°C');
   await choose(page, 'care-bleach', 'Do not bleach');
   await choose(page, 'care-dry', 'Tumble dry low');
@@ -50,12 +51,18 @@ test('a vendor builds a care label with a live preview and orders it', async ({ 
   await page.getByTestId('care-country').click();
   await page.getByRole('option', { name: 'Bangladesh', exact: true }).click();
   await page.keyboard.press('Escape');
-
-  // A component with a wrong sum: flagged, and Add to Order is refused with the spec's text.
   await choose(page, 'care-add-component', 'Shell');
   const shell = editor.locator('[data-testid=care-component][data-component="Shell"]');
   await shell.getByTestId('care-material').first().click();
   await page.getByRole('option', { name: 'Cotton', exact: true }).click();
+  return { editor, shell };
+}
+
+test('a vendor builds a care label with a live preview and orders it', async ({ page }) => {
+  await signIn(page, 'vendor@example.com');
+  const { editor, shell } = await startLabel(page);
+
+  // A component with a wrong sum: flagged, and Add to Order is refused with the spec's text.
   await shell.getByTestId('care-percentage').first().fill('60');
   await shell.getByTestId('care-add-material').click();
   await shell.getByTestId('care-material').nth(1).click();
@@ -104,24 +111,7 @@ test('placing answers -3 once the admin took an option the label uses out of the
 }) => {
   await signIn(page, 'vendor@example.com');
   await emptyCart(page);
-  await openCareLabel(page);
-  const editor = page.getByTestId('care-label-editor');
-  await expect(editor).toBeVisible({ timeout: 60_000 });
-  const qty = page.locator('[data-testid^="quantity-"]').first();
-  await qty.fill('500');
-  await qty.blur();
-  await choose(page, 'care-wash', 'Machine wash cold 30°C');
-  await choose(page, 'care-bleach', 'Do not bleach');
-  await choose(page, 'care-dry', 'Tumble dry low');
-  await choose(page, 'care-iron', 'Iron low');
-  await choose(page, 'care-dryClean', 'Do not dry clean');
-  await page.getByTestId('care-country').click();
-  await page.getByRole('option', { name: 'Bangladesh', exact: true }).click();
-  await page.keyboard.press('Escape');
-  await choose(page, 'care-add-component', 'Shell');
-  const shell = editor.locator('[data-testid=care-component][data-component="Shell"]');
-  await shell.getByTestId('care-material').first().click();
-  await page.getByRole('option', { name: 'Cotton', exact: true }).click();
+  const { shell } = await startLabel(page);
   await shell.getByTestId('care-percentage').first().fill('100');
   await page.getByTestId('add-to-order').click();
   await expect(page).toHaveURL(/\/cart$/);

@@ -10,27 +10,14 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/harness';
-import { CSV_CONTENT_TYPE, csvCell, csvStream, type FileColumn, neutraliseFormula } from './csv';
+import { CSV_CONTENT_TYPE, csvCell, csvStream, neutraliseFormula } from './csv';
 import { type Database, streamRows } from './db';
 import { AppError } from './errors';
+import { TEST_COLUMNS, type TestRow } from './fileColumns.test-fixtures';
 import { registerErrorHandling, sendStream } from './http';
 
-interface Row {
-  name: string;
-  qty: number | null;
-  price: string;
-  placed: Date;
-  day: string;
-  shipped: boolean;
-}
-const COLUMNS: FileColumn<Row>[] = [
-  { header: 'Name', value: (r) => r.name },
-  { header: 'Quantity', type: 'integer', value: (r) => r.qty },
-  { header: 'Price', type: 'decimal', value: (r) => r.price, decimals: 2 },
-  { header: 'Placed (UTC)', type: 'datetime', value: (r) => r.placed },
-  { header: 'Requested', type: 'date', value: (r) => r.day },
-  { header: 'Shipped', type: 'boolean', value: (r) => r.shipped },
-];
+type Row = TestRow;
+const COLUMNS = TEST_COLUMNS;
 
 const parseCsv = (csv: string) => parse(csv, { bom: true }) as string[][];
 /** The stream's bytes as UTF-8 text, BOM kept (TextDecoder-based helpers drop it). */

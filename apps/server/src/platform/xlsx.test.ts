@@ -8,24 +8,12 @@ import { buffer } from 'node:stream/consumers';
 import { ValueType, Workbook } from '@cj-tech-master/excelts';
 import { describe, expect, it, vi } from 'vitest';
 import type { FileColumn } from './csv';
+import { TEST_COLUMNS, type TestRow } from './fileColumns.test-fixtures';
 import { decimalFormat, xlsxCell, xlsxStream } from './xlsx';
 
-interface Row {
-  name: string;
-  qty: number | null;
-  price: string;
-  placed: Date;
-  day: string;
-  shipped: boolean;
-}
-const COLUMNS: FileColumn<Row>[] = [
-  { header: 'Name', value: (r) => r.name, width: 30 },
-  { header: 'Quantity', type: 'integer', value: (r) => r.qty },
-  { header: 'Price', type: 'decimal', value: (r) => r.price, decimals: 2 },
-  { header: 'Placed (UTC)', type: 'datetime', value: (r) => r.placed },
-  { header: 'Requested', type: 'date', value: (r) => r.day },
-  { header: 'Shipped', type: 'boolean', value: (r) => r.shipped },
-];
+type Row = TestRow;
+/** The shared columns, the first with its own width (the others take the header's). */
+const COLUMNS: FileColumn<Row>[] = TEST_COLUMNS.map((c, i) => (i === 0 ? { ...c, width: 30 } : c));
 const ROW: Row = {
   name: '=HYPERLINK("http://evil.example","x")',
   qty: -3,
