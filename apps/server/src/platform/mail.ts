@@ -118,6 +118,8 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Small print under the action (e.g. why the reader got this mail). */
   footer?: string[];
+  /** Blocks after the paragraphs, each a heading and its lines kept as lines (e.g. a care label). */
+  blocks?: { heading: string; lines: string[] }[];
 }
 
 const escapeHtml = (s: string) =>
@@ -135,6 +137,7 @@ export function renderMail(content: MailContent, to: string, brandName: string):
     content.greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.blocks ?? []).flatMap((b) => [b.heading, ...b.lines.map((l) => `  ${l}`), '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footer ?? []),
     ...(content.footer?.length ? [''] : []),
@@ -147,6 +150,10 @@ export function renderMail(content: MailContent, to: string, brandName: string):
     `<div style="font-size:18px;font-weight:bold;color:#1c4e80;margin-bottom:20px">${escapeHtml(brandName)}</div>`,
     p(content.greeting),
     ...content.paragraphs.map((x) => p(x)),
+    ...(content.blocks ?? []).map(
+      (b) =>
+        `<div style="margin:0 0 14px"><div style="font-weight:bold">${escapeHtml(b.heading)}</div><div style="border:1px solid #cbd2d9;display:inline-block;padding:6px 10px;font-size:12px">${b.lines.map(escapeHtml).join('<br>')}</div></div>`,
+    ),
     content.action
       ? `<p style="margin:22px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1c4e80;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(content.action.label)}</a></p>`
       : '',

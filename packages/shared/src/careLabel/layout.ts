@@ -228,3 +228,12 @@ export function careLabelLayout(input: CareLabelLayoutInput): CareLabelLayout {
   }
   return { width: CARE_LABEL_WIDTH, height: Math.max(y + MARGIN, 2 * MARGIN + LINE), elements };
 }
+
+/**
+ * The label's text as printed, line by line in the layout's order (the care symbols' names are one of
+ * its lines): what a mail or another text-only reader shows of the label, so it says exactly what the
+ * preview and the production PO draw (issue 25; decision 0043).
+ */
+export function careLabelLines(layout: CareLabelLayout): string[] {
+  return layout.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
+}

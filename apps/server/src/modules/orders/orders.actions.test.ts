@@ -5,7 +5,15 @@
  * matrix of every route are covered by test/route-matrix.test.ts. Orders are built with the test
  * factories; the demo accounts act on them.
  */
-import { MESSAGES, type OrderActionResponse, type OrderDetails, type OrderStatus } from '@selvedge/shared';
+import {
+  type CareLabel,
+  careLabelLayout,
+  careLabelLines,
+  MESSAGES,
+  type OrderActionResponse,
+  type OrderDetails,
+  type OrderStatus,
+} from '@selvedge/shared';
 import { eq, ne, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { extractText } from 'unpdf';
@@ -416,6 +424,50 @@ describe('production, finance, shipping', () => {
     expect(toProduction[0]!.parsed.text).toContain(
       'Complete production when it is made; the order is then ready to ship at once.',
     );
+  });
+
+  it("shows a line's care label in the mail as the label prints it (the shared layout's lines)", async () => {
+    const label: CareLabel = {
+      type: 'CARELABEL_STANDARD',
+      countryOfOrigins: ['Canada'],
+      wash: 'Machine wash cold 30°C',
+      dry: 'Tumble dry low',
+      cautionMaintenance: 'Wash inside out / Laver à l’envers',
+      garmentComponents: [
+        {
+          componentType: 'Shell',
+          fabricCompositions: [
+            { material: 'Recycled polyester', percentage: 40 },
+            { material: 'Organic cotton', percentage: 60 },
+          ],
+        },
+      ],
+      specialInstructions: ['Close zips before washing'],
+      printed: { icons: { wash: 'wash-30' }, markets: ['CA'], caNumber: '12345', rnNumber: null },
+    };
+    const built = await order('PRODUCTION_READY', { plain: 2 });
+    const items = await t.db
+      .select({ id: s.orderItems.id })
+      .from(s.orderItems)
+      .where(eq(s.orderItems.orderId, built.orderId))
+      .orderBy(s.orderItems.id);
+    await t.db.update(s.orderItems).set({ careLabel: label }).where(eq(s.orderItems.id, items[0]!.id));
+    const at = t.smtp.messages.length;
+    ok(await call('POST', `/orders/${built.orderId}/approve-finance`, 'FINANCE'));
+    const mails = await mailsFor(built.orderId, at);
+    expect(mails.length).toBeGreaterThan(0);
+    const lines = careLabelLines(careLabelLayout({ label }));
+    expect(lines).toContain('Made in Canada');
+    expect(lines).toContain('CA 12345');
+    for (const { parsed } of mails) {
+      const text = parsed.text ?? '';
+      // one label block, its lines in the label's order, then the next paragraph
+      expect(text.match(/Care label of /g)).toHaveLength(1);
+      expect(text).toContain(`Care label of ${subPlain.productSubcode} (`);
+      expect(text).toContain(lines.map((l) => `  ${l}`).join('\n'));
+      expect(text).toContain('60% Organic cotton / Coton');
+      expect(parsed.html).toContain('Made in Canada<br>');
+    }
   });
 
   it('a CSR may not complete production twice; ship only from READY_TO_SHIP', async () => {

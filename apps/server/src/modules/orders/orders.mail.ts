@@ -6,9 +6,17 @@
  * acted — renders one mail each and queues them as 'mail.send' jobs (retried independently).
  *
  * Each mail: subject with the order number and vendor PO, what happened, what to do, and a link to
- * /order-details?orderId=…; plain text and HTML (platform/mail.ts renderMail).
+ * /order-details?orderId=…; plain text and HTML (platform/mail.ts renderMail). A line with a care
+ * label shows the label's text as printed (careLabelLines of the shared layout, the one the preview
+ * and the production PO draw), so the mail cannot say something else than the label.
  */
-import { ORDER_STATUS_LABELS, type OrderStatus, type Role } from '@selvedge/shared';
+import {
+  careLabelLayout,
+  careLabelLines,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type Role,
+} from '@selvedge/shared';
 import { type MailMessage, renderMail } from '../../platform/mail';
 import type { OrderRecord } from './orders.record';
 import type { OrderEvent } from './orders.workflow';
@@ -121,6 +129,23 @@ export function orderMailSubject(
   return `${brandName} order ${order.orderId}${order.vendorPO ? ` (PO ${order.vendorPO})` : ''}: ${what}`;
 }
 
+/**
+ * The care labels of an order's lines as mail blocks: a heading naming the line (subcode,
+ * description, quantity) and the label's printed lines, from what the label says it prints.
+ */
+export function careLabelBlocks(order: Pick<OrderRecord, 'items'>): { heading: string; lines: string[] }[] {
+  return order.items.flatMap((l) =>
+    l.careLabel
+      ? [
+          {
+            heading: `Care label of ${l.productSubcode} (${l.description}), quantity ${l.quantity}:`,
+            lines: careLabelLines(careLabelLayout({ label: l.careLabel })),
+          },
+        ]
+      : [],
+  );
+}
+
 /** The mail of one order event to one recipient. */
 export function renderOrderMail(opts: {
   order: OrderRecord;
@@ -145,6 +170,7 @@ export function renderOrderMail(opts: {
       subject: orderMailSubject(order, opts.brandName, step.happened.replace(/\.$/, '')),
       greeting: `Hello ${opts.to.name},`,
       paragraphs: [step.happened, ...facts, step.todo],
+      blocks: careLabelBlocks(order),
       action: { label: 'Open the order', url: `${opts.publicUrl}/order-details?orderId=${order.orderId}` },
       footer: [
         `You receive this mail because you work on orders of ${order.customer?.name ?? 'this customer'}.`,
