@@ -7,6 +7,7 @@
 
 import {
   type CareInstructionType,
+  type CareLabel,
   type CareListKind,
   type CareMarket,
   type CareNameOptionKind,
@@ -394,6 +395,93 @@ export const CARE_LISTS: readonly { kind: CareListKind; name: string; members: r
   },
   { kind: 'care-code', name: 'Dunnes care codes', members: ['DS01', 'DS02', 'DS03', 'DS04'] },
 ];
+
+/**
+ * The care label every demo order line of a care-label subcode carries (what the vendor chose in the
+ * editor), by subcode: valid against its customer's care configuration above (the seed judges each
+ * one with the cart's own check and fixes its printed part, so a change here that breaks a rule
+ * fails the seed). RT-CL-301 is a down jacket's label: qualified fibres, down and feather.
+ */
+export const DEMO_CARE_LABELS: Readonly<Record<string, Omit<CareLabel, 'printed'>>> = {
+  'RT-CL-301': {
+    type: 'CARELABEL_STANDARD',
+    countryOfOrigins: ['Vietnam'],
+    wash: 'Machine wash cold 30°C',
+    bleach: 'Do not bleach',
+    dry: 'Tumble dry low',
+    iron: 'Do not iron',
+    dryClean: 'Dry clean',
+    cautionMaintenance: 'Wash inside out / Laver à l’envers',
+    copyright: 'Roots Corporation',
+    garmentComponents: [
+      { componentType: 'Shell', fabricCompositions: [{ material: 'Recycled polyester', percentage: 100 }] },
+      {
+        componentType: 'Fill',
+        fabricCompositions: [
+          { material: 'Down', percentage: 80 },
+          { material: 'Feather', percentage: 20 },
+        ],
+      },
+    ],
+    specialInstructions: ['Close zips before washing'],
+  },
+  'RT-CL-305': {
+    type: 'CARELABEL_STANDARD',
+    countryOfOrigins: ['Bangladesh'],
+    wash: 'Machine wash cold 30°C',
+    bleach: 'Do not bleach',
+    dry: 'Tumble dry low',
+    iron: 'Iron low',
+    dryClean: 'Do not dry clean',
+    cautionMaintenance: 'Wash dark colours separately / Laver les couleurs foncées séparément',
+    copyright: 'Roots Corporation',
+    garmentComponents: [
+      {
+        componentType: 'Body',
+        fabricCompositions: [
+          { material: 'Organic cotton', percentage: 95 },
+          { material: 'Elastane', percentage: 5 },
+        ],
+      },
+    ],
+    specialInstructions: ['Remove hood before washing'],
+  },
+  'DS-CL-310': {
+    type: 'CARELABEL_BY_CODE',
+    countryOfOrigins: ['Sri Lanka'],
+    instructionCode: {
+      codeName: 'DS01',
+      codeText: 'Machine wash 40°C normal, do not bleach, tumble dry low, iron medium, do not dry clean',
+    },
+    cautionMaintenance: 'Wash with similar colours',
+    garmentComponents: [
+      {
+        componentType: 'Body',
+        fabricCompositions: [
+          { material: 'Cotton', percentage: 60 },
+          { material: 'Polyester', percentage: 40 },
+        ],
+      },
+    ],
+  },
+  'DS-CL-312': {
+    type: 'CARELABEL_BY_CODE',
+    countryOfOrigins: ['India'],
+    instructionCode: {
+      codeName: 'DS02',
+      codeText: 'Machine wash 30°C gentle, do not bleach, do not tumble dry, dry flat, iron low, dry clean P',
+    },
+    garmentComponents: [
+      {
+        componentType: 'Body',
+        fabricCompositions: [
+          { material: 'Viscose', percentage: 95 },
+          { material: 'Elastane', percentage: 5 },
+        ],
+      },
+    ],
+  },
+};
 
 // ---------------------------------------------------------------- vendors and factories
 

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   applicableTier,
+  type CareLabel,
+  type CareLabelType,
+  careLabelAgainst,
   lineTotal,
   ORDER_STATUS_STEP,
   ORDER_STATUSES,
@@ -19,6 +22,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/passwords';
+import { loadCustomerCareConfig } from '../modules/careLabel/careConfig.repository';
 import { loadConfig } from '../platform/config';
 import type { Database } from '../platform/db';
 import * as s from '../platform/db/schema';
@@ -492,6 +496,51 @@ describe('demo data: the order workflow can be tried from the demo accounts', ()
     expect(shipped[0]!.slips).toBe(shipped[0]!.n);
     expect(shipped[0]!.docs).toBe(shipped[0]!.n);
     expect(await count('order_documents')).toBeGreaterThan(shipped[0]!.n);
+  });
+});
+
+describe('demo data: care labels (issue 25)', () => {
+  it("has a placed order of vendor@example.com's vendor with a Roots care label line, valid against Roots' care configuration", async () => {
+    const lines = await q<{
+      customer_id: number;
+      care_label: CareLabel;
+      care_label_type: CareLabelType;
+      product_subcode: string;
+    }>(
+      sql`select o.customer_id, i.care_label, ps.care_label_type, ps.product_subcode
+          from order_items i join orders o on o.id = i.order_id join product_subcodes ps on ps.id = i.product_subcode_id
+          join users u on u.email = 'vendor@example.com' join user_vendors uv on uv.user_id = u.id and uv.vendor_id = o.vendor_id
+          where o.order_status <> 'PENDING' and not o.cancelled and i.care_label is not null
+            and ps.product_subcode in ('RT-CL-301', 'RT-CL-305')`,
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      const config = await loadCustomerCareConfig(database.db, l.customer_id);
+      expect(config).not.toBeNull();
+      const verdict = careLabelAgainst(config!, l.care_label, l.care_label_type);
+      expect(verdict.problems).toEqual([]);
+      expect(verdict.valid).toBe(true);
+      expect(l.care_label.printed?.markets).toEqual(['CA', 'US']);
+    }
+  });
+
+  it('gives every line of a care-label subcode a label valid against its customer, and no other line one', async () => {
+    const lines = await q<{
+      customer_id: number;
+      care_label: CareLabel | null;
+      care_label_type: CareLabelType | null;
+    }>(
+      sql`select o.customer_id, i.care_label, ps.care_label_type
+          from order_items i join orders o on o.id = i.order_id join product_subcodes ps on ps.id = i.product_subcode_id
+          where i.care_label is not null or ps.care_label_type is not null`,
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      expect(l.care_label).not.toBeNull();
+      expect(l.care_label_type).not.toBeNull();
+      const config = await loadCustomerCareConfig(database.db, l.customer_id);
+      expect(careLabelAgainst(config!, l.care_label!, l.care_label_type!).problems).toEqual([]);
+    }
   });
 });
 

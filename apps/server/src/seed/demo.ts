@@ -11,6 +11,7 @@
  */
 import {
   CARE_LIST_MEMBER_KINDS,
+  type CareLabel,
   type CareListKind,
   CUSTOMER_CARE_LIST_FIELDS,
   lineTotal,
@@ -25,6 +26,8 @@ import {
 import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
+import { loadCustomerCareConfig } from '../modules/careLabel/careConfig.repository';
+import { checkLineCareLabel } from '../modules/cart/cart.careLabel';
 import type { Db, Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
 import type { FileStorage } from '../platform/storage';
@@ -40,6 +43,7 @@ import {
   type CurrencyCode,
   type CustomerKey,
   costTiersOf,
+  DEMO_CARE_LABELS,
   DEMO_PASSWORD,
   FACTORIES,
   minValuesOf,
@@ -757,6 +761,20 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
     });
   }
 
+  // each care-label subcode's demo label, judged and fixed as Add to Order stores it (issue 25)
+  const careLabels = new Map<string, CareLabel>();
+  for (const sc of SUBCODES) {
+    if (!sc.careLabelType) continue;
+    const config = await loadCustomerCareConfig(tx, ctx.customerId(sc.customer));
+    const label = checkLineCareLabel(
+      sc.productSubcode,
+      sc.careLabelType,
+      DEMO_CARE_LABELS[sc.productSubcode],
+      config,
+    );
+    if (label) careLabels.set(sc.productSubcode, label);
+  }
+
   const orderRows = await tx
     .insert(s.orders)
     .values(built.map((b) => b.order))
@@ -788,6 +806,7 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
             productSubcodeId: ctx.subcodeId(l.sc),
             productType: 'STANDARD',
             attributes: l.attributes,
+            careLabel: careLabels.get(l.sc.productSubcode) ?? null,
             quantity: l.quantity,
             unitPrice: l.unitPrice,
             unitCost: l.unitCost,
