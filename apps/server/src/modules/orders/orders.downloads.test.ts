@@ -186,6 +186,18 @@ describe('inventory files and the customer checks', () => {
     expect(full.rows.length).toBeGreaterThan(roots.rows.length);
   });
 
+  it('writes a restock maximum beyond an integer (maximum at its limit, stock negative) in both formats', async () => {
+    const { rows } = await t.db.execute(
+      sql`update product_items set maximum_inventory = 2147483647, current_inventory = -5
+        where id = (select min(id) from product_items where has_inventory and product_type = 'STANDARD')
+        returning id`,
+    );
+    expect(rows).toHaveLength(1);
+    const { header, rows: lines } = await download('ADMIN', '/orders/download-inventory-csv', /inventory-/);
+    expect(lines.map((r) => r[header.indexOf('Restock Maximum')])).toContain('2147483652');
+    expect((await get('ADMIN', '/orders/download-inventory-csv?format=xlsx')).statusCode).toBe(200);
+  });
+
   it('says whether the user sees a Roots or a Dunnes customer', async () => {
     expect((await get('ADMIN', '/has-roots-customer')).json()).toEqual({ hasRootsCustomer: true });
     expect((await get('ADMIN', '/has-dunnes-customer')).json()).toEqual({ hasDunnesCustomer: true });

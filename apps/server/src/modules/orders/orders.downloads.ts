@@ -69,8 +69,10 @@ interface InventoryRow {
   currentInventory: number;
   minimumInventory: number;
   maximumInventory: number;
-  restockMaximum: number;
-  onOpenOrders: number;
+  /** bigint in SQL (maximum − current passes an integer when current is negative): digits as text. */
+  restockMaximum: number | string;
+  /** A sum of quantities (bigint): digits as text. */
+  onOpenOrders: number | string;
 }
 
 const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
@@ -192,11 +194,11 @@ function inventoryQuery(customerCondition: SQL | undefined, stockedOnly: boolean
   return sql`select c.company_name as customer, ps.product_subcode as "productSubcode", ps.description,
     pi.product_size as "productSize", pi.active, pi.current_inventory as "currentInventory",
     pi.minimum_inventory as "minimumInventory", pi.maximum_inventory as "maximumInventory",
-    greatest(0, pi.maximum_inventory - pi.current_inventory) as "restockMaximum",
+    greatest(0, pi.maximum_inventory::bigint - pi.current_inventory) as "restockMaximum",
     coalesce((select sum(ois.quantity) from order_item_sizes ois
       join order_items oi on oi.id = ois.order_item_id join orders o on o.id = oi.order_id
       where ois.product_item_id = pi.id and o.order_date is not null and not o.cancelled
-        and o.order_status <> 'COMPLETE_AND_SHIPPED'), 0)::int as "onOpenOrders"
+        and o.order_status <> 'COMPLETE_AND_SHIPPED'), 0) as "onOpenOrders"
     from product_items pi join product_subcodes ps on ps.id = pi.product_subcode_id
     join customers c on c.id = ps.customer_id
     where ${sql.join(conditions, sql` and `)}

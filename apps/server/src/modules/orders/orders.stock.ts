@@ -11,6 +11,9 @@ import { conflict } from '../../platform/errors';
 import { orderStockRepository as repo, type StockedLine } from './orders.stock.repository';
 import type { OrderRow } from './orders.workflow.repository';
 
+/** The most a product item's current inventory can hold (a PostgreSQL integer). */
+export const MAX_STOCK = 2_147_483_647;
+
 export const STOCK_MESSAGES = {
   /** The 409 of shipping an order its stock cannot cover (decision 0039), one entry per short size. */
   notEnoughStock: (short: readonly StockedLine[]) =>
@@ -20,6 +23,17 @@ export const STOCK_MESSAGES = {
           `${l.productSubcode} ${l.productSize} has ${l.currentInventory} in stock, the order ships ${l.quantity}`,
       )
       .join('; ')}.`,
+  /**
+   * The 409 of a restock order whose stock would pass what a product item can hold (an integer
+   * column: 2,147,483,647), one entry per size; nothing is written.
+   */
+  tooMuchStock: (over: readonly StockedLine[]) =>
+    `Too much stock to receive with this restock order: ${over
+      .map(
+        (l) =>
+          `${l.productSubcode} ${l.productSize} has ${l.currentInventory} in stock, the order adds ${l.quantity}`,
+      )
+      .join('; ')}; a product item holds at most ${MAX_STOCK.toLocaleString('en')}.`,
   /** The order log line of a stock change. */
   taken: (lines: readonly StockedLine[]) =>
     `Stock taken on shipping: ${lines.map((l) => `${l.productSubcode} ${l.productSize} −${l.quantity} (${l.currentInventory} → ${l.currentInventory - l.quantity})`).join(', ')}`,
@@ -31,12 +45,15 @@ export const STOCK_MESSAGES = {
  * The stock move of shipping `order` (locked by the caller): its log line and inventory update, none
  * when the order holds no inventory product. Locks the stocked product items; 409
  * STOCK_MESSAGES.notEnoughStock when an order that takes from stock holds more of a size than is in
- * stock (inventory never goes below 0 by shipping).
+ * stock (inventory never goes below 0 by shipping), STOCK_MESSAGES.tooMuchStock when a restock order
+ * would pass MAX_STOCK (an integer overflow would otherwise be a 500).
  */
 export async function shippingStockMove(tx: Tx, order: Pick<OrderRow, 'id' | 'restock'>) {
   const lines = await repo.lockStockedLines(tx, order.id);
   if (lines.length === 0) return { log: [], writes: [] };
   if (order.restock) {
+    const over = lines.filter((l) => l.currentInventory + l.quantity > MAX_STOCK);
+    if (over.length > 0) throw conflict(STOCK_MESSAGES.tooMuchStock(over));
     return {
       log: [STOCK_MESSAGES.added(lines)],
       writes: [repo.moveStock(lines.map((l) => ({ productItemId: l.productItemId, delta: l.quantity })))],

@@ -111,6 +111,20 @@ describe('shipping moves stock', () => {
     );
   });
 
+  it('a restock order that would pass the most a product item holds: 409, nothing written', async () => {
+    const stocked = await stockedSubcode(2_147_483_600);
+    const orderId = await readyOrder([stocked], true);
+    const before = await orderState(orderId);
+    const res = await ship(orderId);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(
+      `Too much stock to receive with this restock order: ${stocked.productSubcode} S has 2147483600 in stock, the order adds 100; ` +
+        `${stocked.productSubcode} M has 2147483600 in stock, the order adds 100; a product item holds at most 2,147,483,647.`,
+    );
+    expect(await inventoryOf(stocked)).toEqual([2_147_483_600, 2_147_483_600]);
+    expect(await orderState(orderId)).toEqual(before);
+  });
+
   it('not enough stock: 409 naming the short sizes, and nothing is written', async () => {
     const stocked = await stockedSubcode(99);
     const orderId = await readyOrder([stocked]);
