@@ -69,10 +69,26 @@ export function utcDateTime(instant: Date): string {
   return instant.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-function asInstant(value: Cell): Date | null {
+/**
+ * What a cell of each typed column holds, read once for both writers (CSV here, .xlsx in xlsx.ts):
+ * the digits of a number (a finite number, or text such as '12.50' that keeps its digits)…
+ */
+export function numberText(value: Cell): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  return typeof value === 'string' && NUMBER_TEXT.test(value) ? value : null;
+}
+
+/** …the calendar day (`YYYY-MM-DD`) of a date: a valid Date's UTC day, or text starting with one… */
+export function calendarDay(value: Cell): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  return typeof value === 'string' && ISO_DAY.test(value) ? value.slice(0, 10) : null;
+}
+
+/** …and the instant of a datetime: a valid Date, ISO text, or `YYYY-MM-DD HH:mm:ss` read as UTC. */
+export function asInstant(value: Cell): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === 'string' && ISO_DAY.test(value)) {
-    const d = new Date(value);
+    const d = new Date(UTC_DATE_TIME.test(value) ? `${value.replace(' ', 'T')}Z` : value);
     return Number.isNaN(d.getTime()) ? null : d;
   }
   return null;
@@ -83,15 +99,18 @@ export function csvCell(value: Cell, type: CellType = 'text'): string {
   if (value === null || value === undefined) return '';
   switch (type) {
     case 'integer':
-    case 'decimal':
-      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-      if (typeof value === 'string' && NUMBER_TEXT.test(value)) return value;
+    case 'decimal': {
+      const digits = numberText(value);
+      if (digits !== null) return digits;
       break;
-    case 'date':
-      if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
-      if (typeof value === 'string' && ISO_DAY.test(value)) return value.slice(0, 10);
+    }
+    case 'date': {
+      const day = calendarDay(value);
+      if (day) return day;
       break;
+    }
     case 'datetime': {
+      // Already in the files' form: written as it is (the common case of a large download).
       if (typeof value === 'string' && UTC_DATE_TIME.test(value)) return value;
       const instant = asInstant(value);
       if (instant) return utcDateTime(instant);

@@ -18,13 +18,19 @@
  * excelts is loaded on the first .xlsx download, not at server start.
  */
 import { PassThrough, type Readable } from 'node:stream';
-import { batchesOf, type Cell, type CellType, type FileColumn, type RowSource, UTC_DATE_TIME } from './csv';
+import {
+  asInstant,
+  batchesOf,
+  type Cell,
+  type CellType,
+  calendarDay,
+  type FileColumn,
+  numberText,
+  type RowSource,
+} from './csv';
 
 /** Content type of the .xlsx downloads. */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 
 /** The number format of a decimal cell with `decimals` digits after the point ('0.00' for 2). */
 export function decimalFormat(decimals: number): string {
@@ -39,31 +45,19 @@ export function xlsxCell(
   if (value === null || value === undefined) return { value: null };
   switch (type) {
     case 'integer':
-    case 'decimal':
-      if (typeof value === 'number' && Number.isFinite(value)) return { value };
-      if (typeof value === 'string' && NUMBER_TEXT.test(value)) return { value: Number(value) };
+    case 'decimal': {
+      const digits = numberText(value);
+      if (digits !== null) return { value: Number(digits) };
       break;
+    }
     case 'date': {
-      const day =
-        value instanceof Date
-          ? value.toISOString().slice(0, 10)
-          : typeof value === 'string'
-            ? value.slice(0, 10)
-            : '';
-      if (ISO_DAY.test(day)) return { value: new Date(`${day}T00:00:00Z`), numFmt: 'yyyy-mm-dd' };
+      const day = calendarDay(value);
+      if (day) return { value: new Date(`${day}T00:00:00Z`), numFmt: 'yyyy-mm-dd' };
       break;
     }
     case 'datetime': {
-      const instant =
-        value instanceof Date
-          ? value
-          : typeof value === 'string' && UTC_DATE_TIME.test(value)
-            ? new Date(`${value.replace(' ', 'T')}Z`)
-            : typeof value === 'string' && ISO_DAY.test(value)
-              ? new Date(value)
-              : null;
-      if (instant && !Number.isNaN(instant.getTime()))
-        return { value: instant, numFmt: 'yyyy-mm-dd hh:mm:ss' };
+      const instant = asInstant(value);
+      if (instant) return { value: instant, numFmt: 'yyyy-mm-dd hh:mm:ss' };
       break;
     }
     case 'boolean':

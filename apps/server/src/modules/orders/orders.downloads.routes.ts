@@ -14,8 +14,7 @@ import {
   orderIdParam,
   type RoutePermission,
 } from '@selvedge/shared';
-import type { AuthUser } from '../../platform/auth';
-import { currentUser } from '../../platform/auth';
+import { type AuthUser, currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
 import { type StreamReply, sendStream } from '../../platform/http';
 import { createOrderDownloads } from './orders.downloads';
