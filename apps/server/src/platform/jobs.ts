@@ -69,6 +69,11 @@ const QUEUE_OPTIONS: Record<
   },
 };
 
+/** Whether `job` is its queue's last attempt: a failure now leaves it failed, not retried. */
+export function isLastAttempt(name: JobName, job: Pick<Job, 'retryCount'>): boolean {
+  return job.retryCount >= QUEUE_OPTIONS[name].retryLimit;
+}
+
 /**
  * How each queue is worked, per process: `batchSize` jobs per fetch, `localConcurrency` workers
  * fetching side by side, `pollingIntervalSeconds` between fetches when the queue is empty (a full

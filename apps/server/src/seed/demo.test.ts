@@ -129,7 +129,8 @@ describe('demo data: master data', () => {
     for (const sc of subcodes) {
       expect(sc.minOrderQuantity % sc.packSize, sc.productSubcode).toBe(0);
       expect(sc.factoryId).not.toBeNull();
-      const its = items.filter((i) => i.productSubcodeId === sc.id);
+      // The uploaded retailer data's items (VARIABLE_DATA) are asserted below.
+      const its = items.filter((i) => i.productSubcodeId === sc.id && i.productType !== 'VARIABLE_DATA');
       expect(its.length, sc.productSubcode).toBeGreaterThan(0);
       expect(its.every((i) => i.productType === 'STANDARD' && i.productGroupId !== null)).toBe(true);
       const pt = price.filter((t) => t.productSubcodeId === sc.id);
@@ -541,6 +542,38 @@ describe('demo data: care labels (issue 25)', () => {
       const config = await loadCustomerCareConfig(database.db, l.customer_id);
       expect(careLabelAgainst(config!, l.care_label!, l.care_label_type!).problems).toEqual([]);
     }
+  });
+});
+
+describe('demo data: uploaded retailer data (issue 26)', () => {
+  it("holds the sample files' POs for Roots and Dunnes Stores, with vendor@example.com's vendor number, uploaded by account@example.com", async () => {
+    const items = await q<{ customer: string; vendor: string; pos: number; rows: number }>(sql`
+      select c.company_name as customer, pi.vendor_number as vendor, count(distinct pi.po_number)::int as pos,
+        (select count(*)::int from variable_data_rows r join product_items p on p.id = r.product_item_id
+          join product_subcodes x on x.id = p.product_subcode_id
+          where x.customer_id = c.id and p.vendor_number = pi.vendor_number) as rows
+      from product_items pi join product_subcodes sc on sc.id = pi.product_subcode_id
+      join customers c on c.id = sc.customer_id
+      where pi.product_type = 'VARIABLE_DATA' group by c.id, c.company_name, pi.vendor_number
+      order by c.company_name, pi.vendor_number`);
+    // vendor@example.com's vendor (Dhaka Knitwear) is 4410023; the others are the samples' second vendors.
+    expect(items.map((i) => `${i.customer} ${i.vendor}`)).toEqual([
+      'Dunnes Stores 4410023',
+      'Dunnes Stores 6630418',
+      'Roots 4410023',
+      'Roots 5520871',
+    ]);
+    for (const i of items) {
+      expect(i.pos, `${i.customer} ${i.vendor}`).toBeGreaterThan(0);
+      expect(i.rows, `${i.customer} ${i.vendor}`).toBeGreaterThan(i.pos);
+    }
+    const uploads = await q<{ file: string; state: string; email: string; refused: number }>(sql`
+      select u.file_name as file, u.state, us.email, (u.report->>'rowsRefused')::int as refused
+      from data_uploads u join users us on us.id = u.uploaded_by order by u.id`);
+    expect(uploads).toEqual([
+      { file: 'roots-sample.csv', state: 'finished', email: 'account@example.com', refused: 7 },
+      { file: 'dunnes-sample.txt', state: 'finished', email: 'account@example.com', refused: 4 },
+    ]);
   });
 });
 

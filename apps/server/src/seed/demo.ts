@@ -66,6 +66,7 @@ import {
   WAREHOUSES,
 } from './data';
 import { seedOrderFiles } from './files';
+import { seedVariableData } from './variableData';
 
 export { DEMO_FACTS, DEMO_PASSWORD } from './data';
 
@@ -89,6 +90,7 @@ export async function seedDemoData(db: Db, opts: { now?: Date; storage: FileStor
     if (!(await isDatabaseEmpty(tx))) throw new Error(SEED_REFUSED);
     await seed(tx, passwordHash, now);
     await seedOrderFiles(tx, opts.storage);
+    await seedVariableData(tx, opts.storage);
   });
 }
 

@@ -2,5 +2,6 @@
 export * from './gs1';
 export * from './quantities';
 export * from './rows';
+export * from './sampleFiles';
 export * from './samples';
 export * from './writers';

@@ -15,7 +15,8 @@ import type { JobContext } from '../../platform/context';
 import * as s from '../../platform/db/schema';
 import { buildOrder, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { countRecords, importUpload } from './variableData.import';
+import { countRecords, IMPORT_GAVE_UP, importUpload } from './variableData.import';
+import { registerVariableDataJobs } from './variableData.jobs';
 
 let t: TestApp;
 let parties: Awaited<ReturnType<typeof demoParties>>;
@@ -30,6 +31,11 @@ beforeAll(async () => {
   t = await createTestApp();
   parties = await demoParties(t.db);
   token = await t.tokenFor('ACCOUNT');
+  // The demo data holds both sample files imported already (seed/variableData.ts): these tests
+  // import them anew into a database without retailer data.
+  for (const table of ['variable_data_rows', 'data_upload_refusals', 'data_uploads'])
+    await t.db.execute(sql`delete from ${sql.identifier(table)}`);
+  await t.db.execute(sql`delete from product_items where product_type = 'VARIABLE_DATA'`);
 });
 afterAll(async () => {
   await t?.close();
@@ -419,6 +425,68 @@ describe('a run cut off in the middle', () => {
     expect(await rowsOf('PO-CUT', '78000039')).toHaveLength(1);
     // A finished upload is not imported twice.
     expect(await importUpload(t.app.ctx, id)).toBeNull();
+  });
+});
+
+describe('an import whose every attempt fails', () => {
+  it('is retried while attempts are left, then ends refused with IMPORT_GAVE_UP and the mail, not processing for ever', async () => {
+    // The handler as the worker runs it, over a storage that is down for this upload's file.
+    let handler: ((data: { uploadId: number }, job: { retryCount: number }) => Promise<void>) | undefined;
+    const down = (key: string) => key.startsWith('variable-data/down-');
+    const ctx: JobContext = {
+      ...t.app.ctx,
+      // The storage as it is (a class: its methods are on the prototype), but for get.
+      storage: Object.assign(Object.create(t.storage), {
+        async get(key: string) {
+          if (down(key)) throw new Error('storage is down');
+          return t.storage.get(key);
+        },
+      }),
+      jobs: {
+        ...t.jobs,
+        handle: ((_name: string, h: typeof handler) => {
+          handler = h;
+        }) as JobContext['jobs']['handle'],
+      },
+    };
+    registerVariableDataJobs(ctx);
+    const [who] = await t.db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(eq(s.users.email, 'account@example.com'));
+    const key = 'variable-data/down-1';
+    await t.storage.put(key, Buffer.from(`${ROOTS_HEADER}\n`), { contentType: 'text/plain' });
+    const [row] = await t.db
+      .insert(s.dataUploads)
+      .values({
+        customerId: parties.rootsId,
+        uploadedBy: who!.id,
+        layout: 'DELIMITED_ROOTS',
+        fileKey: key,
+        fileName: 'down.csv',
+        fileSize: 10,
+      })
+      .returning({ id: s.dataUploads.id });
+    const id = row!.id;
+    const state = async () => (await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id)))[0];
+
+    const limit = 3; // platform/jobs.ts QUEUE_OPTIONS['variableData.import'].retryLimit
+    for (let retryCount = 0; retryCount < limit; retryCount++) {
+      await expect(handler!({ uploadId: id }, { retryCount })).rejects.toThrow('storage is down');
+      expect((await state())?.state, `attempt ${retryCount}`).toBe('queued');
+    }
+    await expect(handler!({ uploadId: id }, { retryCount: limit })).rejects.toThrow('storage is down');
+    const ended = await state();
+    expect(ended?.state).toBe('refused');
+    expect(ended?.fileKey).toBeNull();
+    expect(ended?.report).toMatchObject({ fileRefusal: IMPORT_GAVE_UP, rowsRead: 0 });
+    expect(await refusalsOf(id)).toEqual([`null file: ${IMPORT_GAVE_UP}`]);
+    await t.settleJobs();
+    const mails = await Promise.all(
+      t.smtp.messages.filter((m) => m.to.includes('account@example.com')).map((m) => simpleParser(m.raw)),
+    );
+    const mail = mails.find((m) => m.subject === 'Variable data file refused: down.csv');
+    expect(mail?.text).toContain(IMPORT_GAVE_UP);
   });
 });
 

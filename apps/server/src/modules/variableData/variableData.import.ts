@@ -31,7 +31,8 @@ import {
 } from '@selvedge/shared';
 import { parse } from 'csv-parse';
 import type { JobContext } from '../../platform/context';
-import type { Tx } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
+import type { FileStorage } from '../../platform/storage';
 import {
   type ImportCounts,
   importRepository as repo,
@@ -48,18 +49,40 @@ export type ImportOutcome = { state: 'finished' | 'refused'; report: DataUploadR
 type Layout = 'FLAT_FILE' | 'DELIMITED_ROOTS';
 
 /**
- * Imports upload `uploadId` (see the module comment). Answers the outcome; throws only on faults
- * (database or storage down), so the job is retried and starts again from the stored file.
+ * Imports upload `uploadId` (see the module comment) and queues the mail to the uploader in the
+ * transaction that ends it. Answers the outcome; throws only on faults (database or storage down),
+ * so the job is retried and starts again from the stored file.
  */
-export async function importUpload(ctx: JobContext, uploadId: number): Promise<ImportOutcome> {
-  const { db, storage } = ctx;
+export function importUpload(ctx: JobContext, uploadId: number): Promise<ImportOutcome> {
+  return runImport(
+    {
+      db: ctx.db,
+      storage: ctx.storage,
+      mail: (tx, upload, report) => queueUploadMail(tx, ctx, upload, report),
+    },
+    uploadId,
+  );
+}
+
+/** What a run needs: the database, the stored file, and what ends it in its last transaction. */
+export interface ImportDeps extends Pick<JobContext, 'db' | 'storage'> {
+  /** Queues the uploader's mail through `tx`; null sends none (the demo data's own uploads). */
+  mail: ((tx: Tx, upload: UploadOfRun, report: DataUploadReport) => Promise<void>) | null;
+}
+type UploadOfRun = { id: number; customerId: number; uploadedBy: number | null; fileName: string };
+
+/** importUpload with its dependencies given (the demo seed runs it in its own transaction). */
+export async function runImport(deps: ImportDeps, uploadId: number): Promise<ImportOutcome> {
+  const { db, storage } = deps;
   const started = Date.now();
   const upload = await repo.upload(db, uploadId);
   if (!upload || upload.fileKey === null || upload.state === 'finished' || upload.state === 'refused') {
     return null;
   }
   const layout = upload.layout as Layout;
-  const mail = (tx: Tx, report: DataUploadReport) => queueUploadMail(tx, ctx, upload, report);
+  const mail = async (tx: Tx, report: DataUploadReport) => {
+    await deps.mail?.(tx, upload, report);
+  };
   const key = upload.fileKey;
 
   const total = await countRecords((await storage.get(key)).stream, layout);
@@ -128,15 +151,7 @@ export async function importUpload(ctx: JobContext, uploadId: number): Promise<I
     await flush();
   } catch (err) {
     if (!(err instanceof FileRefusedError)) throw err;
-    const refusal = { line: err.line, field: 'file', reason: err.message };
-    const whole: DataUploadReport = {
-      ...report({}, { lines: 0, first: [refusal] }),
-      rowsRead: 0,
-      fileRefusal: err.message,
-    };
-    await repo.refuseWhole(db, uploadId, refusal, whole, mail);
-    await storage.delete(key).catch(() => undefined);
-    return { state: 'refused', report: whole };
+    return refuseWhole(db, storage, { id: uploadId, fileKey: key }, err.message, err.line, started, mail);
   }
 
   await repo.refuseDuplicates(db, uploadId);
@@ -153,6 +168,60 @@ export async function importUpload(ctx: JobContext, uploadId: number): Promise<I
   if (!counts || !finalReport) return null;
   await storage.delete(key).catch(() => undefined);
   return { state: 'finished', report: finalReport };
+}
+
+/**
+ * Ends an upload refused whole: nothing of it kept, one refusal (`line`, field 'file', `reason`)
+ * and a report saying so, the uploader's mail queued, the stored file deleted.
+ */
+async function refuseWhole(
+  db: Db,
+  storage: FileStorage,
+  upload: { id: number; fileKey: string },
+  reason: string,
+  line: number | null,
+  started: number,
+  mail: (tx: Tx, report: DataUploadReport) => Promise<void>,
+): Promise<ImportOutcome> {
+  const refusal = { line, field: 'file', reason };
+  const whole: DataUploadReport = {
+    rowsRead: 0,
+    itemsCreated: 0,
+    itemsUpdated: 0,
+    rowsAdded: 0,
+    rowsChanged: 0,
+    rowsRemoved: 0,
+    rowsRefused: 0,
+    refusals: [refusal],
+    fileRefusal: reason,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
+  await repo.refuseWhole(db, upload.id, refusal, whole, mail);
+  await storage.delete(upload.fileKey).catch(() => undefined);
+  return { state: 'refused', report: whole };
+}
+
+/** What the uploader reads when every run of an import failed on a fault of ours (not the file's). */
+export const IMPORT_GAVE_UP =
+  'The file could not be processed because of a fault on our side, after several attempts. Nothing of it was kept: upload it again later, and tell us if it happens again.';
+
+/**
+ * Ends upload `uploadId` as refused when its import's last attempt failed on a fault (database or
+ * storage), so that it does not stay 'processing' for ever; the uploader gets the refusal mail.
+ * Nothing when the upload has already ended or has no stored file any more.
+ */
+export async function giveUpImport(ctx: JobContext, uploadId: number): Promise<void> {
+  const upload = await repo.upload(ctx.db, uploadId);
+  if (!upload || upload.fileKey === null || upload.state === 'finished' || upload.state === 'refused') return;
+  await refuseWhole(
+    ctx.db,
+    ctx.storage,
+    { id: uploadId, fileKey: upload.fileKey },
+    IMPORT_GAVE_UP,
+    null,
+    Date.now(),
+    (tx, report) => queueUploadMail(tx, ctx, upload, report),
+  );
 }
 
 /** Why a row of an item already ordered is refused (the final step says the same in SQL). */

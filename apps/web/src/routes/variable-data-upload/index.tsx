@@ -41,22 +41,37 @@ const LAYOUT_NAMES = {
 } as const;
 const n = (v: number) => v.toLocaleString('en-US');
 
+/** A state badge's label is never cut short (a badge clips it by default), so the column is as wide as it. */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 /** The state of an upload as a badge: processing shows rows done / total. */
 function StateBadge({ upload }: { upload: DataUpload }) {
   switch (upload.state) {
     case 'queued':
-      return <Badge color="gray">Queued</Badge>;
+      return (
+        <Badge color="gray" styles={WHOLE_LABEL}>
+          Queued
+        </Badge>
+      );
     case 'processing':
       return (
-        <Badge color="blue" leftSection={<Loader size={10} color="white" />}>
+        <Badge color="blue" styles={WHOLE_LABEL} leftSection={<Loader size={10} color="white" />}>
           Processing {n(upload.rowsDone)}
           {upload.rowsTotal !== null ? ` / ${n(upload.rowsTotal)}` : ''} rows
         </Badge>
       );
     case 'finished':
-      return <Badge color="green">Finished</Badge>;
+      return (
+        <Badge color="green" styles={WHOLE_LABEL}>
+          Finished
+        </Badge>
+      );
     case 'refused':
-      return <Badge color="red">Refused</Badge>;
+      return (
+        <Badge color="red" styles={WHOLE_LABEL}>
+          Refused
+        </Badge>
+      );
   }
 }
 
@@ -107,35 +122,41 @@ function RecentUploads() {
       </Text>
     );
   }
+  // Each upload is a group of two rows (its facts, then its report across the table), so the table
+  // fits a phone's width without a sideways scroll.
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" data-testid="uploads-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Uploaded</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>File</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Report</Table.Th>
+    <Table verticalSpacing="xs" data-testid="uploads-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Uploaded</Table.Th>
+          <Table.Th>Customer and file</Table.Th>
+          <Table.Th>State</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      {uploads.map((u) => (
+        <Table.Tbody key={u.id} data-testid={`upload-${u.id}`}>
+          <Table.Tr style={{ borderBottom: 0 }}>
+            <Table.Td>{displayDateTime(u.createdAt)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {u.customerName}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {u.fileName}
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <StateBadge upload={u} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {uploads.map((u) => (
-            <Table.Tr key={u.id} data-testid={`upload-${u.id}`}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDateTime(u.createdAt)}</Table.Td>
-              <Table.Td>{u.customerName}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{u.fileName}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <StateBadge upload={u} />
-              </Table.Td>
-              <Table.Td>
-                <Report upload={u} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          <Table.Tr>
+            <Table.Td colSpan={3} pt={0}>
+              <Report upload={u} />
+            </Table.Td>
+          </Table.Tr>
         </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      ))}
+    </Table>
   );
 }
 
