@@ -14,12 +14,11 @@
  * 4. Prints per round rows, seconds and rows/s of each, the ratio download/COPY (aim ≥ 0.5), and the
  *    server's RSS when idle, its peak during the download and the growth (aim < 50 MB).
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { orderListQuery } from '@selvedge/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -31,7 +30,7 @@ import { TokenService } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
 import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
-import { freePort, serverBundles } from '../src/test/serverProcess';
+import { rssOf, startProduct } from './product';
 import { issueTokens, loadOrders, openBenchDatabase } from './seed';
 
 const env = (name: string, fallback: number) => {
@@ -43,22 +42,8 @@ const env = (name: string, fallback: number) => {
 const ORDERS = env('BENCH_ORDERS', 1_000_000);
 const ROUNDS = env('BENCH_ROUNDS', 2);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
-const here = dirname(fileURLToPath(import.meta.url));
 const log = (...a: unknown[]) => console.log(...a);
 const MB = 1024 * 1024;
-
-/** The node flags of the image (Dockerfile NODE_OPTIONS), so the product runs as deployed. */
-function imageNodeFlags(): string[] {
-  const dockerfile = readFileSync(join(here, '../../../Dockerfile'), 'utf8');
-  const flags = process.env.BENCH_NODE_FLAGS ?? /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? '';
-  return flags.split(/\s+/).filter(Boolean);
-}
-
-/** Resident set size of process `pid` in bytes (Linux). */
-function rssOf(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : 0;
-}
 
 /** Counts the lines of a byte stream (rows of a CSV whose cells hold no line breaks) and its bytes. */
 function lineCounter() {
@@ -132,49 +117,6 @@ async function download(base: string, token: string, pid: number) {
   return { rows: counter.lines - 1, bytes: counter.bytes, seconds: (performance.now() - t0) / 1000, peak };
 }
 
-/** Forks the product's bundle on a free port and waits until it is live. */
-async function startProduct(url: string, dataDir: string) {
-  const port = await freePort();
-  const child: ChildProcess = fork(join(serverBundles(), 'main.mjs'), [], {
-    execArgv: imageNodeFlags(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'never',
-      JWT_SECRET,
-      JOBS_IN_PROCESS: 'false',
-      HOST: '127.0.0.1',
-      METRICS_ENABLED: 'false',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}${API_PREFIX}/health/live`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 600) throw new Error('the server did not start');
-    await delay(100);
-  }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    base,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await Promise.race([exited, delay(10_000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
 async function main() {
   const { database, url, label, drop } = await openBenchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-export-'));
@@ -202,7 +144,10 @@ async function main() {
       orderLinesQuery(and(orderScope(adminScope), ...orderFilters(query, 'ADMIN')) as SQL),
     );
 
-    const product = await startProduct(url, dataDir);
+    const product = await startProduct({
+      entry: 'main.mjs',
+      env: { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET, JOBS_IN_PROCESS: 'false' },
+    });
     stop = product.stop;
     // Warm up: a small download, so the idle figure is a server that has served one.
     await fetch(`${product.base}${API_PREFIX}/orders/download-inventory-csv`, {

@@ -71,6 +71,7 @@ import { seedDemoData } from '../src/seed/demo';
 import { freePort, serverBundles } from '../src/test/serverProcess';
 import type { CeilingScript } from './ceiling';
 import type { InstrumentReply } from './instrument';
+import { imageRuntime } from './product';
 import { issueTokens, loadOrders, openBenchDatabase } from './seed';
 
 const env = (name: string, fallback: number) => {
@@ -243,24 +244,6 @@ interface Server {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-/**
- * The runtime settings the image gives the server (Dockerfile, runtime stage): its `NODE_OPTIONS`
- * as node flags, and glibc's malloc tunables (`MALLOC_*`), so that the bench measures what ships.
- * BENCH_NODE_FLAGS replaces the flags (empty: none); a `MALLOC_*` variable set for the bench wins.
- * Throws if the Dockerfile no longer says NODE_OPTIONS.
- */
-function imageRuntime(): { nodeFlags: string[]; mallocEnv: Record<string, string> } {
-  const dockerfile = readFileSync(join(here, '../../../Dockerfile'), 'utf8');
-  const nodeOptions = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile);
-  if (!nodeOptions) throw new Error('Dockerfile: no NODE_OPTIONS="…" to run the product with');
-  const mallocEnv: Record<string, string> = {};
-  for (const [, name, value] of dockerfile.matchAll(/\b(MALLOC_[A-Z_]+)=(\d+)/g)) {
-    mallocEnv[name] = process.env[name] ?? value;
-  }
-  const flags = process.env.BENCH_NODE_FLAGS ?? nodeOptions[1];
-  return { nodeFlags: flags.split(/\s+/).filter(Boolean), mallocEnv };
-}
 
 /**
  * Forks `script` with the instrument preloaded (and `nodeFlags`) and waits until `ready` answers 200.

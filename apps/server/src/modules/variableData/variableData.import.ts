@@ -87,11 +87,10 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
 
   const total = await countRecords((await storage.get(key)).stream, layout);
   await repo.begin(db, uploadId, total);
-  const [vendors, customer, ordered] = await Promise.all([
-    repo.vendorNumbers(db),
-    repo.subcodesOf(db, upload.customerId),
-    repo.orderedKeys(db, upload.customerId),
-  ]);
+  // One after the other: `db` may be a transaction (the demo seed's), one connection.
+  const vendors = await repo.vendorNumbers(db);
+  const customer = await repo.subcodesOf(db, upload.customerId);
+  const ordered = await repo.orderedKeys(db, upload.customerId);
 
   let rowsRead = 0;
   let staged: StagedRow[] = [];
