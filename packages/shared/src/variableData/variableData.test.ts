@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isRoundedQuantity } from '../rules/orderLine';
 import { gs1CheckDigit, isValidGtin, withCheckDigit } from './gs1';
 import { compareSizeAndColour, refreshQuantity } from './quantities';
 import { FileRefusedError, FlatFileParser, rootsHeader, rootsRecord, type VariableDataRow } from './rows';
@@ -335,6 +336,39 @@ describe('Refresh (ordering §9) and the size order', () => {
           expect(r).toBeGreaterThanOrEqual(0);
         },
       ),
+    );
+  });
+
+  it('gives quantities the cart accepts, not fewer for a larger adjustment (issue 26)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: -200, max: 500 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 1, max: 100 }),
+        (q, amount, more, unit, minOrderQuantity, packSize) => {
+          const by = unit ? 'UNIT' : 'PERCENT';
+          const limits = { minOrderQuantity, packSize };
+          const r = refreshQuantity(q, { by, amount }, limits);
+          expect(isRoundedQuantity(r, limits)).toBe(true);
+          expect(refreshQuantity(q, { by, amount: amount + more }, limits)).toBeGreaterThanOrEqual(r);
+        },
+      ),
+    );
+  });
+
+  it('orders sizes and colours as a total order (sorting twice, or from any order, gives one result)', () => {
+    const size = fc.constantFrom('XS', 'S', 'M', 'L', 'XL', '2XL', '28', '30', '7.5', 'Petite', 'OS', '');
+    const colour = fc.constantFrom('BLK', 'NVY', '002', '010', '', 'fgrn');
+    fc.assert(
+      fc.property(fc.array(fc.record({ size, colour }), { maxLength: 30 }), (rows) => {
+        const once = [...rows].sort(compareSizeAndColour);
+        expect([...once].reverse().sort(compareSizeAndColour)).toEqual(once);
+        for (let i = 1; i < once.length; i++)
+          expect(compareSizeAndColour(once[i - 1], once[i])).toBeLessThanOrEqual(0);
+      }),
     );
   });
 
