@@ -60,6 +60,10 @@ describe('route matrix', () => {
     const keys = routes.map((r) => `${r.method} ${r.url}`);
     expect(keys).toContain('POST /api/v1.0/orders/:id/complete-production');
     expect(keys).toContain('GET /api/v1.0/orders/:id/vendor-po/');
+    // Ordering uploaded retailer data (issue 26).
+    expect(keys).toContain('GET /api/v1.0/products/variable-data');
+    expect(keys).toContain('GET /api/v1.0/products/variable-data/dynamic/:id');
+    expect(keys).toContain('GET /api/v1.0/orders/:id/download-data');
     expect(new Set(keys).size).toBe(keys.length);
   });
 

@@ -14,6 +14,30 @@ export const PRODUCT_TYPES = ['STANDARD', 'VARIABLE_DATA', 'DYNAMIC'] as const;
 export const productType = z.enum(PRODUCT_TYPES);
 export type ProductType = z.infer<typeof productType>;
 
+/**
+ * The data of one uploaded size and colour as its ticket prints it (ordering §3 Product item:
+ * variableData, dynamicData; Order item: items.variableData, variants.dynamicData): PO, style,
+ * ticket type (the subcode), vendor number, garment description, size, colour, barcode (GTIN-12 or
+ * GTIN-13) and retail prices (decimal strings, in the layout's currencies).
+ */
+export const variableData = z
+  .object({
+    poNumber: z.string(),
+    styleNumber: z.string(),
+    ticketType: z.string(),
+    vendorNumber: z.string(),
+    description: z.string(),
+    size: z.string(),
+    colour: z.string(),
+    barcode: z.string(),
+    prices: z.array(z.object({ currency: z.string(), amount: z.string() })),
+  })
+  .meta({ id: 'VariableData' });
+export type OrderedVariableData = z.infer<typeof variableData>;
+
+/** Most sizes (or variable-data rows, or variants) one order line takes. */
+export const MAX_LINE_ROWS = 1000;
+
 const itemIdKey = z
   .string()
   .regex(/^[1-9]\d{0,9}$/, 'keys must be product item ids')
@@ -32,13 +56,47 @@ export type AttributeValues = z.infer<typeof attributeValues>;
 export const orderLinePayload = z
   .object({
     productType,
-    quantities: z.record(
-      itemIdKey,
-      z.number().int('quantities are whole pieces').min(0, 'quantities cannot be negative').max(100_000_000),
-    ),
+    /**
+     * STANDARD and DYNAMIC: pieces by product item id. VARIABLE_DATA: pieces by uploaded row id (the
+     * details' items[].variableDataRowId; docs/decisions/0051).
+     */
+    quantities: z
+      .record(
+        itemIdKey,
+        z
+          .number()
+          .int('quantities are whole pieces')
+          .min(0, 'quantities cannot be negative')
+          .max(100_000_000),
+      )
+      .refine((r) => Object.keys(r).length <= MAX_LINE_ROWS, `quantities: at most ${MAX_LINE_ROWS} entries`),
     attributes: attributeValues.default({}),
     attributesItems: z.record(itemIdKey, attributeValues).optional(),
     careLabel: careLabel.nullable().optional(),
+    /**
+     * DYNAMIC only (ordering §3 Order-line payload): the dynamic search the variants came from and
+     * each variant's order quantity by its id (the uploaded row's id); `dynamicData` is ignored (the
+     * server reads the rows). `quantities` then names the DYNAMIC product item with the line's total.
+     */
+    dynamicVariants: z
+      .object({
+        styleNumber: safeText(100).pipe(z.string().trim().min(1, 'dynamicVariants.styleNumber is required')),
+        poNumber: safeText(100).pipe(z.string().trim().min(1, 'dynamicVariants.poNumber is required')),
+        variants: z
+          .array(
+            z.object({
+              id: bodyId('a variant id'),
+              orderQuantity: z
+                .number()
+                .int('quantities are whole pieces')
+                .min(0, 'quantities cannot be negative')
+                .max(100_000_000),
+              dynamicData: z.unknown().optional(),
+            }),
+          )
+          .max(MAX_LINE_ROWS, `dynamicVariants.variants: at most ${MAX_LINE_ROWS}`),
+      })
+      .optional(),
   })
   .meta({ id: 'OrderLinePayload' });
 export type OrderLinePayload = z.input<typeof orderLinePayload>;
@@ -57,6 +115,28 @@ export type OrderLineResponse = z.infer<typeof orderLineResponse>;
 
 export const orderItemIdParam = z.object({ orderItemId: queryId('an order item id') });
 
+/**
+ * What a VARIABLE_DATA or DYNAMIC line adds to the order item (ordering §3 Order item: poNumber,
+ * items, variants): its PO and style, and its rows — `items` (VARIABLE_DATA: variableData and
+ * quantity; unitPrice/unitCost for the roles that see them) or `variants` (DYNAMIC: dynamicData and
+ * quantity). Left out on STANDARD lines.
+ */
+export const variableDataLineFields = {
+  poNumber: z.string().nullable(),
+  styleNumber: z.string().nullable().optional(),
+  items: z
+    .array(
+      z.object({
+        variableData,
+        quantity: z.number().int(),
+        unitPrice: money.nullable().optional(),
+        unitCost: money.nullable().optional(),
+      }),
+    )
+    .optional(),
+  variants: z.array(z.object({ dynamicData: variableData, quantity: z.number().int() })).optional(),
+};
+
 /** One size of a cart line. */
 export const cartItemSize = z
   .object({
@@ -68,6 +148,8 @@ export const cartItemSize = z
     /** Cost roles only; null when the subcode has no cost tier in the cost currency. */
     unitCost: money.nullable().optional(),
     attributesItem: z.record(z.string(), z.string()),
+    /** VARIABLE_DATA and DYNAMIC lines: the ordered row's data as the line keeps it. */
+    variableData: variableData.optional(),
   })
   .meta({ id: 'CartItemSize' });
 export type CartItemSize = z.infer<typeof cartItemSize>;
@@ -92,6 +174,7 @@ export const cartItem = z
     totalCost: money.optional(),
     /** The subcode's minimum order value in the price currency (price roles only); null when it has none. */
     minValue: money.nullable().optional(),
+    ...variableDataLineFields,
   })
   .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof cartItem>;

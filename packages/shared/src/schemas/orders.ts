@@ -14,7 +14,7 @@ import { NEEDS_ACTION_STEPS } from '../rules/needsAction';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES, type OrderStatusFilter } from '../rules/orderStatus';
 import { ARTWORK_ACTIONS, ARTWORK_STATUSES, ORDER_ACTIONS } from '../rules/orderWorkflow';
 import { careLabel } from './careLabel';
-import { orderCharge } from './cart';
+import { orderCharge, variableData, variableDataLineFields } from './cart';
 import {
   bodyId,
   calendarDate,
@@ -209,6 +209,9 @@ export const orderItemSize = z
     size: z.string(),
     quantity: z.number().int(),
     attributesItem: z.record(z.string(), z.string()).describe('Attribute name → value for this size'),
+    variableData: variableData
+      .optional()
+      .describe("VARIABLE_DATA and DYNAMIC lines: the ordered row's data as the line keeps it"),
     unitPrice: money.optional(),
     unitCost: money.optional(),
   })
@@ -262,7 +265,7 @@ export const orderItem = z
     quantity: z.number().int(),
     productType: z.enum(['STANDARD', 'VARIABLE_DATA', 'DYNAMIC']),
     variableDataProduct: z.boolean().describe('True for VARIABLE_DATA and DYNAMIC lines'),
-    poNumber: z.string().nullable(),
+    ...variableDataLineFields,
     productThumbnail: z.object({ path: z.string(), type: z.string().nullable() }).nullable(),
     sizes: z.array(orderItemSize),
     attributes: z.record(z.string(), z.string()).describe('Attribute name → value for the whole line'),

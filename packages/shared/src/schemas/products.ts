@@ -10,21 +10,33 @@
 
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { ATTRIBUTE_TYPES, MAX_DETAIL_IDS, PRODUCT_SEARCH_MESSAGES } from '../rules/products';
+import {
+  ATTRIBUTE_TYPES,
+  DEFAULT_PO_SEARCH_GROUP,
+  MAX_DETAIL_IDS,
+  PO_SEARCH_GROUPS,
+  PRODUCT_SEARCH_MESSAGES,
+} from '../rules/products';
 import { CARE_LABEL_TYPES, careLabel } from './careLabel';
+import { PRODUCT_TYPES, variableData } from './cart';
 import { MAX_ID, money, pageQuery, pagingInfo, queryId, safeText } from './common';
 
 // The product constants live in ../rules/products (no zod there, issue 9); re-exported here as before.
 export {
   ATTRIBUTE_TYPES,
   type AttributeType,
+  DEFAULT_PO_SEARCH_GROUP,
   MAX_DETAIL_IDS,
+  PO_SEARCH_GROUPS,
+  type PoSearchGroup,
   PRODUCT_SEARCH_MESSAGES,
   VARIABLE_DATA_PRODUCT_GROUP,
+  VARIABLE_DATA_SEARCH_MESSAGES,
+  variableDataSearchErrors,
 } from '../rules/products';
 
 // Product types are declared once, in ./cart (the order-line payload); re-exported here for the product screens.
-export { PRODUCT_TYPES, type ProductType } from './cart';
+export { type OrderedVariableData, PRODUCT_TYPES, type ProductType, variableData } from './cart';
 
 const id = z.number().int().positive();
 const optionalText = (max: number, field: string) =>
@@ -69,6 +81,91 @@ export const productSearchResponse = pagingInfo
   .meta({ id: 'ProductSearchResponse' });
 export type ProductSearchResult = z.infer<typeof productSearchResult>;
 export type ProductSearchResponse = z.infer<typeof productSearchResponse>;
+
+const productionRegionParam = z
+  .string({ error: PRODUCT_SEARCH_MESSAGES.regionRequired })
+  .regex(/^\d{1,10}$/, PRODUCT_SEARCH_MESSAGES.regionRequired)
+  .pipe(queryId('a production region id'));
+
+/**
+ * GET /products/variable-data (ordering §2 Product list, variable-data mode; §5 Product search):
+ * production region required; `poNumber` and `styleNumber` match the uploaded PO and style exactly
+ * (surrounding spaces dropped); `orderStatus` the PO search group (PO_SEARCH_GROUPS, UPLOADED by
+ * default). Which of poNumber and styleNumber is required depends on the role and the customers'
+ * defaults (`variableDataSearchErrors`), so the service checks it (400 naming the field).
+ */
+export const variableDataSearchQuery = pageQuery.extend({
+  productionRegion: productionRegionParam,
+  poNumber: optionalText(100, 'poNumber'),
+  styleNumber: optionalText(100, 'styleNumber'),
+  orderStatus: z
+    .enum(PO_SEARCH_GROUPS.map((g) => g.value) as ['PLACED', 'UPLOADED', 'SHIPPED'], {
+      error: `orderStatus must be one of ${PO_SEARCH_GROUPS.map((g) => g.value).join(', ')}`,
+    })
+    .default(DEFAULT_PO_SEARCH_GROUP),
+});
+export type VariableDataSearchQuery = z.infer<typeof variableDataSearchQuery>;
+export type VariableDataSearchQueryInput = z.input<typeof variableDataSearchQuery>;
+
+/**
+ * One PO and style of the variable-data search (ordering §3 Product search result (variable data)):
+ * its ticket types (`productSubcodes`), their garment descriptions and the VARIABLE_DATA product item
+ * of each (same order); `creationDate` the day the first of them was uploaded (YYYY-MM-DD);
+ * `ordered` true when one of them is on a placed order that is not cancelled.
+ */
+export const variableDataSearchResult = z
+  .object({
+    poNumber: z.string(),
+    styleNumber: z.string(),
+    creationDate: z.string(),
+    ordered: z.boolean(),
+    productSubcodes: z.array(z.string()),
+    descriptions: z.array(z.string()),
+    productItemIds: z.array(id),
+  })
+  .meta({ id: 'VariableDataSearchResult' });
+export type VariableDataSearchResult = z.infer<typeof variableDataSearchResult>;
+
+export const variableDataSearchResponse = z
+  .object({ products: z.array(variableDataSearchResult), pageableOrderItemsInfo: pagingInfo })
+  .meta({ id: 'VariableDataSearchResponse' });
+export type VariableDataSearchResponse = z.infer<typeof variableDataSearchResponse>;
+
+/**
+ * GET /products/variable-data/dynamic/{id}?styleNumber&poNumber (ordering §5 Dynamic search): both
+ * required, 'Style Number AND PO Number are required.' otherwise.
+ */
+export const dynamicSearchParams = z.object({ id: queryId('a product item id') });
+const dynamicSearchField = z
+  .string({ error: MESSAGES.dynamicSearchRequired })
+  .pipe(safeText(100))
+  .transform((v) => v.trim())
+  .refine((v) => v.length > 0, MESSAGES.dynamicSearchRequired);
+export const dynamicSearchQuery = z.object({ styleNumber: dynamicSearchField, poNumber: dynamicSearchField });
+export type DynamicSearchQuery = z.infer<typeof dynamicSearchQuery>;
+
+/**
+ * A variant of a DYNAMIC product (ordering §3 Product item: variants): `id` the uploaded row's id
+ * (sent back as dynamicVariants.variants[].id), its data, the quantity the retailer asks for
+ * (`customerQuantity`) and the pieces of it already in the user's cart (`cartQuantity`; on edit: in
+ * other lines). `quantity`: edit only, this variant's quantity in the line being edited.
+ */
+export const dynamicVariant = z
+  .object({
+    id,
+    dynamicData: variableData,
+    customerQuantity: z.number().int(),
+    cartQuantity: z.number().int(),
+    quantity: z.number().int().optional(),
+  })
+  .meta({ id: 'DynamicVariant' });
+export type DynamicVariant = z.infer<typeof dynamicVariant>;
+
+/** Answer of the dynamic search: the variants in the fixed size order (ordering §9); empty when none. */
+export const dynamicSearchResponse = z
+  .object({ variants: z.array(dynamicVariant) })
+  .meta({ id: 'DynamicSearchResponse' });
+export type DynamicSearchResponse = z.infer<typeof dynamicSearchResponse>;
 
 /**
  * Product item ids of a details call: `ids=1,2` or `ids=1&ids=2`; positive whole numbers, at most
@@ -136,6 +233,15 @@ export const productSizeItem = z
     attributes: z.array(productAttribute),
     /** Edit only: this item's quantity in the line being edited (0 when the line has none of it). */
     quantity: z.number().int().optional(),
+    /**
+     * VARIABLE_DATA only: the uploaded row (one size and colour) this entry stands for; the line's
+     * `quantities` are keyed by it (docs/decisions/0051). `productItemId` is then the PO and style's item.
+     */
+    variableDataRowId: id.optional(),
+    /** VARIABLE_DATA only: the tickets the retailer asks for (the row's quantity). */
+    defaultCustomerQuantity: z.number().int().optional(),
+    /** VARIABLE_DATA only: the row's data (barcode, colour, retail prices...). */
+    variableData: variableData.optional(),
   })
   .meta({ id: 'ProductSizeItem' });
 export type ProductSizeItem = z.infer<typeof productSizeItem>;
@@ -148,7 +254,7 @@ export const productItemDetails = z
     productSubcodeId: id,
     productSubcode: z.string(),
     description: z.string(),
-    productType: z.literal('STANDARD'),
+    productType: z.enum(PRODUCT_TYPES),
     customerId: id,
     customer: z.string(),
     productionRegionId: id.nullable(),
@@ -183,6 +289,11 @@ export const productItemDetails = z
     careLabelType: z.enum(CARE_LABEL_TYPES).nullable(),
     /** Edit only: the line's care label as it was added (the editor keeps what is still valid). */
     careLabel: careLabel.nullable().optional(),
+    /** VARIABLE_DATA: the item's PO and style; DYNAMIC on edit: the line's search. Else null. */
+    poNumber: z.string().nullable().optional(),
+    styleNumber: z.string().nullable().optional(),
+    /** DYNAMIC on edit: the line's variants with their quantities (a new line loads them by search). */
+    variants: z.array(dynamicVariant).optional(),
   })
   .meta({ id: 'ProductItemDetails' });
 export type ProductItemDetails = z.infer<typeof productItemDetails>;
@@ -191,7 +302,8 @@ export type ProductItemDetails = z.infer<typeof productItemDetails>;
 export const productDetailsResponse = z
   .object({
     products: z.array(productItemDetails),
-    productType: z.literal('STANDARD'),
+    /** The layout (ordering §2 Product details): every product of one answer has this type. */
+    productType: z.enum(PRODUCT_TYPES),
     /** The user may change inventory quantities (per-user permission and role). */
     canUpdateInventory: z.boolean(),
     /** The user may restock (per-user permission and role). */

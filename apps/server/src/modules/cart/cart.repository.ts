@@ -1,5 +1,12 @@
 /** All SQL of the cart (the user's PENDING order), its lines, pricing and placement. */
-import type { CareLabel, CareLabelType, CartHeaderUpdate, CustomerCareConfig, Tier } from '@selvedge/shared';
+import type {
+  CareLabel,
+  CareLabelType,
+  CartHeaderUpdate,
+  CustomerCareConfig,
+  OrderedVariableData,
+  Tier,
+} from '@selvedge/shared';
 import { and, asc, count, eq, getTableColumns, inArray, ne, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db';
@@ -180,6 +187,18 @@ const shippingAddressesOf = compiledSelect(['vendorId'], (p) =>
     .orderBy(asc(vendorShippingAddresses.optionName), asc(vendorShippingAddresses.id)),
 );
 
+/**
+ * A size row of a line: pieces of a product item; VARIABLE_DATA and DYNAMIC rows also name the
+ * uploaded row and keep its data (docs/decisions/0051).
+ */
+export interface LineSize {
+  productItemId: number;
+  quantity: number;
+  attributesItem: Record<string, string>;
+  variableDataRowId?: number | null;
+  variableData?: OrderedVariableData | null;
+}
+
 export const cartRepository = {
   /** The user's cart (PENDING order); undefined when none. */
   findCart: async (db: Q, userId: number): Promise<CartRow | undefined> => (await cartOf(db, { userId }))[0],
@@ -345,18 +364,15 @@ export const cartRepository = {
     tx: Tx,
     line: {
       orderId: number;
+      productType: string;
       productSubcodeId: number;
       attributes: Record<string, string>;
       careLabel: CareLabel | null;
       quantity: number;
+      poNumber?: string | null;
+      styleNumber?: string | null;
     },
-  ) =>
-    (
-      await tx
-        .insert(orderItems)
-        .values({ ...line, productType: 'STANDARD' })
-        .returning({ id: orderItems.id })
-    )[0].id,
+  ) => (await tx.insert(orderItems).values(line).returning({ id: orderItems.id }))[0].id,
 
   updateLine: (
     tx: Tx,
@@ -365,17 +381,15 @@ export const cartRepository = {
       attributes: Record<string, string>;
       careLabel: CareLabel | null;
       quantity: number;
+      poNumber?: string | null;
+      styleNumber?: string | null;
     },
   ) => tx.update(orderItems).set(patch).where(eq(orderItems.id, orderItemId)),
 
   deleteLine: (tx: Tx, orderItemId: number) => tx.delete(orderItems).where(eq(orderItems.id, orderItemId)),
 
   /** Replaces the size rows of a line. */
-  replaceSizes: async (
-    tx: Tx,
-    orderItemId: number,
-    sizes: { productItemId: number; quantity: number; attributesItem: Record<string, string> }[],
-  ) => {
+  replaceSizes: async (tx: Tx, orderItemId: number, sizes: LineSize[]) => {
     await tx.delete(orderItemSizes).where(eq(orderItemSizes.orderItemId, orderItemId));
     if (sizes.length > 0) await tx.insert(orderItemSizes).values(sizes.map((s) => ({ ...s, orderItemId })));
   },

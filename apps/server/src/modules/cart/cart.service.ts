@@ -41,6 +41,7 @@ import {
   type OrderLinePayload,
   PLACE_ORDER_REFUSALS,
   type PlaceOrderResponse,
+  type ProductType,
   placeOrderMessage,
   quantityRuleMessage,
   validateCartForPlacement,
@@ -59,7 +60,8 @@ import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
 import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
 import { careLabelRefusalAtPlacing, checkLineCareLabel } from './cart.careLabel';
 import { repriceCart } from './cart.pricing';
-import { type CartPatch, type CartRow, cartRepository as repo } from './cart.repository';
+import { type CartPatch, type CartRow, type LineSize, cartRepository as repo } from './cart.repository';
+import { prepareRowsOf } from './cart.variableData';
 
 type Q = Db | Tx;
 
@@ -71,9 +73,8 @@ export const CART_API_MESSAGES = {
   unsavedAddress: 'shippingAddress: choose one of the saved shipping addresses of your company.',
   cartBusy: 'Your cart is being placed or changed in another window. Please try again.',
   noQuantity: 'Enter a quantity for at least one size.',
-  typeNotSupported: (type: string) =>
-    `${type} products cannot be added to the cart yet; only STANDARD products can.`,
-  notStandard: (productItemId: number) => `Item ${productItemId} is not a STANDARD product.`,
+  notOfType: (productItemId: number, type: string) => `Item ${productItemId} is not a ${type} product.`,
+  otherProduct: 'The line being edited is of another product.',
   oneSubcode: 'All sizes of a line must belong to one product subcode.',
   otherSubcode: 'The sizes must belong to the product of the line being edited.',
   noFactory: (subcode: string) =>
@@ -93,10 +94,14 @@ export const ORDER_PLACED_LOG = 'Order placed';
 
 /** A checked order line, ready to store. */
 interface PreparedLine {
+  productType: ProductType;
   productSubcodeId: number;
   productSubcode: string;
   quantity: number;
-  sizes: { productItemId: number; quantity: number; attributesItem: Record<string, string> }[];
+  /** VARIABLE_DATA and DYNAMIC: the line's PO and style. */
+  poNumber: string | null;
+  styleNumber: string | null;
+  sizes: LineSize[];
   attributes: Record<string, string>;
   careLabel: CareLabel | null;
   scope: {
@@ -179,9 +184,11 @@ export function createCartService(ctx: AppContext) {
 
   /** Checks an order-line payload against the products (outside any transaction). */
   async function prepareLine(user: AuthUser, body: OrderLinePayload): Promise<PreparedLine> {
-    if (body.productType !== 'STANDARD')
-      throw badRequest(CART_API_MESSAGES.typeNotSupported(body.productType));
-    const entries = Object.entries(body.quantities).map(([id, q]) => [Number(id), q] as const);
+    let entries = Object.entries(body.quantities).map(([id, q]) => [Number(id), q] as const);
+    // VARIABLE_DATA and DYNAMIC quantities are per uploaded row (cart.variableData.ts): resolved to
+    // the line's product item and its rows, then checked as sizes are.
+    const rows = body.productType === 'STANDARD' ? null : await prepareRowsOf(db, user, body);
+    if (rows) entries = [[rows.productItemId, rows.total] as const];
     const total = entries.reduce((s, [, q]) => s + q, 0);
     if (entries.length === 0 || total <= 0) throw badRequest(CART_API_MESSAGES.noQuantity);
 
@@ -196,19 +203,30 @@ export function createCartService(ctx: AppContext) {
     ) {
       throw notFound(CART_API_MESSAGES.productNotFound);
     }
-    const other = items.find((i) => i.productType !== 'STANDARD');
-    if (other) throw badRequest(CART_API_MESSAGES.notStandard(other.productItemId));
+    const other = items.find((i) => i.productType !== body.productType);
+    if (other) throw badRequest(CART_API_MESSAGES.notOfType(other.productItemId, body.productType));
     if (new Set(items.map((i) => i.productSubcodeId)).size > 1)
       throw badRequest(CART_API_MESSAGES.oneSubcode);
     const sub = items[0];
     const byId = new Map(items.map((i) => [i.productItemId, i]));
     const limits = { minOrderQuantity: sub.minOrderQuantity, packSize: sub.packSize };
 
-    const ordered = entries.flatMap(([id, quantity]) => {
-      const item = byId.get(id);
-      return item && quantity > 0 ? [{ item, quantity }] : [];
-    });
-    for (const { item, quantity } of ordered) {
+    const ordered = rows
+      ? []
+      : entries.flatMap(([id, quantity]) => {
+          const item = byId.get(id);
+          return item && quantity > 0 ? [{ item, quantity }] : [];
+        });
+    for (const { item, quantity } of [
+      ...ordered,
+      ...(rows?.sizes ?? []).map((r) => ({
+        item: {
+          productItemId: r.variableDataRowId,
+          productSize: `${r.variableData.size} ${r.variableData.colour}`.trim(),
+        },
+        quantity: r.quantity,
+      })),
+    ]) {
       if (!isRoundedQuantity(quantity, limits)) {
         throw badRequest(
           quantityRuleMessage(
@@ -258,10 +276,13 @@ export function createCartService(ctx: AppContext) {
       throw conflict(CART_API_MESSAGES.noFactory(sub.productSubcode));
     }
     return {
+      productType: body.productType,
       productSubcodeId: sub.productSubcodeId,
       productSubcode: sub.productSubcode,
       quantity: total,
-      sizes,
+      poNumber: rows?.poNumber ?? null,
+      styleNumber: rows?.styleNumber ?? null,
+      sizes: rows ? rows.sizes : sizes,
       attributes: lineAttrs.values,
       careLabel,
       scope: {
@@ -344,10 +365,13 @@ export function createCartService(ctx: AppContext) {
         }
         const id = await repo.insertLine(tx, {
           orderId: cart.id,
+          productType: line.productType,
           productSubcodeId: line.productSubcodeId,
           attributes: line.attributes,
           careLabel: line.careLabel,
           quantity: line.quantity,
+          poNumber: line.poNumber,
+          styleNumber: line.styleNumber,
         });
         await repo.replaceSizes(tx, id, line.sizes);
         await repriceAfterChange(tx, cart, line);
@@ -366,10 +390,13 @@ export function createCartService(ctx: AppContext) {
         if (!cart || !existing) throw notFound(CART_API_MESSAGES.lineNotFound);
         if (existing.productSubcodeId !== line.productSubcodeId)
           throw badRequest(CART_API_MESSAGES.otherSubcode);
+        if (existing.productType !== line.productType) throw badRequest(CART_API_MESSAGES.otherProduct);
         await repo.updateLine(tx, existing.id, {
           attributes: line.attributes,
           careLabel: line.careLabel,
           quantity: line.quantity,
+          poNumber: line.poNumber,
+          styleNumber: line.styleNumber,
         });
         await repo.replaceSizes(tx, existing.id, line.sizes);
         await repriceAfterChange(tx, cart, line);

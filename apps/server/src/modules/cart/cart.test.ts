@@ -231,11 +231,11 @@ describe('POST /orders refusals', () => {
     );
     await expect400(
       { productType: 'STANDARD', quantities: { [f.variableItemId]: 1 }, attributes: {} },
-      CART_API_MESSAGES.notStandard(f.variableItemId),
+      CART_API_MESSAGES.notOfType(f.variableItemId, 'STANDARD'),
     );
     await expect400(
       { ...oneSize(f.plain, 1), productType: 'DYNAMIC' },
-      CART_API_MESSAGES.typeNotSupported('DYNAMIC'),
+      /^dynamicVariants: a DYNAMIC line needs/,
     );
     await expect400({ ...oneSize(f.plain, 1), productType: 'OTHER' }, /^productType/);
   });

@@ -101,6 +101,26 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
   );
 
   app.get(
+    '/orders/:id/download-data',
+    {
+      config: { permission: { capability: 'downloadVariableDataCsv' } },
+      schema: {
+        tags,
+        summary:
+          "The placed order's variable data as a file, one row per ordered size and colour of its variable-data and dynamic lines (what the printer needs)",
+        params: orderIdParam,
+        querystring: downloadFormatQuery,
+        response: errors,
+      },
+    },
+    async (req, reply) =>
+      sendStream(
+        reply,
+        await downloads.variableData(currentUser(req), Number(req.params.id), req.query.format),
+      ),
+  );
+
+  app.get(
     '/has-roots-customer',
     {
       config: { permission: 'signedIn' },

@@ -208,6 +208,67 @@ function inventoryQuery(customerCondition: SQL | undefined, stockedOnly: boolean
 /** Today as YYYY-MM-DD (UTC), for file names. */
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** One ordered size and colour of a variable-data line (GET /orders/{id}/download-data). */
+interface VariableDataFileRow {
+  orderId: number;
+  orderItemId: number;
+  poNumber: string;
+  styleNumber: string;
+  ticketType: string;
+  vendorNumber: string;
+  description: string;
+  size: string;
+  colour: string;
+  barcode: string;
+  currency1: string | null;
+  price1: string | null;
+  currency2: string | null;
+  price2: string | null;
+  quantity: number;
+}
+
+/**
+ * The columns of Download Data (ordering §7 Downloads /orders/{id}/download-data; docs/downloads.md):
+ * what the printer needs per ticket — PO, style, ticket type, size, colour, barcode (text: its
+ * leading zero is part of it), the retail prices in the layout's two currencies, and the quantity.
+ */
+const VARIABLE_DATA_COLUMNS: FileColumn<VariableDataFileRow>[] = [
+  { header: 'Order Number', type: 'integer', value: (r) => r.orderId, width: 12 },
+  { header: 'Order Item', type: 'integer', value: (r) => r.orderItemId },
+  { header: 'PO Number', value: (r) => r.poNumber, width: 14 },
+  { header: 'Style Number', value: (r) => r.styleNumber, width: 14 },
+  { header: 'Ticket Type', value: (r) => r.ticketType, width: 14 },
+  { header: 'Vendor Number', value: (r) => r.vendorNumber },
+  { header: 'Description', value: (r) => r.description, width: 36 },
+  { header: 'Size', value: (r) => r.size },
+  { header: 'Colour', value: (r) => r.colour },
+  { header: 'Barcode', value: (r) => r.barcode, width: 16 },
+  { header: 'Price 1 Currency', value: (r) => r.currency1 },
+  { header: 'Price 1', type: 'decimal', value: (r) => r.price1, decimals: 2 },
+  { header: 'Price 2 Currency', value: (r) => r.currency2 },
+  { header: 'Price 2', type: 'decimal', value: (r) => r.price2, decimals: 2 },
+  { header: 'Quantity', type: 'integer', value: (r) => r.quantity },
+];
+
+/** The ordered rows of one order's VARIABLE_DATA and DYNAMIC lines, as the lines keep them (decision 0051). */
+const variableDataQuery = (orderId: number) => sql`select oi.order_id as "orderId", oi.id as "orderItemId",
+    s.variable_data ->> 'poNumber' as "poNumber", s.variable_data ->> 'styleNumber' as "styleNumber",
+    s.variable_data ->> 'ticketType' as "ticketType", s.variable_data ->> 'vendorNumber' as "vendorNumber",
+    s.variable_data ->> 'description' as description, s.variable_data ->> 'size' as size,
+    s.variable_data ->> 'colour' as colour, s.variable_data ->> 'barcode' as barcode,
+    s.variable_data -> 'prices' -> 0 ->> 'currency' as currency1, s.variable_data -> 'prices' -> 0 ->> 'amount' as price1,
+    s.variable_data -> 'prices' -> 1 ->> 'currency' as currency2, s.variable_data -> 'prices' -> 1 ->> 'amount' as price2,
+    s.quantity
+  from order_items oi join order_item_sizes s on s.order_item_id = oi.id
+  where oi.order_id = ${orderId} and s.variable_data is not null and s.quantity > 0
+  order by oi.id, s.id`;
+
+/** Texts of Download Data's refusals. */
+export const DOWNLOAD_DATA_MESSAGES = {
+  notFound: 'Order not found.',
+  noData: 'This order has no variable data.',
+} as const;
+
 export function createOrderDownloads(ctx: AppContext) {
   const { db } = ctx;
   /** The rows of `query` under `columns`, as CSV or .xlsx, named `<baseName>-<today>` (or as given). */
@@ -255,6 +316,38 @@ export function createOrderDownloads(ctx: AppContext) {
         orderLinesQuery(where),
         `order-${orderId}`,
         `Order ${orderId}`,
+      );
+    },
+
+    /**
+     * GET /orders/{id}/download-data (ordering §2 Order list 'Download Data', §6 download variable data
+     * CSV, §7): the placed order's variable data, one row per ordered size and colour of its
+     * VARIABLE_DATA and DYNAMIC lines (VARIABLE_DATA_COLUMNS). 404 when the order is not a placed
+     * order the user sees, or has no variable data.
+     */
+    async variableData(
+      user: AuthUser,
+      orderId: number,
+      format: DownloadFormat = 'csv',
+    ): Promise<StreamReply> {
+      const where = and(
+        orderScope(user),
+        sql`orders.id = ${orderId}`,
+        sql`orders.order_status <> 'PENDING'`,
+      ) as SQL;
+      const { rows } = await db.execute(sql`select exists (select from order_items oi
+          join order_item_sizes s on s.order_item_id = oi.id
+          where oi.order_id = orders.id and s.variable_data is not null) as "hasData"
+        from orders where ${where}`);
+      const found = rows[0] as { hasData: boolean } | undefined;
+      if (!found) throw notFound(DOWNLOAD_DATA_MESSAGES.notFound);
+      if (!found.hasData) throw notFound(DOWNLOAD_DATA_MESSAGES.noData);
+      return file(
+        format,
+        VARIABLE_DATA_COLUMNS,
+        variableDataQuery(orderId),
+        `order-${orderId}-data`,
+        `Order ${orderId} data`,
       );
     },
 

@@ -121,15 +121,18 @@ const RECORD_PARTS = (() => {
         {
           orderItemSizeId: col('s', orderItemSizes.id),
           productItemId: col('s', orderItemSizes.productItemId),
-          size: col('pi', productItems.productSize),
+          // A variable-data row's size is its own (the item stands for the whole PO and style).
+          size: sql`coalesce(${col('s', orderItemSizes.variableData)} ->> 'size', ${col('pi', productItems.productSize)})`,
           quantity: col('s', orderItemSizes.quantity),
           attributesItem: sql`coalesce(${col('s', orderItemSizes.attributesItem)}, '{}')`,
           unitPrice: amount('s', orderItemSizes.unitPrice),
           unitCost: amount('s', orderItemSizes.unitCost),
+          variableData: col('s', orderItemSizes.variableData),
         },
         sql`from ${from(orderItemSizes, 's')} join ${from(productItems, 'pi')} on ${col('pi', productItems.id)} = ${col('s', orderItemSizes.productItemId)}
           where ${col('s', orderItemSizes.orderItemId)} = ${col('i', orderItems.id)}`,
-        sql`${col('pi', productItems.sortKey)}, ${col('pi', productItems.id)}`,
+        // Rows of one item keep the order they were saved in (the fixed size order, decision 0051).
+        sql`${col('pi', productItems.sortKey)}, ${col('pi', productItems.id)}, ${col('s', orderItemSizes.id)}`,
       ),
       versions: jsonList(
         {

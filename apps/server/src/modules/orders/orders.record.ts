@@ -7,7 +7,7 @@
  * Units: money amounts are decimal strings with their ISO 4217 currency code (never floats);
  * quantities are pieces; dates are ISO 8601 strings (calendar days as YYYY-MM-DD, instants in UTC).
  */
-import type { ArtworkStatus, CareLabel, OrderStatus } from '@selvedge/shared';
+import type { ArtworkStatus, CareLabel, OrderedVariableData, OrderStatus } from '@selvedge/shared';
 
 export type ProductType = 'STANDARD' | 'VARIABLE_DATA' | 'DYNAMIC';
 
@@ -50,6 +50,8 @@ export interface OrderLineSizeRecord {
   /** Unit price/cost of the size row when it differs from the line's; null: the line's applies. */
   unitPrice: string | null;
   unitCost: string | null;
+  /** VARIABLE_DATA and DYNAMIC lines: the ordered row's data as the line keeps it (decision 0051); else null. */
+  variableData?: OrderedVariableData | null;
 }
 
 export interface OrderLineRecord {

@@ -188,6 +188,7 @@ function lineView(i: OrderLineRecord, r: OrderRecord, role: Role) {
         quantity: s.quantity,
         attributesItem: s.attributesItem,
       };
+      if (s.variableData) size.variableData = s.variableData;
       const unitPrice = s.unitPrice ?? i.unitPrice;
       const unitCost = s.unitCost ?? i.unitCost;
       if (seesPrice && unitPrice !== null) size.unitPrice = unit(r.priceCurrency, unitPrice);
@@ -197,6 +198,22 @@ function lineView(i: OrderLineRecord, r: OrderRecord, role: Role) {
     attributes: i.attributes,
     careLabel: i.careLabel,
   };
+  // ordering §3 Order item: a VARIABLE_DATA line's `items` (variableData, quantity, unit price and
+  // cost) and a DYNAMIC line's `variants` (dynamicData, quantity), from its rows.
+  if (i.productType !== 'STANDARD') {
+    line.styleNumber = i.styleNumber;
+    const rows = line.sizes.flatMap((s) => (s.variableData ? [{ ...s, variableData: s.variableData }] : []));
+    if (i.productType === 'VARIABLE_DATA') {
+      line.items = rows.map((s) => ({
+        variableData: s.variableData,
+        quantity: s.quantity,
+        ...(s.unitPrice ? { unitPrice: s.unitPrice } : {}),
+        ...(s.unitCost ? { unitCost: s.unitCost } : {}),
+      }));
+    } else {
+      line.variants = rows.map((s) => ({ dynamicData: s.variableData, quantity: s.quantity }));
+    }
+  }
   if (seesPrice) {
     if (i.unitPrice !== null) line.unitPrice = unit(r.priceCurrency, i.unitPrice);
     if (i.minValue !== null) line.minValue = total(r.priceCurrency, i.minValue);

@@ -152,8 +152,8 @@ export const productsRepository = {
       .leftJoin(currencies, eq(currencies.id, factories.currencyTypeId))
       .where(inArray(productSubcodes.id, ids)),
 
-  /** Active STANDARD items of the subcodes, by subcode, sortKey, id. */
-  activeStandardItems: (db: Q, subcodeIds: number[]) =>
+  /** Active items of the subcodes of one type (STANDARD, or DYNAMIC), by subcode, sortKey, id. */
+  activeStandardItems: (db: Q, subcodeIds: number[], productType: 'STANDARD' | 'DYNAMIC' = 'STANDARD') =>
     db
       .select({
         id: productItems.id,
@@ -172,7 +172,7 @@ export const productsRepository = {
         and(
           inArray(productItems.productSubcodeId, subcodeIds),
           eq(productItems.active, true),
-          eq(productItems.productType, 'STANDARD'),
+          eq(productItems.productType, productType),
         ),
       )
       .orderBy(asc(productItems.productSubcodeId), asc(productItems.sortKey), asc(productItems.id)),
@@ -281,6 +281,8 @@ export const productsRepository = {
           productType: orderItems.productType,
           attributes: orderItems.attributes,
           careLabel: orderItems.careLabel,
+          poNumber: orderItems.poNumber,
+          styleNumber: orderItems.styleNumber,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -1,5 +1,8 @@
 /** Product search and details (ordering §7 Products). Thin: schema, permission, service call. */
 import {
+  dynamicSearchParams,
+  dynamicSearchQuery,
+  dynamicSearchResponse,
   editDetailsParams,
   errorResponse,
   inventoryUpdateRequest,
@@ -10,6 +13,8 @@ import {
   productDetailsResponse,
   productSearchQuery,
   productSearchResponse,
+  variableDataSearchQuery,
+  variableDataSearchResponse,
 } from '@selvedge/shared';
 import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
@@ -36,12 +41,46 @@ export const productRoutes: ApiModule = (app, ctx) => {
   );
 
   app.get(
+    '/products/variable-data',
+    {
+      config: { permission: 'productsRead' },
+      schema: {
+        tags,
+        summary:
+          'Variable-data search: one row per PO and style of the region in the PO search group (orderStatus), newest upload first; a vendor finds only its own rows',
+        description:
+          'poNumber is required unless the user is a VENDOR; styleNumber when a customer the user orders for has VARIABLE_DATA_STYLE_NUMBER_REQUIRED = true (docs/decisions/0050).',
+        querystring: variableDataSearchQuery,
+        response: { 200: variableDataSearchResponse, ...errors },
+      },
+    },
+    async (req) => products.searchVariableData(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/products/variable-data/dynamic/:id',
+    {
+      config: { permission: 'productsRead' },
+      schema: {
+        tags,
+        summary:
+          'Dynamic search: the variants (uploaded sizes and colours) of a PO and style for a DYNAMIC product item, in the fixed size order; empty when none',
+        params: dynamicSearchParams,
+        querystring: dynamicSearchQuery,
+        response: { 200: dynamicSearchResponse, ...errors, 404: errorResponse },
+      },
+    },
+    async (req) => products.dynamicVariants(currentUser(req), req.params.id, req.query),
+  );
+
+  app.get(
     '/products/details',
     {
       config: { permission: 'productsRead' },
       schema: {
         tags,
-        summary: 'Product details of product item ids (ids=1,2): one entry per subcode with all its sizes',
+        summary:
+          'Product details of product item ids (ids=1,2) of one product type: STANDARD and DYNAMIC one entry per subcode with all its sizes, VARIABLE_DATA one entry per PO and style item with its uploaded rows',
         querystring: productDetailsQuery,
         response: { 200: productDetailsResponse, ...errors, 404: errorResponse },
       },

@@ -8,6 +8,10 @@ import {
   type AttributeType,
   type CareLabel,
   canSee,
+  compareSizeAndColour,
+  type DynamicSearchQuery,
+  type DynamicSearchResponse,
+  type DynamicVariant,
   hasUserPermission,
   type InventoryUpdateRequest,
   MESSAGES,
@@ -19,14 +23,25 @@ import {
   type ProductSearchResponse,
   type ProductSizeItem,
   type ProductTier,
+  type ProductType,
+  refreshQuantity,
+  VARIABLE_DATA_STYLE_NUMBER_REQUIRED,
+  type VariableDataSearchQuery,
+  type VariableDataSearchResponse,
+  variableDataSearchErrors,
 } from '@selvedge/shared';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
 import { cartRepository } from '../cart/cart.repository';
+import { lookupsRepository } from '../lookups/lookups.repository';
 import { type ItemRow, productsRepository as repo, type SubcodeRow } from './products.repository';
 import { type CustomerScope, inCustomerScope, orderableCustomerIds } from './products.scope';
+import {
+  type VariableDataRow,
+  variableDataProductsRepository as vdRepo,
+} from './products.variableData.repository';
 
 export const PRODUCT_MESSAGES = {
   noCareLabel: 'This product has no care label.',
@@ -35,7 +50,26 @@ export const PRODUCT_MESSAGES = {
   unknownRegion: 'productionRegion: Unknown production region',
   unknownGroup: 'productGroup: Unknown product group',
   notInventory: (id: number) => `inventories: product item ${id} is not an inventory product`,
+  mixedTypes: 'ids: all products of one details call must be of one product type',
 } as const;
+
+/**
+ * The vendor numbers whose uploaded rows the user may see (ARCHITECTURE.md Order life: "a vendor
+ * sees only the rows whose vendor number is its own"): a VENDOR its vendors' numbers; every other
+ * role null (all rows of the customers in its scope).
+ */
+export async function rowVendorNumbers(
+  db: AppContext['db'],
+  user: Pick<AuthUser, 'role' | 'vendorIds'>,
+): Promise<string[] | null> {
+  return user.role === 'VENDOR' ? vdRepo.vendorNumbersOf(db, user.vendorIds) : null;
+}
+
+/** The order quantity a row starts with: the customer quantity made orderable (ordering §9, Refresh by 0). */
+const startQuantity = (customerQuantity: number, limits: { minOrderQuantity: number; packSize: number }) =>
+  refreshQuantity(customerQuantity, { by: 'UNIT', amount: 0 }, limits);
+
+const bySizeAndColour = (a: VariableDataRow, b: VariableDataRow) => compareSizeAndColour(a.data, b.data);
 
 /** Size labels meaning "one size": a product whose only item has one of these has no sizes. */
 const NO_SIZE_LABELS = new Set(['', '-', 'N/A', 'NA', 'NONE', 'ONE SIZE', 'ONESIZE', 'OS', 'O/S']);
@@ -79,6 +113,10 @@ interface EditContext {
   attributes: Record<string, string>;
   sizes: { productItemId: number; quantity: number; attributesItem: Record<string, string> }[];
   careLabel: CareLabel | null;
+  /** VARIABLE_DATA and DYNAMIC lines: quantity by uploaded row id. */
+  rowQuantities?: Map<number, number>;
+  /** DYNAMIC lines: the line's search and variants. */
+  dynamic?: { poNumber: string | null; styleNumber: string | null; variants: DynamicVariant[] };
 }
 
 export function createProductsService(ctx: AppContext) {
@@ -98,24 +136,35 @@ export function createProductsService(ctx: AppContext) {
   }
 
   /** Builds the STANDARD details of visible subcodes, in the order given. */
+  /**
+   * Builds the details of visible subcodes, in the order given: STANDARD and DYNAMIC products are
+   * one per subcode with its active items of that type as sizes; VARIABLE_DATA products (`vd`) are
+   * one per PO and style item, `vd.items[k]` the item of `subcodes[k]`, its uploaded rows as sizes.
+   */
   async function standardDetails(
     user: AuthUser,
     subcodes: SubcodeRow[],
     edit?: EditContext,
+    productType: ProductType = 'STANDARD',
+    vd?: {
+      items: { id: number; poNumber: string | null; styleNumber: string | null; rows: VariableDataRow[] }[];
+    },
   ): Promise<ProductDetailsResponse> {
-    const ids = subcodes.map((s) => s.id);
+    const ids = [...new Set(subcodes.map((s) => s.id))];
     const seePrice = canSee('price', user.role);
     const seeCost = canSee('cost', user.role);
     const seeInventory = canSee('inventory', user.role);
+    const rowIds = vd ? vd.items.flatMap((i) => i.rows.map((r) => r.id)) : [];
 
-    const [items, priceCurrency, cart] = await Promise.all([
-      repo.activeStandardItems(db, ids),
+    const [items, priceCurrency, cart, cartRows] = await Promise.all([
+      productType === 'VARIABLE_DATA' ? Promise.resolve([]) : repo.activeStandardItems(db, ids, productType),
       userPriceCurrency(user),
       repo.cartQuantities(db, user.id, ids, edit?.orderItemId),
+      vdRepo.cartRowQuantities(db, user.id, rowIds, edit?.orderItemId),
     ]);
     const itemsBySubcode = groupBy(items, (i) => i.productSubcodeId);
-    // A subcode without an active STANDARD item has nothing to order.
-    if (subcodes.some((s) => !itemsBySubcode.has(s.id))) throw notFound(PRODUCT_MESSAGES.notFound);
+    // A subcode without an active item of its type has nothing to order.
+    if (!vd && subcodes.some((s) => !itemsBySubcode.has(s.id))) throw notFound(PRODUCT_MESSAGES.notFound);
 
     const schemaIds = [
       ...new Set([...subcodes.map((s) => s.attributeSchemaId), ...items.map((i) => i.attributeSchemaId)]),
@@ -157,25 +206,43 @@ export function createProductsService(ctx: AppContext) {
       ...(edit ? { quantity: lineSizes.get(i.id)?.quantity ?? 0 } : {}),
     });
 
-    const products = subcodes.map((s): ProductItemDetails => {
+    // VARIABLE_DATA: one entry per uploaded size and colour, in the fixed size order (ordering §9).
+    const rowItem = (sub: SubcodeRow, itemId: number, r: VariableDataRow, k: number): ProductSizeItem => ({
+      productItemId: itemId,
+      productSize: r.data.size,
+      sortKey: k + 1,
+      defaultOrderQuantity: startQuantity(r.quantity, sub),
+      cartQuantity: cartRows.get(r.id) ?? 0,
+      hasInventory: false,
+      attributes: [],
+      ...(edit ? { quantity: edit.rowQuantities?.get(r.id) ?? 0 } : {}),
+      variableDataRowId: r.id,
+      defaultCustomerQuantity: r.quantity,
+      variableData: r.data,
+    });
+
+    const products = subcodes.map((s, k): ProductItemDetails => {
+      const vdItem = vd?.items[k];
       const its = itemsBySubcode.get(s.id) ?? [];
       const min = minBy.get(s.id);
       return {
-        productItemId: its[0].id,
+        productItemId: vdItem ? vdItem.id : its[0].id,
         productSubcodeId: s.id,
         productSubcode: s.productSubcode,
         description: s.description,
-        productType: 'STANDARD',
+        productType,
         customerId: s.customerId,
         customer: s.customer,
         productionRegionId: s.productionRegionId,
         packSize: s.packSize,
         minOrderQuantity: s.minOrderQuantity,
-        defaultOrderQuantity: its[0].defaultOrderQuantity,
+        defaultOrderQuantity: its[0]?.defaultOrderQuantity ?? 0,
         cartQuantity: cart.bySubcode.get(s.id) ?? 0,
-        hasSizes: productHasSizes(its),
+        hasSizes: vdItem ? true : productHasSizes(its),
         hasInventory: its.some((i) => i.hasInventory),
-        items: its.map((i) => sizeItem(s, i)),
+        items: vdItem
+          ? [...vdItem.rows].sort(bySizeAndColour).map((r, n) => rowItem(s, vdItem.id, r, n))
+          : its.map((i) => sizeItem(s, i)),
         attributes: attributesOf(
           s.attributeSchemaId === null ? undefined : fieldsOf.get(s.attributeSchemaId),
           edit?.attributes,
@@ -199,12 +266,20 @@ export function createProductsService(ctx: AppContext) {
         productImageType: s.productImageType,
         careLabelType: s.careLabelType,
         ...(edit ? { orderItemId: edit.orderItemId, careLabel: edit.careLabel } : {}),
+        ...(vdItem ? { poNumber: vdItem.poNumber, styleNumber: vdItem.styleNumber } : {}),
+        ...(productType === 'DYNAMIC'
+          ? {
+              poNumber: edit?.dynamic?.poNumber ?? null,
+              styleNumber: edit?.dynamic?.styleNumber ?? null,
+              ...(edit?.dynamic ? { variants: edit.dynamic.variants } : {}),
+            }
+          : {}),
       };
     });
 
     return {
       products,
-      productType: 'STANDARD',
+      productType,
       canUpdateInventory: hasUserPermission('canUpdateInventory', user),
       canRestock: hasUserPermission('canRestock', user),
     };
@@ -221,7 +296,122 @@ export function createProductsService(ctx: AppContext) {
     });
   }
 
+  /**
+   * The details of VARIABLE_DATA items (ordering §2 Product details, variable data): one product per
+   * item, its rows the ones the user may see. 404 when an item is missing, not an active
+   * VARIABLE_DATA item, outside the scope, or (a vendor) without a row of its vendor numbers.
+   */
+  async function variableDataDetails(
+    user: AuthUser,
+    scope: CustomerScope,
+    itemIds: number[],
+    edit?: EditContext,
+  ): Promise<ProductDetailsResponse> {
+    const [found, vendorNumbers] = await Promise.all([vdRepo.items(db, itemIds), rowVendorNumbers(db, user)]);
+    const byId = new Map(found.map((i) => [i.id, i]));
+    const rows = await vdRepo.rowsOfItems(db, itemIds, vendorNumbers);
+    const rowsBy = groupBy(rows, (r) => r.productItemId);
+    const items = itemIds.map((id) => {
+      const item = byId.get(id);
+      if (!item?.active || item.productType !== 'VARIABLE_DATA' || !rowsBy.has(id))
+        throw notFound(PRODUCT_MESSAGES.notFound);
+      return { ...item, rows: rowsBy.get(id) ?? [] };
+    });
+    const subcodes = await visibleSubcodes(
+      scope,
+      items.map((i) => i.productSubcodeId),
+    );
+    return standardDetails(user, subcodes, edit, 'VARIABLE_DATA', { items });
+  }
+
+  /** A DYNAMIC item the user may order (active, customer in scope); 404 otherwise. */
+  async function dynamicItem(scope: CustomerScope, id: number) {
+    const [item] = await vdRepo.items(db, [id]);
+    if (!item?.active || item.productType !== 'DYNAMIC' || !inCustomerScope(scope, item.customerId))
+      throw notFound(PRODUCT_MESSAGES.notFound);
+    return item;
+  }
+
   return {
+    /**
+     * GET /products/variable-data (ordering §2 Product list variable-data mode, §5 Product search):
+     * the PO and style rows of the region in the PO search group, paged in SQL. A PO number is
+     * required unless the user is a VENDOR, a style number when a customer the user orders for has
+     * VARIABLE_DATA_STYLE_NUMBER_REQUIRED (400 naming the field); a vendor finds only the items with
+     * a row of its own vendor numbers (docs/decisions/0050).
+     */
+    async searchVariableData(
+      user: AuthUser,
+      q: VariableDataSearchQuery,
+    ): Promise<VariableDataSearchResponse> {
+      const [scope, regionExists, vendorNumbers] = await Promise.all([
+        orderableCustomerIds(db, user),
+        repo.productionRegionExists(db, q.productionRegion),
+        rowVendorNumbers(db, user),
+      ]);
+      if (!regionExists) throw badRequest(PRODUCT_MESSAGES.unknownRegion);
+      const styleNumberRequired =
+        (scope === 'ALL' || scope.length > 0) &&
+        (await lookupsRepository.anyCustomerDefaultEquals(
+          db,
+          scope,
+          VARIABLE_DATA_STYLE_NUMBER_REQUIRED,
+          'true',
+        ));
+      const errors = variableDataSearchErrors(q, { isVendor: user.role === 'VENDOR', styleNumberRequired });
+      const first = errors.poNumber ?? errors.styleNumber;
+      if (first) throw badRequest(first);
+      const paging = { currentPage: q.page, pageSize: q.size };
+      if ((scope !== 'ALL' && scope.length === 0) || vendorNumbers?.length === 0)
+        return { products: [], pageableOrderItemsInfo: { ...paging, lastPage: true, totalItems: 0 } };
+      const { rows, total } = await vdRepo.search(db, {
+        scope,
+        vendorNumbers,
+        productionRegionId: q.productionRegion,
+        poNumber: q.poNumber,
+        styleNumber: q.styleNumber,
+        group: q.orderStatus,
+        limit: q.size,
+        offset: q.page * q.size,
+      });
+      return {
+        products: rows,
+        pageableOrderItemsInfo: { ...paging, lastPage: (q.page + 1) * q.size >= total, totalItems: total },
+      };
+    },
+
+    /**
+     * GET /products/variable-data/dynamic/{id}?styleNumber&poNumber (ordering §2 Product details
+     * DYNAMIC, §5 Dynamic search, §9 size ordering): the uploaded rows of the item's customer with
+     * that PO and style, one per size and colour, as variants sorted by the fixed size order; empty
+     * when none (the screen says 'No dynamic data found for search'). 404 when `id` is not an active
+     * DYNAMIC item the user may order.
+     */
+    async dynamicVariants(user: AuthUser, id: number, q: DynamicSearchQuery): Promise<DynamicSearchResponse> {
+      const scope = await orderableCustomerIds(db, user);
+      const item = await dynamicItem(scope, id);
+      const vendorNumbers = await rowVendorNumbers(db, user);
+      const rows = await vdRepo.dynamicRows(db, {
+        customerId: item.customerId,
+        poNumber: q.poNumber,
+        styleNumber: q.styleNumber,
+        vendorNumbers,
+      });
+      const cart = await vdRepo.cartRowQuantities(
+        db,
+        user.id,
+        rows.map((r) => r.id),
+      );
+      return {
+        variants: rows.sort(bySizeAndColour).map((r) => ({
+          id: r.id,
+          dynamicData: r.data,
+          customerQuantity: r.quantity,
+          cartQuantity: cart.get(r.id) ?? 0,
+        })),
+      };
+    },
+
     /** GET /products: STANDARD search, one row per subcode (ordering §2 Product list, §5 Product search). */
     async search(user: AuthUser, q: ProductSearchQuery): Promise<ProductSearchResponse> {
       const [scope, regionExists, productGroupId] = await Promise.all([
@@ -257,12 +447,16 @@ export function createProductsService(ctx: AppContext) {
       const [scope, found] = await Promise.all([orderableCustomerIds(db, user), repo.itemsByIds(db, ids)]);
       const byId = new Map(found.map((i) => [i.id, i]));
       const subcodeIds: number[] = [];
+      const type = byId.get(ids[0])?.productType;
       for (const id of ids) {
         const item = byId.get(id);
-        if (!item?.active || item.productType !== 'STANDARD') throw notFound(PRODUCT_MESSAGES.notFound);
+        if (!item?.active) throw notFound(PRODUCT_MESSAGES.notFound);
+        if (item.productType !== type) throw badRequest(PRODUCT_MESSAGES.mixedTypes);
         if (!subcodeIds.includes(item.productSubcodeId)) subcodeIds.push(item.productSubcodeId);
       }
-      return standardDetails(user, await visibleSubcodes(scope, subcodeIds));
+      if (type === 'VARIABLE_DATA') return variableDataDetails(user, scope, ids);
+      if (type !== 'STANDARD' && type !== 'DYNAMIC') throw notFound(PRODUCT_MESSAGES.notFound);
+      return standardDetails(user, await visibleSubcodes(scope, subcodeIds), undefined, type);
     },
 
     /**
@@ -276,14 +470,54 @@ export function createProductsService(ctx: AppContext) {
         repo.cartLine(db, user.id, orderItemId),
       ]);
       if (!line) throw notFound(PRODUCT_MESSAGES.lineNotFound);
-      if (line.productType !== 'STANDARD') throw notFound(PRODUCT_MESSAGES.notFound);
-      const subcodes = await visibleSubcodes(scope, [line.productSubcodeId]);
-      return standardDetails(user, subcodes, {
+      const edit: EditContext = {
         orderItemId: line.id,
         attributes: line.attributes ?? {},
         sizes: line.sizes.map((s) => ({ ...s, attributesItem: s.attributesItem ?? {} })),
         careLabel: line.careLabel ?? null,
-      });
+      };
+      if (line.productType === 'VARIABLE_DATA') {
+        const rows = await vdRepo.lineRows(db, line.id);
+        edit.rowQuantities = new Map(rows.map((r) => [r.id, r.quantity]));
+        return variableDataDetails(user, scope, [line.sizes[0]?.productItemId ?? 0], edit);
+      }
+      const subcodes = await visibleSubcodes(scope, [line.productSubcodeId]);
+      if (line.productType === 'DYNAMIC') {
+        const [rows, vendorNumbers] = await Promise.all([
+          vdRepo.lineRows(db, line.id),
+          rowVendorNumbers(db, user),
+        ]);
+        const [now, cart] = await Promise.all([
+          vdRepo.rowsByIds(
+            db,
+            rows.map((r) => r.id),
+            vendorNumbers,
+          ),
+          vdRepo.cartRowQuantities(
+            db,
+            user.id,
+            rows.map((r) => r.id),
+            line.id,
+          ),
+        ]);
+        const customerQuantity = new Map(now.map((r) => [r.id, r.quantity]));
+        edit.dynamic = {
+          poNumber: line.poNumber,
+          styleNumber: line.styleNumber,
+          variants: rows
+            .map((r) => ({
+              id: r.id,
+              dynamicData: r.data,
+              customerQuantity: customerQuantity.get(r.id) ?? 0,
+              cartQuantity: cart.get(r.id) ?? 0,
+              quantity: r.quantity,
+            }))
+            .sort((a, b) => compareSizeAndColour(a.dynamicData, b.dynamicData)),
+        };
+        return standardDetails(user, subcodes, edit, 'DYNAMIC');
+      }
+      if (line.productType !== 'STANDARD') throw notFound(PRODUCT_MESSAGES.notFound);
+      return standardDetails(user, subcodes, edit);
     },
 
     /**

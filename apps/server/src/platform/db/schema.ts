@@ -4,7 +4,7 @@
  * Money is numeric(14,4) and travels as a decimal string (ARCHITECTURE.md Money); quantities are pieces.
  * Migrations are generated from this file into apps/server/drizzle/ (`npm run db:generate`).
  */
-import type { CareLabel } from '@selvedge/shared';
+import type { CareLabel, OrderedVariableData } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -845,6 +845,14 @@ export const orderItemSizes = pgTable(
     attributesItem: jsonb('attributes_item').$type<Record<string, string>>().notNull().default({}),
     unitPrice: money('unit_price'),
     unitCost: money('unit_cost'),
+    /**
+     * VARIABLE_DATA and DYNAMIC lines: the variable-data row this quantity was ordered against
+     * (variable_data_rows.id; no foreign key: a re-upload may replace the rows a DYNAMIC line read)
+     * and the row's data as it was when the line was saved — what the ticket prints and Download Data
+     * gives (docs/decisions/0051). Null on STANDARD lines.
+     */
+    variableDataRowId: integer('variable_data_row_id'),
+    variableData: jsonb('variable_data').$type<OrderedVariableData>(),
   },
   (t) => [
     index('order_item_sizes_item').on(t.orderItemId),

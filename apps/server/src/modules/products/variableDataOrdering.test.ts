@@ -1,0 +1,424 @@
+/**
+ * Ordering uploaded retailer data (issue 26 "Finding and ordering them"; ordering §2, §3, §5, §7, §9;
+ * docs/decisions/0050, 0051) on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL): the Roots
+ * sample file of docs/formats is uploaded through the endpoint and imported by its job, then
+ * - GET /products/variable-data: the search rules, the PO search groups, vendor row scoping;
+ * - GET /products/details for VARIABLE_DATA items: rows in size order, start quantities of §9;
+ * - GET /products/variable-data/dynamic/{id}: variants of a PO and style in the fixed size order;
+ * - POST/PUT /orders with VARIABLE_DATA and DYNAMIC lines, the cart, edit details, placing;
+ * - GET /orders/{id}/download-data: the ordered rows as CSV, 404 / 403 / 400.
+ * 401 and 403 per role for every route are also the route matrix's.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { earliestDateRequested, MESSAGES, VARIABLE_DATA_SEARCH_MESSAGES } from '@selvedge/shared';
+import dayjs from 'dayjs';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../platform/db/schema';
+import { buildUser, demoParties } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { DOWNLOAD_DATA_MESSAGES } from '../orders/orders.downloads';
+
+let t: TestApp;
+let parties: Awaited<ReturnType<typeof demoParties>>;
+/** Region of the Roots price ticket's factory (NGB, China). */
+let regionId: number;
+/** A fresh vendor of vendor@example.com's vendor (no demo cart), and one of vendor2's. */
+let vendor: string;
+let vendor2: string;
+let account: string;
+let dynamicItemId: number;
+const FORMATS = join(__dirname, '../../../../../docs/formats');
+const ROOTS_SAMPLE = readFileSync(join(FORMATS, 'roots-sample.csv'));
+const V = '/api/v1.0';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  parties = await demoParties(t.db);
+  account = await t.tokenFor('ACCOUNT');
+  const f = new FormData();
+  f.append('customerId', String(parties.rootsId));
+  f.append('file', new Blob([new Uint8Array(ROOTS_SAMPLE)], { type: 'text/csv' }), 'roots.csv');
+  const body = new Response(f);
+  const up = await t.app.inject({
+    method: 'POST',
+    url: `${V}/configuration/upload-variable-data`,
+    headers: { ...t.auth(account), 'content-type': body.headers.get('content-type')! },
+    payload: Buffer.from(await body.arrayBuffer()),
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  await t.jobs.idle(['variableData.import'], 60_000);
+  const [ngb] = await t.db
+    .select({ regionId: s.factories.productionRegionId })
+    .from(s.factories)
+    .where(eq(s.factories.shortCode, 'NGB'));
+  regionId = ngb!.regionId!;
+  vendor = await t.login((await buildUser(t.db, { role: 'VENDOR', vendorIds: [parties.vendorId] })).email);
+  vendor2 = await t.login((await buildUser(t.db, { role: 'VENDOR', vendorIds: [parties.vendor2Id] })).email);
+  // A DYNAMIC product of Roots: the items of a Roots subcode made in the same factory, converted.
+  const [dyn] = await t.db
+    .update(s.productItems)
+    .set({ productType: 'DYNAMIC' })
+    .where(
+      and(
+        eq(s.productItems.productType, 'STANDARD'),
+        sql`${s.productItems.productSubcodeId} = (select id from product_subcodes where product_subcode = 'RT-PT-401')`,
+      ),
+    )
+    .returning({ id: s.productItems.id });
+  dynamicItemId = dyn!.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (token: string | null, url: string) =>
+  t.app.inject({ url: `${V}${url}`, headers: token ? t.auth(token) : {} });
+const send = (token: string, method: 'POST' | 'PUT', url: string, payload: object) =>
+  t.app.inject({ method, url: `${V}${url}`, headers: t.auth(token), payload });
+const search = (token: string | null, q: Record<string, string>) =>
+  get(token, `/products/variable-data?${new URLSearchParams({ productionRegion: String(regionId), ...q })}`);
+
+interface Row {
+  variableDataRowId: number;
+  productSize: string;
+  defaultOrderQuantity: number;
+  defaultCustomerQuantity: number;
+  variableData: { colour: string; barcode: string; prices: { currency: string; amount: string }[] };
+}
+
+async function itemOf(token: string, poNumber: string, styleNumber: string) {
+  const res = await search(token, { poNumber, styleNumber });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().products[0].productItemIds[0] as number;
+}
+
+describe('GET /products/variable-data', () => {
+  it('answers 401 without a token and 403 for FINANCE', async () => {
+    expect((await search(null, { poNumber: 'PO-778120' })).statusCode).toBe(401);
+    expect((await search(await t.tokenFor('FINANCE'), { poNumber: 'PO-778120' })).statusCode).toBe(403);
+  });
+
+  it('answers 400 naming the field: region, PO number (not for a vendor), style number (Roots), group', async () => {
+    const noRegion = await get(account, '/products/variable-data?poNumber=PO-778120&styleNumber=62040000');
+    expect(noRegion.statusCode).toBe(400);
+    expect(noRegion.json().message).toMatch(/Production region is required/);
+    const noPo = await search(account, { styleNumber: '62040000' });
+    expect(noPo.statusCode).toBe(400);
+    expect(noPo.json().message).toBe(VARIABLE_DATA_SEARCH_MESSAGES.poNumberRequired);
+    // Roots has VARIABLE_DATA_STYLE_NUMBER_REQUIRED = true: the vendor (PO optional) needs a style.
+    const noStyle = await search(vendor, {});
+    expect(noStyle.statusCode).toBe(400);
+    expect(noStyle.json().message).toBe(VARIABLE_DATA_SEARCH_MESSAGES.styleNumberRequired);
+    const group = await search(account, {
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      orderStatus: 'OPEN',
+    });
+    expect(group.statusCode).toBe(400);
+    expect(group.json().message).toMatch(/^orderStatus/);
+    const unknownRegion = await get(
+      account,
+      '/products/variable-data?productionRegion=2147483647&poNumber=P&styleNumber=S',
+    );
+    expect(unknownRegion.statusCode).toBe(400);
+  });
+
+  it('finds a PO and style with its ticket types, in the PO Uploaded group by default', async () => {
+    const res = await search(account, { poNumber: 'PO-778120', styleNumber: '62040000' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.pageableOrderItemsInfo).toEqual({
+      currentPage: 0,
+      pageSize: 50,
+      lastPage: true,
+      totalItems: 1,
+    });
+    expect(body.products).toEqual([
+      {
+        poNumber: 'PO-778120',
+        styleNumber: '62040000',
+        creationDate: dayjs().format('YYYY-MM-DD'),
+        ordered: false,
+        productSubcodes: ['RT-PT-401'],
+        descriptions: ['Linen Shirt Navy'],
+        productItemIds: [expect.any(Number)],
+      },
+    ]);
+    const placed = await search(account, {
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      orderStatus: 'PLACED',
+    });
+    expect(placed.json().products).toEqual([]);
+  });
+
+  it('lets a vendor find only POs with rows of its own vendor number, paged in SQL', async () => {
+    // PO-778134 / 62040020 is vendor 5520871's (vendor2@example.com's vendor).
+    expect((await search(vendor, { styleNumber: '62040020' })).json().products).toEqual([]);
+    const own = await search(vendor2, { styleNumber: '62040020' });
+    expect(own.json().products.map((p: { poNumber: string }) => p.poNumber)).toEqual(['PO-778134']);
+    const page = await search(vendor, { styleNumber: '62040000', size: '1', page: '3' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual({
+      products: [],
+      pageableOrderItemsInfo: { currentPage: 3, pageSize: 1, lastPage: true, totalItems: 1 },
+    });
+  });
+});
+
+describe('GET /products/details of VARIABLE_DATA items', () => {
+  it('answers one row per size and colour in size order, with start quantities raised to MOQ and pack', async () => {
+    const id = await itemOf(vendor, 'PO-778120', '62040000');
+    const res = await get(vendor, `/products/details?ids=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.productType).toBe('VARIABLE_DATA');
+    const [p] = body.products;
+    expect(p).toMatchObject({
+      productItemId: id,
+      productSubcode: 'RT-PT-401',
+      productType: 'VARIABLE_DATA',
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      packSize: 500,
+      minOrderQuantity: 1000,
+    });
+    expect(p.prices.length).toBeGreaterThan(0);
+    const rows = p.items as Row[];
+    // Line 5 of the sample (size L) has a bad check digit: refused at upload (docs/formats/README.md).
+    expect(rows.map((r) => r.productSize)).toEqual(['XS', 'S', 'M', 'XL', 'XXL']);
+    expect(rows[0]).toMatchObject({
+      defaultCustomerQuantity: 336,
+      defaultOrderQuantity: 1000,
+      variableData: { colour: 'NVY', barcode: '062040000006' },
+    });
+    expect(rows[0].variableData.prices).toEqual([
+      { currency: 'CAD', amount: '117.99' },
+      { currency: 'USD', amount: '94.00' },
+    ]);
+  });
+
+  it("answers 404 for another vendor's item and 400 for ids of two product types", async () => {
+    const other = await itemOf(vendor2, 'PO-778134', '62040020');
+    expect((await get(vendor, `/products/details?ids=${other}`)).statusCode).toBe(404);
+    const own = await itemOf(vendor, 'PO-778120', '62040000');
+    const mixed = await get(vendor, `/products/details?ids=${own},${dynamicItemId}`);
+    expect(mixed.statusCode).toBe(400);
+  });
+});
+
+describe('GET /products/variable-data/dynamic/{id}', () => {
+  const dyn = (token: string | null, id: number | string, q: string) =>
+    get(token, `/products/variable-data/dynamic/${id}?${q}`);
+
+  it('answers 401, 403 (FINANCE), 400 without both fields or a bad id, 404 for a non-DYNAMIC item', async () => {
+    expect((await dyn(null, dynamicItemId, 'styleNumber=1&poNumber=2')).statusCode).toBe(401);
+    expect(
+      (await dyn(await t.tokenFor('FINANCE'), dynamicItemId, 'styleNumber=1&poNumber=2')).statusCode,
+    ).toBe(403);
+    const missing = await dyn(vendor, dynamicItemId, 'styleNumber=62040000');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(MESSAGES.dynamicSearchRequired);
+    expect((await dyn(vendor, 'abc', 'styleNumber=1&poNumber=2')).statusCode).toBe(400);
+    expect((await dyn(vendor, '99999999999', 'styleNumber=1&poNumber=2')).statusCode).toBe(400);
+    const vdItem = await itemOf(vendor, 'PO-778120', '62040000');
+    expect((await dyn(vendor, vdItem, 'styleNumber=62040000&poNumber=PO-778120')).statusCode).toBe(404);
+    expect((await dyn(vendor, 2147483647, 'styleNumber=62040000&poNumber=PO-778120')).statusCode).toBe(404);
+  });
+
+  it('answers the variants in size order, only the vendor’s own, and none for an unknown PO', async () => {
+    const res = await dyn(vendor, dynamicItemId, 'styleNumber=62040000&poNumber=PO-778120');
+    expect(res.statusCode, res.body).toBe(200);
+    const variants = res.json().variants;
+    expect(variants.map((v: { dynamicData: { size: string } }) => v.dynamicData.size)).toEqual([
+      'XS',
+      'S',
+      'M',
+      'XL',
+      'XXL',
+    ]);
+    expect(variants[0]).toMatchObject({ customerQuantity: 336, cartQuantity: 0 });
+    expect(
+      (await dyn(vendor, dynamicItemId, 'styleNumber=62040020&poNumber=PO-778134')).json().variants,
+    ).toEqual([]);
+    expect(
+      (await dyn(vendor2, dynamicItemId, 'styleNumber=62040020&poNumber=PO-778134')).json().variants,
+    ).toHaveLength(6);
+  });
+});
+
+describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () => {
+  let orderId: number;
+
+  it('adds, edits and places a variable-data line and a dynamic line; Download Data gives the rows', async () => {
+    const id = await itemOf(vendor, 'PO-778120', '62040000');
+    const rows = (await get(vendor, `/products/details?ids=${id}`)).json().products[0].items as Row[];
+    // 400: a quantity off the pack size; 404: another vendor's row.
+    const offPack = await send(vendor, 'POST', '/orders', {
+      productType: 'VARIABLE_DATA',
+      quantities: { [rows[0].variableDataRowId]: 1200 },
+    });
+    expect(offPack.statusCode).toBe(400);
+    const otherItem = await itemOf(vendor2, 'PO-778134', '62040020');
+    const otherRows = (await get(vendor2, `/products/details?ids=${otherItem}`)).json().products[0]
+      .items as Row[];
+    const foreign = await send(vendor, 'POST', '/orders', {
+      productType: 'VARIABLE_DATA',
+      quantities: { [otherRows[0].variableDataRowId]: 1000 },
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const quantities = Object.fromEntries(rows.map((r) => [r.variableDataRowId, r.defaultOrderQuantity]));
+    const added = await send(vendor, 'POST', '/orders', { productType: 'VARIABLE_DATA', quantities });
+    expect(added.statusCode, added.body).toBe(200);
+    const lineId = added.json().orderItemId as number;
+
+    // Edit: the line's quantities come back per row; Save Changes replaces them.
+    const edit = await get(vendor, `/products/edit-details/${lineId}`);
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((edit.json().products[0].items as (Row & { quantity: number })[]).map((r) => r.quantity)).toEqual(
+      rows.map((r) => r.defaultOrderQuantity),
+    );
+    const saved = await send(vendor, 'PUT', '/orders', {
+      productType: 'VARIABLE_DATA',
+      orderItemId: lineId,
+      quantities: { ...quantities, [rows[0].variableDataRowId]: 1500 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // A DYNAMIC line of another style of the PO.
+    const variants = (
+      await get(
+        vendor,
+        `/products/variable-data/dynamic/${dynamicItemId}?styleNumber=62040002&poNumber=PO-778120`,
+      )
+    ).json().variants as { id: number }[];
+    const badTotal = await send(vendor, 'POST', '/orders', {
+      productType: 'DYNAMIC',
+      quantities: { [dynamicItemId]: 1 },
+      dynamicVariants: {
+        styleNumber: '62040002',
+        poNumber: 'PO-778120',
+        variants: [{ id: variants[0].id, orderQuantity: 1000 }],
+      },
+    });
+    expect(badTotal.statusCode).toBe(400);
+    const wrongPo = await send(vendor, 'POST', '/orders', {
+      productType: 'DYNAMIC',
+      quantities: { [dynamicItemId]: 1000 },
+      dynamicVariants: {
+        styleNumber: '62040000',
+        poNumber: 'PO-778120',
+        variants: [{ id: variants[0].id, orderQuantity: 1000 }],
+      },
+    });
+    expect(wrongPo.statusCode).toBe(400);
+    const dynAdded = await send(vendor, 'POST', '/orders', {
+      productType: 'DYNAMIC',
+      quantities: { [dynamicItemId]: 2000 },
+      dynamicVariants: {
+        styleNumber: '62040002',
+        poNumber: 'PO-778120',
+        variants: [
+          { id: variants[1].id, orderQuantity: 1000 },
+          { id: variants[0].id, orderQuantity: 1000 },
+        ],
+      },
+    });
+    expect(dynAdded.statusCode, dynAdded.body).toBe(200);
+
+    const cart = (await get(vendor, '/orders/cart')).json();
+    const [vdLine, dynLine] = cart.orderItems;
+    expect(vdLine).toMatchObject({
+      productType: 'VARIABLE_DATA',
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+    });
+    expect(vdLine.quantity).toBe(5500);
+    expect(
+      vdLine.items.map((i: { variableData: { size: string }; quantity: number }) => [
+        i.variableData.size,
+        i.quantity,
+      ]),
+    ).toEqual([
+      ['XS', 1500],
+      ['S', 1000],
+      ['M', 1000],
+      ['XL', 1000],
+      ['XXL', 1000],
+    ]);
+    expect(dynLine).toMatchObject({ productType: 'DYNAMIC', poNumber: 'PO-778120', styleNumber: '62040002' });
+    expect(dynLine.variants.map((v: { dynamicData: { size: string } }) => v.dynamicData.size)).toEqual([
+      'XS',
+      'S',
+    ]);
+    const dynEdit = (await get(vendor, `/products/edit-details/${dynLine.orderItemId}`)).json();
+    expect(dynEdit.productType).toBe('DYNAMIC');
+    expect(dynEdit.products[0]).toMatchObject({ poNumber: 'PO-778120', styleNumber: '62040002' });
+    expect(dynEdit.products[0].variants.map((v: { quantity: number }) => v.quantity)).toEqual([1000, 1000]);
+
+    // Placing works as for standard lines.
+    const addresses = (await get(vendor, '/orders/shipping-addresses')).json().addresses as {
+      address: string;
+    }[];
+    const header = await send(vendor, 'PUT', '/orders/cart', {
+      vendorPO: 'VD-1',
+      phone: '+880 2 5555 0100',
+      shippingAddress: addresses[0]?.address ?? 'Dock 4',
+      dateRequested: dayjs(earliestDateRequested()).add(3, 'day').format('YYYY-MM-DD'),
+    });
+    expect(header.statusCode, header.body).toBe(200);
+    const placed = await send(vendor, 'PUT', '/orders/place?termsAndConditions=true', {});
+    expect(placed.statusCode, placed.body).toBe(200);
+    orderId = placed.json().orderId;
+    expect(orderId).toBeGreaterThan(0);
+    const details = (await get(account, `/orders/${orderId}`)).json();
+    expect(details.orderItems[0].items).toHaveLength(5);
+    expect(details.orderItems[1].variants).toHaveLength(2);
+
+    // Now in the PO Placed group, and ordered.
+    const placedGroup = await search(account, {
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      orderStatus: 'PLACED',
+    });
+    expect(placedGroup.json().products[0]).toMatchObject({ ordered: true });
+
+    const csv = await get(account, `/orders/${orderId}/download-data`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(`order-${orderId}-data.csv`);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Order Number,Order Item,PO Number,Style Number,Ticket Type,Vendor Number,Description,Size,Colour,Barcode,Price 1 Currency,Price 1,Price 2 Currency,Price 2,Quantity',
+    );
+    expect(lines).toHaveLength(1 + 5 + 2);
+    expect(lines[1]).toBe(
+      `${orderId},${details.orderItems[0].orderItemId},PO-778120,62040000,RT-PT-401,4410023,Linen Shirt Navy,XS,NVY,062040000006,CAD,117.99,USD,94.00,1500`,
+    );
+  });
+
+  it('Download Data: 401, 403 for a vendor, 400 for a bad id, 404 outside the scope or without data', async () => {
+    expect((await get(null, `/orders/${orderId}/download-data`)).statusCode).toBe(401);
+    expect((await get(vendor, `/orders/${orderId}/download-data`)).statusCode).toBe(403);
+    expect((await get(account, '/orders/abc/download-data')).statusCode).toBe(400);
+    expect((await get(account, '/orders/2147483648/download-data')).statusCode).toBe(400);
+    const other = await buildUser(t.db, { role: 'ACCOUNT', customerIds: [parties.dunnesId] });
+    const outside = await get(await t.login(other.email), `/orders/${orderId}/download-data`);
+    expect(outside.statusCode, outside.body).toBe(404);
+    expect(outside.json().message).toBe(DOWNLOAD_DATA_MESSAGES.notFound);
+    const [plain] = await t.db
+      .select({ id: s.orders.id })
+      .from(s.orders)
+      .where(and(sql`${s.orders.orderStatus} <> 'PENDING'`, eq(s.orders.customerId, parties.rootsId)))
+      .orderBy(s.orders.id)
+      .limit(1);
+    const none = await get(await t.tokenFor('ADMIN'), `/orders/${plain!.id}/download-data`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(DOWNLOAD_DATA_MESSAGES.noData);
+  });
+});
