@@ -156,10 +156,17 @@ describe('GET /products/variable-data', () => {
 
   it('lets a vendor find only POs with rows of its own vendor number, paged in SQL', async () => {
     // PO-778134 / 62040020 is vendor 5520871's (vendor2@example.com's vendor).
-    expect((await search(vendor, { styleNumber: '62040020' })).json().products).toEqual([]);
+    expect(
+      (await search(vendor, { poNumber: 'PO-778134', styleNumber: '62040020' })).json().products,
+    ).toEqual([]);
     const own = await search(vendor2, { styleNumber: '62040020' });
     expect(own.json().products.map((p: { poNumber: string }) => p.poNumber)).toEqual(['PO-778134']);
-    const page = await search(vendor, { styleNumber: '62040000', size: '1', page: '3' });
+    const page = await search(vendor, {
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      size: '1',
+      page: '3',
+    });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toEqual({
       products: [],
