@@ -11,13 +11,22 @@
  *    runs for admin@example.com without filters, its parameters inlined) through psql to this
  *    process, counting rows; then the download as admin, read to the end, counting rows, while the
  *    server's RSS is sampled every 20 ms (/proc/<pid>/status).
- * 4. Prints per round rows, seconds and rows/s of each, the ratio download/COPY (aim ≥ 0.5), and the
- *    server's RSS when idle, its peak during the download and the growth (aim < 50 MB).
+ * 4. Prints per round rows, seconds and rows/s of each, the ratio download/COPY (aim ≥ 0.5), the
+ *    server's CPU seconds for the download (user + system of all its threads, compression included:
+ *    a figure that other work on the machine disturbs far less than seconds do), and the server's
+ *    RSS when idle, its peak during the download and the growth (aim < 50 MB).
+ *
+ * BENCH_ACCEPT_ENCODING sets the download's Accept-Encoding (default fetch's own, gzip and deflate;
+ * a browser sends zstd and br too, which the server prefers).
+ *
+ * BENCH_BUNDLES=<dir>[,<dir>…] compares server bundles (each built by `node apps/server/build.mjs
+ * dist/<name>`, e.g. before and after a change) in the same run: one server per bundle, and in every
+ * round COPY then each bundle's download in turn, so all see the same machine load.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { orderListQuery } from '@selvedge/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
@@ -30,7 +39,7 @@ import { TokenService } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
 import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
-import { rssOf, startProduct } from './product';
+import { cpuOf, rssOf, startProduct } from './product';
 import { issueTokens, loadOrders, openBenchDatabase } from './seed';
 
 const env = (name: string, fallback: number) => {
@@ -41,6 +50,8 @@ const env = (name: string, fallback: number) => {
 };
 const ORDERS = env('BENCH_ORDERS', 1_000_000);
 const ROUNDS = env('BENCH_ROUNDS', 2);
+/** The download's Accept-Encoding; default fetch's own (gzip, deflate). */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
 const log = (...a: unknown[]) => console.log(...a);
 const MB = 1024 * 1024;
@@ -102,19 +113,32 @@ async function download(base: string, token: string, pid: number) {
     peak = Math.max(peak, rssOf(pid));
   }, 20);
   const t0 = performance.now();
+  const cpu0 = cpuOf(pid);
+  let encoding = '';
   try {
     const res = await fetch(`${base}${API_PREFIX}/orders/download-all-full-csv`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
+      },
     });
     if (res.status !== 200 || !res.body)
       throw new Error(`download answered ${res.status}: ${await res.text()}`);
+    encoding = res.headers.get('content-encoding') ?? 'identity';
     for await (const chunk of res.body) counter.add(chunk);
   } finally {
     clearInterval(sampler);
   }
   peak = Math.max(peak, rssOf(pid));
   // The BOM and header line: one line; rows are the rest.
-  return { rows: counter.lines - 1, bytes: counter.bytes, seconds: (performance.now() - t0) / 1000, peak };
+  return {
+    rows: counter.lines - 1,
+    bytes: counter.bytes,
+    seconds: (performance.now() - t0) / 1000,
+    cpu: cpuOf(pid) - cpu0,
+    peak,
+    encoding,
+  };
 }
 
 async function main() {
@@ -144,43 +168,65 @@ async function main() {
       orderLinesQuery(and(orderScope(adminScope), ...orderFilters(query, 'ADMIN')) as SQL),
     );
 
-    const product = await startProduct({
-      entry: 'main.mjs',
-      env: { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET, JOBS_IN_PROCESS: 'false' },
-    });
-    stop = product.stop;
-    // Warm up: a small download, so the idle figure is a server that has served one.
-    await fetch(`${product.base}${API_PREFIX}/orders/download-inventory-csv`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.arrayBuffer());
-    await delay(500);
-    const idle = rssOf(product.pid);
-    log(`server idle RSS ${(idle / MB).toFixed(1)} MB`);
+    const bundles = process.env.BENCH_BUNDLES ? process.env.BENCH_BUNDLES.split(',').filter(Boolean) : [''];
+    const servers: {
+      label: string;
+      base: string;
+      pid: number;
+      idle: number;
+      peak: number;
+      ratios: number[];
+    }[] = [];
+    const stops: (() => Promise<void>)[] = [];
+    stop = async () => {
+      for (const s of stops) await s();
+    };
+    for (const dir of bundles) {
+      const product = await startProduct({
+        entry: 'main.mjs',
+        env: { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET, JOBS_IN_PROCESS: 'false' },
+        ...(dir ? { bundleDir: dir } : {}),
+      });
+      stops.push(product.stop);
+      // Warm up: a small download, so the idle figure is a server that has served one.
+      await fetch(`${product.base}${API_PREFIX}/orders/download-inventory-csv`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((r) => r.arrayBuffer());
+      await delay(500);
+      const idle = rssOf(product.pid);
+      const label = dir ? basename(dir) : 'server';
+      log(`${label}: idle RSS ${(idle / MB).toFixed(1)} MB`);
+      servers.push({ label, base: product.base, pid: product.pid, idle, peak: idle, ratios: [] });
+    }
 
     const fmt = (r: { rows: number; seconds: number }) =>
       `${r.rows.toLocaleString('en')} rows in ${r.seconds.toFixed(1)} s = ${Math.round(r.rows / r.seconds).toLocaleString('en')} rows/s`;
-    const ratios: number[] = [];
-    let peak = idle;
     for (let round = 1; round <= ROUNDS; round++) {
       const copy = await copyOut(url, copyQuery);
-      const file = await download(product.base, token, product.pid);
-      peak = Math.max(peak, file.peak);
-      const ratio = file.rows / file.seconds / (copy.rows / copy.seconds);
-      ratios.push(ratio);
       log(`round ${round}: COPY ${fmt(copy)} (${(copy.bytes / MB).toFixed(0)} MB)`);
-      log(
-        `round ${round}: download-all-full-csv ${fmt(file)} (${(file.bytes / MB).toFixed(0)} MB); ` +
-          `ratio ${ratio.toFixed(2)}; server RSS peak ${(file.peak / MB).toFixed(1)} MB, ` +
-          `growth ${((file.peak - idle) / MB).toFixed(1)} MB`,
-      );
-      if (file.rows !== copy.rows) log(`  rows differ: download ${file.rows}, COPY ${copy.rows}`);
+      for (const server of servers) {
+        const file = await download(server.base, token, server.pid);
+        server.peak = Math.max(server.peak, file.peak);
+        const ratio = file.rows / file.seconds / (copy.rows / copy.seconds);
+        server.ratios.push(ratio);
+        log(
+          `round ${round}: ${server.label} download-all-full-csv ${fmt(file)} ` +
+            `(${(file.bytes / MB).toFixed(0)} MB, ${file.encoding}); server CPU ${file.cpu.toFixed(1)} s ` +
+            `(${Math.round(file.rows / file.cpu).toLocaleString('en')} rows per CPU s); ratio ${ratio.toFixed(2)}; ` +
+            `server RSS peak ${(file.peak / MB).toFixed(1)} MB, growth ${((file.peak - server.idle) / MB).toFixed(1)} MB`,
+        );
+        if (file.rows !== copy.rows) log(`  rows differ: download ${file.rows}, COPY ${copy.rows}`);
+      }
     }
-    const sorted = [...ratios].sort((a, b) => a - b);
-    log(
-      `\nsummary: ${ORDERS.toLocaleString('en')} orders loaded; download/COPY rows/s ratio median ` +
-        `${sorted[Math.floor(sorted.length / 2)].toFixed(2)} (aim ≥ 0.5); server RSS peak growth ` +
-        `${((peak - idle) / MB).toFixed(1)} MB above idle ${(idle / MB).toFixed(1)} MB (aim < 50 MB)`,
-    );
+    log(`\nsummary: ${ORDERS.toLocaleString('en')} orders loaded`);
+    for (const server of servers) {
+      const sorted = [...server.ratios].sort((a, b) => a - b);
+      log(
+        `${server.label}: download/COPY rows/s ratio median ` +
+          `${sorted[Math.floor(sorted.length / 2)].toFixed(2)} (aim ≥ 0.5); server RSS peak growth ` +
+          `${((server.peak - server.idle) / MB).toFixed(1)} MB above idle ${(server.idle / MB).toFixed(1)} MB (aim < 50 MB)`,
+      );
+    }
   } finally {
     await stop?.();
     await database.close();

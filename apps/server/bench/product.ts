@@ -36,6 +36,13 @@ export function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** CPU seconds (user + system, every thread) process `pid` has used so far (Linux). */
+export function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** A running bundle: its address (server), process id and how to stop it. */
 export interface RunningProduct {
   base: string;
@@ -47,16 +54,18 @@ export interface RunningProduct {
  * Forks the product's bundle `entry` (main.mjs: the server; worker.mjs: the job worker) with the
  * image's runtime settings and `env` (on top of a production environment without demo data or
  * metrics) on a free port, and waits until it is live: the server's /health/live answers 200; the
- * worker has no HTTP, so it is given `settleMs` to start its queues.
+ * worker has no HTTP, so it is given `settleMs` to start its queues. `bundleDir`: bundles built
+ * elsewhere (`node apps/server/build.mjs dist/<name>`, e.g. before a change), default this tree's.
  */
 export async function startProduct(opts: {
   entry: 'main.mjs' | 'worker.mjs';
   env: Record<string, string>;
   settleMs?: number;
+  bundleDir?: string;
 }): Promise<RunningProduct> {
   const port = await freePort();
   const { nodeFlags, mallocEnv } = imageRuntime();
-  const child: ChildProcess = fork(join(serverBundles(), opts.entry), [], {
+  const child: ChildProcess = fork(join(opts.bundleDir ?? serverBundles(), opts.entry), [], {
     execArgv: nodeFlags,
     env: {
       ...process.env,

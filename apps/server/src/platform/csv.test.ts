@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/harness';
 import { CSV_CONTENT_TYPE, csvCell, csvStream, neutraliseFormula } from './csv';
-import { type Database, streamRows } from './db';
+import { type Database, streamRows, streamTextRows } from './db';
 import { AppError } from './errors';
 import { TEST_COLUMNS, type TestRow } from './fileColumns.test-fixtures';
 import { registerErrorHandling, sendStream } from './http';
@@ -48,6 +48,10 @@ describe('csvCell', () => {
     expect(csvCell(new Date('2026-03-04T23:00:00Z'), 'date')).toBe('2026-03-04');
     expect(csvCell(true, 'boolean')).toBe('Yes');
     expect(csvCell(false, 'boolean')).toBe('No');
+    // PostgreSQL's text form of a boolean (streamTextRows) reads the same; other text stays text.
+    expect(csvCell('t', 'boolean')).toBe('Yes');
+    expect(csvCell('f', 'boolean')).toBe('No');
+    expect(csvCell('true', 'boolean')).toBe('true');
     expect(csvCell(null, 'integer')).toBe('');
     expect(csvCell(undefined)).toBe('');
     expect(csvCell('=evil', 'date')).toBe("'=evil");
@@ -169,6 +173,27 @@ describe('streamRows', () => {
     );
     // The connection is usable afterwards (PostgreSQL: rolled back and released; PGlite: no transaction left).
     expect((await database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('streamTextRows answers each row as the columns’ text forms in select order, unparsed', async () => {
+    const batches: unknown[][] = [];
+    for await (const batch of streamTextRows(
+      database.db,
+      sql`select g::int as n, g % 2 = 0 as even, (g * 1.5)::numeric(10, 2) as price,
+        (timestamptz '2026-03-04 05:06:07+00' + g * interval '1 day') at time zone 'UTC' as at,
+        date '2026-03-04' + g as day, 9007199254740993::bigint + g as big,
+        case when g = 2 then null else 'row ' || g end as label
+        from generate_series(1, 3) g order by g`,
+      { batchSize: 2 },
+    ))
+      batches.push(batch);
+    expect(batches).toEqual([
+      [
+        ['1', 'f', '1.50', '2026-03-05 05:06:07', '2026-03-05', '9007199254740994', 'row 1'],
+        ['2', 't', '3.00', '2026-03-06 05:06:07', '2026-03-06', '9007199254740995', null],
+      ],
+      [['3', 'f', '4.50', '2026-03-07 05:06:07', '2026-03-07', '9007199254740996', 'row 3']],
+    ]);
   });
 });
 

@@ -21,6 +21,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import {
   asInstant,
   batchesOf,
+  booleanOf,
   type Cell,
   type CellType,
   calendarDay,
@@ -60,9 +61,11 @@ export function xlsxCell(
       if (instant) return { value: instant, numFmt: 'yyyy-mm-dd hh:mm:ss' };
       break;
     }
-    case 'boolean':
-      if (typeof value === 'boolean') return { value: value ? 'Yes' : 'No' };
+    case 'boolean': {
+      const yes = booleanOf(value);
+      if (yes !== null) return { value: yes ? 'Yes' : 'No' };
       break;
+    }
   }
   return { value: value instanceof Date ? value.toISOString() : String(value) };
 }

@@ -16,7 +16,7 @@ import {
 } from '@selvedge/shared';
 import { type AuthUser, currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
-import { type StreamReply, sendStream } from '../../platform/http';
+import { STREAM_COMPRESSION, type StreamReply, sendStream } from '../../platform/http';
 import { createOrderDownloads } from './orders.downloads';
 import { dropEmptyQueryParams } from './orders.routes';
 
@@ -43,6 +43,7 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
       url,
       {
         config: { permission: 'ordersRead' },
+        compress: STREAM_COMPRESSION,
         preValidation: dropEmptyQueryParams,
         schema: { tags, summary, description: filters, querystring: orderDownloadQuery, response: errors },
       },
@@ -78,6 +79,7 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
       url,
       {
         config: { permission: inventoryPermission },
+        compress: STREAM_COMPRESSION,
         schema: { tags, summary, querystring: downloadFormatQuery, response: errors },
       },
       async (req, reply) => sendStream(reply, await file(currentUser(req), req.query.format)),
@@ -88,6 +90,7 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
     '/orders/:id/download-csv',
     {
       config: { permission: 'ordersRead' },
+      compress: STREAM_COMPRESSION,
       schema: {
         tags,
         summary: 'One order as a file, one row per line and size',

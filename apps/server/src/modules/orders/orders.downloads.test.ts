@@ -4,6 +4,7 @@
  * injection neutralised; another tenant's orders never in a file; the same rows as .xlsx (format=xlsx).
  */
 
+import { gunzipSync } from 'node:zlib';
 import { type Cell, ValueType, Workbook, type Worksheet } from '@cj-tech-master/excelts';
 import type { Role } from '@selvedge/shared';
 import { parse } from 'csv-parse/sync';
@@ -296,5 +297,23 @@ describe('format=xlsx', () => {
     const bad = await get('ADMIN', '/orders/download-all-csv?format=pdf');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/format/);
+  });
+});
+
+describe('compression', () => {
+  it('compresses a CSV download at the fast level, the same bytes once unpacked (decision 0049)', async () => {
+    const token = await t.tokenFor('ADMIN');
+    const url = '/api/v1.0/orders/download-all-full-csv';
+    const plain = await t.app.inject({ method: 'GET', url, headers: t.auth(token) });
+    const packed = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...t.auth(token), 'accept-encoding': 'gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    // gzip's header byte XFL is 4 when the stream was written at the fastest level (RFC 1952 2.3.1).
+    expect(packed.rawPayload[8]).toBe(4);
+    expect(gunzipSync(packed.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 });

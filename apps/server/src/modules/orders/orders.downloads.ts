@@ -1,6 +1,6 @@
 /**
  * The order downloads (ordering §2 Order list download buttons, §7 Downloads; issue 27; columns in
- * docs/downloads.md): files streamed from a cursor (platform/db streamRows) as CSV (platform/csv.ts:
+ * docs/downloads.md): files streamed from a cursor (platform/db streamTextRows) as CSV (platform/csv.ts:
  * BOM, CRLF, formula injection neutralised, ISO dates) or, with `format=xlsx`, as a spreadsheet of the
  * same columns (platform/xlsx.ts).
  *
@@ -20,8 +20,8 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import type { FileColumn } from '../../platform/csv';
-import { streamRows } from '../../platform/db';
+import type { Cell, FileColumn } from '../../platform/csv';
+import { streamTextRows, type TextRow } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { StreamReply } from '../../platform/http';
 import { tableFile } from '../../platform/tableFile';
@@ -29,151 +29,174 @@ import { visibleCustomerIds } from '../products/products.scope';
 import { orderScope } from './orders.scope';
 import { orderFilters } from './orders.service';
 
-/** One order of download-all-csv. */
-interface OrderRow {
-  orderId: number;
-  /** `YYYY-MM-DD HH:mm:ss` in UTC, formatted by the database (no Date per row). */
-  orderDate: string;
-  orderStatus: string;
-  cancelled: boolean;
-  financeApproval: boolean;
-  company: string | null;
-  customer: string | null;
-  productionRegion: string | null;
-  vendorPO: string | null;
-  invoiceNumber: string | null;
-  priceCurrency: string | null;
-  totalPrice: string | null;
-  costCurrency: string | null;
-  totalCost: string | null;
-}
+/**
+ * The fields of the files' statements, in select order: each row comes as the columns' text forms
+ * (platform/db streamTextRows, TextRow), read by position. A statement's select list is written from
+ * these lists (selectList), so a column's position is known where its file column reads it.
+ * Currencies: the order's own (set at placing). The date comes as text in the files' own form:
+ * parsing a timestamp into a Date and formatting it again cost a noticeable part of a large
+ * download's CPU (bench:export).
+ */
+const ORDER_FIELDS = [
+  ['orderId', sql`orders.id`],
+  [
+    'orderDate',
+    sql`to_char(coalesce(orders.order_date, orders.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+  ],
+  ['orderStatus', sql`orders.order_status`],
+  ['cancelled', sql`orders.cancelled`],
+  ['financeApproval', sql`orders.finance_approval`],
+  ['company', sql`(select v.company_name from vendors v where v.id = orders.vendor_id)`],
+  ['customer', sql`(select c.company_name from customers c where c.id = orders.customer_id)`],
+  [
+    'productionRegion',
+    sql`(select r.production_region_name from production_regions r where r.id = orders.production_region_id)`,
+  ],
+  ['vendorPO', sql`orders.vendor_po`],
+  ['invoiceNumber', sql`orders.invoice_number`],
+  ['priceCurrency', sql`(select cur.code from currencies cur where cur.id = orders.price_currency_id)`],
+  ['totalPrice', sql`orders.total_price`],
+  [
+    'costCurrency',
+    sql`(select cur.code from currencies cur where cur.id = coalesce(orders.cost_currency_id, orders.price_currency_id))`,
+  ],
+  ['totalCost', sql`orders.total_cost`],
+] as const;
 
-/** One order line and size of download-all-full-csv and of an order's download-csv. */
-interface LineRow extends OrderRow {
-  orderItemId: number;
-  productSubcode: string;
-  description: string;
-  productSize: string;
-  quantity: number;
-  unitPrice: string | null;
-  unitCost: string | null;
-}
+/** One order line and size: the order's fields first (same positions), then the line's. */
+const LINE_FIELDS = [
+  ...ORDER_FIELDS,
+  ['orderItemId', sql`oi.id`],
+  ['productSubcode', sql`ps.product_subcode`],
+  ['description', sql`ps.description`],
+  ['productSize', sql`pi.product_size`],
+  ['quantity', sql`ois.quantity`],
+  ['unitPrice', sql`coalesce(ois.unit_price, oi.unit_price)`],
+  ['unitCost', sql`coalesce(ois.unit_cost, oi.unit_cost)`],
+] as const;
 
 /** One product item of the inventory files. */
-interface InventoryRow {
-  customer: string;
-  productSubcode: string;
-  description: string;
-  productSize: string;
-  active: boolean;
-  currentInventory: number;
-  minimumInventory: number;
-  maximumInventory: number;
-  /** bigint in SQL (maximum − current passes an integer when current is negative): digits as text. */
-  restockMaximum: number | string;
-  /** A sum of quantities (bigint): digits as text. */
-  onOpenOrders: number | string;
+const INVENTORY_FIELDS = [
+  ['customer', sql`c.company_name`],
+  ['productSubcode', sql`ps.product_subcode`],
+  ['description', sql`ps.description`],
+  ['productSize', sql`pi.product_size`],
+  ['active', sql`pi.active`],
+  ['currentInventory', sql`pi.current_inventory`],
+  ['minimumInventory', sql`pi.minimum_inventory`],
+  ['maximumInventory', sql`pi.maximum_inventory`],
+  // bigint: maximum − current passes an integer when current is negative.
+  ['restockMaximum', sql`greatest(0, pi.maximum_inventory::bigint - pi.current_inventory)`],
+  [
+    'onOpenOrders',
+    sql`coalesce((select sum(ois.quantity) from order_item_sizes ois
+      join order_items oi on oi.id = ois.order_item_id join orders o on o.id = oi.order_id
+      where ois.product_item_id = pi.id and o.order_date is not null and not o.cancelled
+        and o.order_status <> 'COMPLETE_AND_SHIPPED'), 0)`,
+  ],
+] as const;
+
+type Fields = readonly (readonly [string, SQL])[];
+type FieldName<F extends Fields> = F[number][0];
+
+/** `expression as "name", …` of `fields`, in their order. */
+function selectList(fields: Fields): SQL {
+  return sql.join(
+    fields.map(([name, expression]) => sql`${expression} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
 }
 
-const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
+/** The reader of field `name` of a row of `fields` (its position in the select list). */
+function fieldReader<F extends Fields>(fields: F) {
+  return (name: FieldName<F>) => {
+    const i = fields.findIndex(([n]) => n === name);
+    if (i < 0) throw new Error(`no field ${name}`);
+    return (row: TextRow): Cell => row[i];
+  };
+}
 
-/** The order columns every order file starts with. */
-function orderColumns<R extends OrderRow>(): FileColumn<R>[] {
+const orderField = fieldReader(ORDER_FIELDS);
+const lineField = fieldReader(LINE_FIELDS);
+const inventoryField = fieldReader(INVENTORY_FIELDS);
+
+const statusLabel = (s: string | null) => (s === null ? null : (ORDER_STATUS_LABELS[s as OrderStatus] ?? s));
+
+/** The order columns every order file starts with (order fields: the same positions in line rows). */
+function orderColumns(): FileColumn<TextRow>[] {
+  const status = orderField('orderStatus');
   return [
-    { header: 'Order Number', type: 'integer', value: (r) => r.orderId, width: 12 },
-    { header: 'Order Date (UTC)', type: 'datetime', value: (r) => r.orderDate, width: 20 },
-    { header: 'Status', value: (r) => statusLabel(r.orderStatus), width: 20 },
-    { header: 'Cancelled', type: 'boolean', value: (r) => r.cancelled },
-    { header: 'Finance Approved', type: 'boolean', value: (r) => r.financeApproval },
-    { header: 'Company', value: (r) => r.company, width: 28 },
-    { header: 'Customer', value: (r) => r.customer, width: 20 },
-    { header: 'Production Region', value: (r) => r.productionRegion, width: 18 },
-    { header: 'Vendor PO', value: (r) => r.vendorPO, width: 16 },
-    { header: 'Invoice Number', value: (r) => r.invoiceNumber, width: 16 },
+    { header: 'Order Number', type: 'integer', value: orderField('orderId'), width: 12 },
+    { header: 'Order Date (UTC)', type: 'datetime', value: orderField('orderDate'), width: 20 },
+    { header: 'Status', value: (r) => statusLabel(status(r) as string | null), width: 20 },
+    { header: 'Cancelled', type: 'boolean', value: orderField('cancelled') },
+    { header: 'Finance Approved', type: 'boolean', value: orderField('financeApproval') },
+    { header: 'Company', value: orderField('company'), width: 28 },
+    { header: 'Customer', value: orderField('customer'), width: 20 },
+    { header: 'Production Region', value: orderField('productionRegion'), width: 18 },
+    { header: 'Vendor PO', value: orderField('vendorPO'), width: 16 },
+    { header: 'Invoice Number', value: orderField('invoiceNumber'), width: 16 },
   ];
 }
 
-/** The order totals with their currencies, by role (ordering §6 Visibility). */
-function orderTotals<R extends OrderRow>(role: Role): FileColumn<R>[] {
+/** A currency and a money column, for the roles that see `field` (ordering §6 Visibility). */
+function moneyColumns(
+  role: Role,
+  field: 'price' | 'cost',
+  header: string,
+  currency: (r: TextRow) => Cell,
+  amount: (r: TextRow) => Cell,
+  decimals: number,
+): FileColumn<TextRow>[] {
+  if (!canSee(field, role)) return [];
   return [
-    ...(canSee('price', role)
-      ? [
-          { header: 'Price Currency', value: (r: R) => r.priceCurrency },
-          { header: 'Total Price', type: 'decimal' as const, value: (r: R) => r.totalPrice, decimals: 2 },
-        ]
-      : []),
-    ...(canSee('cost', role)
-      ? [
-          { header: 'Cost Currency', value: (r: R) => r.costCurrency },
-          { header: 'Total Cost', type: 'decimal' as const, value: (r: R) => r.totalCost, decimals: 2 },
-        ]
-      : []),
+    { header: field === 'price' ? 'Price Currency' : 'Cost Currency', value: currency },
+    { header, type: 'decimal', value: amount, decimals },
   ];
 }
 
-function lineColumns(role: Role): FileColumn<LineRow>[] {
+/** The order totals with their currencies, by role. */
+function orderTotals(role: Role): FileColumn<TextRow>[] {
   return [
-    ...orderColumns<LineRow>(),
-    { header: 'Order Item', type: 'integer', value: (r) => r.orderItemId },
-    { header: 'Product Subcode', value: (r) => r.productSubcode, width: 16 },
-    { header: 'Description', value: (r) => r.description, width: 40 },
-    { header: 'Size', value: (r) => r.productSize },
-    { header: 'Quantity', type: 'integer', value: (r) => r.quantity },
-    ...(canSee('price', role)
-      ? [
-          { header: 'Price Currency', value: (r: LineRow) => r.priceCurrency },
-          { header: 'Unit Price', type: 'decimal' as const, value: (r: LineRow) => r.unitPrice, decimals: 4 },
-        ]
-      : []),
-    ...(canSee('cost', role)
-      ? [
-          { header: 'Cost Currency', value: (r: LineRow) => r.costCurrency },
-          { header: 'Unit Cost', type: 'decimal' as const, value: (r: LineRow) => r.unitCost, decimals: 4 },
-        ]
-      : []),
+    ...moneyColumns(role, 'price', 'Total Price', orderField('priceCurrency'), orderField('totalPrice'), 2),
+    ...moneyColumns(role, 'cost', 'Total Cost', orderField('costCurrency'), orderField('totalCost'), 2),
   ];
 }
 
-const INVENTORY_COLUMNS: FileColumn<InventoryRow>[] = [
-  { header: 'Customer', value: (r) => r.customer, width: 20 },
-  { header: 'Product Subcode', value: (r) => r.productSubcode, width: 16 },
-  { header: 'Description', value: (r) => r.description, width: 40 },
-  { header: 'Size', value: (r) => r.productSize },
-  { header: 'Active', type: 'boolean', value: (r) => r.active },
-  { header: 'Current Inventory', type: 'integer', value: (r) => r.currentInventory },
-  { header: 'Minimum Inventory', type: 'integer', value: (r) => r.minimumInventory },
-  { header: 'Maximum Inventory', type: 'integer', value: (r) => r.maximumInventory },
-  { header: 'Restock Maximum', type: 'integer', value: (r) => r.restockMaximum },
-  { header: 'On Open Orders', type: 'integer', value: (r) => r.onOpenOrders },
+function lineColumns(role: Role): FileColumn<TextRow>[] {
+  return [
+    ...orderColumns(),
+    { header: 'Order Item', type: 'integer', value: lineField('orderItemId') },
+    { header: 'Product Subcode', value: lineField('productSubcode'), width: 16 },
+    { header: 'Description', value: lineField('description'), width: 40 },
+    { header: 'Size', value: lineField('productSize') },
+    { header: 'Quantity', type: 'integer', value: lineField('quantity') },
+    ...moneyColumns(role, 'price', 'Unit Price', lineField('priceCurrency'), lineField('unitPrice'), 4),
+    ...moneyColumns(role, 'cost', 'Unit Cost', lineField('costCurrency'), lineField('unitCost'), 4),
+  ];
+}
+
+const INVENTORY_COLUMNS: FileColumn<TextRow>[] = [
+  { header: 'Customer', value: inventoryField('customer'), width: 20 },
+  { header: 'Product Subcode', value: inventoryField('productSubcode'), width: 16 },
+  { header: 'Description', value: inventoryField('description'), width: 40 },
+  { header: 'Size', value: inventoryField('productSize') },
+  { header: 'Active', type: 'boolean', value: inventoryField('active') },
+  { header: 'Current Inventory', type: 'integer', value: inventoryField('currentInventory') },
+  { header: 'Minimum Inventory', type: 'integer', value: inventoryField('minimumInventory') },
+  { header: 'Maximum Inventory', type: 'integer', value: inventoryField('maximumInventory') },
+  { header: 'Restock Maximum', type: 'integer', value: inventoryField('restockMaximum') },
+  { header: 'On Open Orders', type: 'integer', value: inventoryField('onOpenOrders') },
 ];
-
-/**
- * The order columns of the row "orders" (names as OrderRow). Currencies: the order's own (set at
- * placing). The date comes as text in the files' own form: parsing a timestamp into a Date and
- * formatting it again cost a noticeable part of a large download's CPU (bench:export).
- */
-const ORDER_SELECT = sql`orders.id as "orderId",
-  to_char(coalesce(orders.order_date, orders.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as "orderDate",
-  orders.order_status as "orderStatus", orders.cancelled, orders.finance_approval as "financeApproval",
-  (select v.company_name from vendors v where v.id = orders.vendor_id) as company,
-  (select c.company_name from customers c where c.id = orders.customer_id) as customer,
-  (select r.production_region_name from production_regions r where r.id = orders.production_region_id) as "productionRegion",
-  orders.vendor_po as "vendorPO", orders.invoice_number as "invoiceNumber",
-  (select cur.code from currencies cur where cur.id = orders.price_currency_id) as "priceCurrency",
-  orders.total_price::text as "totalPrice",
-  (select cur.code from currencies cur where cur.id = coalesce(orders.cost_currency_id, orders.price_currency_id)) as "costCurrency",
-  orders.total_cost::text as "totalCost"`;
 
 /** The SQL of the orders a user may download, filtered as the list is. */
 export function ordersQuery(where: SQL): SQL {
-  return sql`select ${ORDER_SELECT} from orders where ${where} order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc`;
+  return sql`select ${selectList(ORDER_FIELDS)} from orders where ${where} order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc`;
 }
 
 /** The SQL of the lines and sizes of the orders matching `where`, one row per line and size. */
 export function orderLinesQuery(where: SQL): SQL {
-  return sql`select ${ORDER_SELECT}, oi.id as "orderItemId", ps.product_subcode as "productSubcode",
-    ps.description, pi.product_size as "productSize", ois.quantity,
-    coalesce(ois.unit_price, oi.unit_price)::text as "unitPrice", coalesce(ois.unit_cost, oi.unit_cost)::text as "unitCost"
+  return sql`select ${selectList(LINE_FIELDS)}
     from orders join order_items oi on oi.order_id = orders.id
     join order_item_sizes ois on ois.order_item_id = oi.id
     join product_items pi on pi.id = ois.product_item_id
@@ -191,14 +214,7 @@ function inventoryQuery(customerCondition: SQL | undefined, stockedOnly: boolean
   if (stockedOnly) conditions.push(sql`pi.has_inventory`);
   if (customerCondition) conditions.push(customerCondition);
   if (extra) conditions.push(extra);
-  return sql`select c.company_name as customer, ps.product_subcode as "productSubcode", ps.description,
-    pi.product_size as "productSize", pi.active, pi.current_inventory as "currentInventory",
-    pi.minimum_inventory as "minimumInventory", pi.maximum_inventory as "maximumInventory",
-    greatest(0, pi.maximum_inventory::bigint - pi.current_inventory) as "restockMaximum",
-    coalesce((select sum(ois.quantity) from order_item_sizes ois
-      join order_items oi on oi.id = ois.order_item_id join orders o on o.id = oi.order_id
-      where ois.product_item_id = pi.id and o.order_date is not null and not o.cancelled
-        and o.order_status <> 'COMPLETE_AND_SHIPPED'), 0) as "onOpenOrders"
+  return sql`select ${selectList(INVENTORY_FIELDS)}
     from product_items pi join product_subcodes ps on ps.id = pi.product_subcode_id
     join customers c on c.id = ps.customer_id
     where ${sql.join(conditions, sql` and `)}
@@ -272,13 +288,13 @@ export const DOWNLOAD_DATA_MESSAGES = {
 export function createOrderDownloads(ctx: AppContext) {
   const { db } = ctx;
   /** The rows of `query` under `columns`, as CSV or .xlsx, named `<baseName>-<today>` (or as given). */
-  const file = <R>(
+  const file = (
     format: DownloadFormat,
-    columns: FileColumn<R>[],
+    columns: FileColumn<TextRow>[],
     query: SQL,
     baseName: string,
     sheetName: string,
-  ): StreamReply => tableFile(format, columns, streamRows<R>(db, query), { baseName, sheetName });
+  ): StreamReply => tableFile(format, columns, streamTextRows(db, query), { baseName, sheetName });
   const listWhere = (user: AuthUser, q: OrderListQuery) =>
     and(orderScope(user), ...orderFilters(q, user.role)) as SQL;
 
@@ -287,7 +303,7 @@ export function createOrderDownloads(ctx: AppContext) {
     allOrders(user: AuthUser, q: OrderListQuery, format: DownloadFormat = 'csv'): StreamReply {
       return file(
         format,
-        [...orderColumns<OrderRow>(), ...orderTotals<OrderRow>(user.role)],
+        [...orderColumns(), ...orderTotals(user.role)],
         ordersQuery(listWhere(user, q)),
         `orders-${today()}`,
         'Orders',

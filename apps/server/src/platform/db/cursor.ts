@@ -12,12 +12,26 @@
  *   transaction (PGlite materialises the result once, in its own memory, at DECLARE) and each
  *   `FETCH n` is a statement of its own: other requests' statements run between two batches.
  *   Cursor names are unique per process; the cursor is closed however the consumer ends.
+ *
+ * Rows come as objects with parsed values (the drivers' usual form) or, with `text`, as arrays of the
+ * columns' text forms in select order (null for NULL): no object per row and no parsing of numbers,
+ * booleans or dates that a file writes back as text anyway (bench:export, decision 0049).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 /** Rows of one statement, read `batchSize` at a time; each batch has at least one row. */
 export type RowBatches<Row> = AsyncGenerator<Row[], void, undefined>;
+
+/** A row as the columns' text forms in select order (PostgreSQL's output: 't'/'f', digits…), null for NULL. */
+export type TextRow = readonly (string | null)[];
+
+/** How the rows come: objects of parsed values, or text arrays (TextRow). */
+export type RowForm = 'objects' | 'text';
+
+const asText = (value: string) => value;
+/** node-postgres: every type read as its text form. */
+const PG_TEXT_TYPES = { getTypeParser: () => asText };
 
 /** A statement as text with `$n` parameters (Drizzle's sqlToQuery output). */
 export interface StatementText {
@@ -38,6 +52,7 @@ export async function* postgresCursor<Row>(
   pool: pg.Pool,
   statement: StatementText,
   batchSize: number,
+  form: RowForm = 'objects',
 ): RowBatches<Row> {
   const n = checkedBatchSize(batchSize);
   const client = await pool.connect();
@@ -48,7 +63,9 @@ export async function* postgresCursor<Row>(
     const name = cursorName();
     await client.query(`declare ${name} no scroll cursor for ${statement.sql}`, statement.params);
     const fetchNext = () => {
-      const next = client.query(`fetch ${n} from ${name}`);
+      const text = `fetch ${n} from ${name}`;
+      const next =
+        form === 'text' ? client.query({ text, rowMode: 'array', types: PG_TEXT_TYPES }) : client.query(text);
       next.catch(() => {}); // a read-ahead the consumer never takes must not be an unhandled rejection
       return next;
     };
@@ -81,13 +98,17 @@ export async function* pgliteCursor<Row>(
   client: PGlite,
   statement: StatementText,
   batchSize: number,
+  form: RowForm = 'objects',
+  /** PGlite's parsers, each replaced by the identity for `text` (types.parsers of the loaded module). */
+  textParsers: Record<string, (value: string) => unknown> = {},
 ): RowBatches<Row> {
   const n = checkedBatchSize(batchSize);
+  const options = form === 'text' ? { rowMode: 'array' as const, parsers: textParsers } : undefined;
   const name = cursorName();
   await client.query(`declare ${name} no scroll cursor with hold for ${statement.sql}`, statement.params);
   try {
     for (;;) {
-      const { rows } = await client.query(`fetch ${n} from ${name}`);
+      const { rows } = await client.query(`fetch ${n} from ${name}`, [], options);
       if (rows.length > 0) yield rows as Row[];
       if (rows.length < n) break;
     }
