@@ -21,7 +21,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { Cell, FileColumn } from '../../platform/csv';
-import { streamTextRows, type TextRow } from '../../platform/db';
+import { streamRows, streamTextRows, type TextRow } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { StreamReply } from '../../platform/http';
 import { tableFile } from '../../platform/tableFile';
@@ -295,6 +295,14 @@ export function createOrderDownloads(ctx: AppContext) {
     baseName: string,
     sheetName: string,
   ): StreamReply => tableFile(format, columns, streamTextRows(db, query), { baseName, sheetName });
+  /** As `file`, with rows as objects of parsed values (a small file whose columns read names). */
+  const objectFile = <R>(
+    format: DownloadFormat,
+    columns: FileColumn<R>[],
+    query: SQL,
+    baseName: string,
+    sheetName: string,
+  ): StreamReply => tableFile(format, columns, streamRows<R>(db, query), { baseName, sheetName });
   const listWhere = (user: AuthUser, q: OrderListQuery) =>
     and(orderScope(user), ...orderFilters(q, user.role)) as SQL;
 
@@ -358,7 +366,7 @@ export function createOrderDownloads(ctx: AppContext) {
       const found = rows[0] as { hasData: boolean } | undefined;
       if (!found) throw notFound(DOWNLOAD_DATA_MESSAGES.notFound);
       if (!found.hasData) throw notFound(DOWNLOAD_DATA_MESSAGES.noData);
-      return file(
+      return objectFile(
         format,
         VARIABLE_DATA_COLUMNS,
         variableDataQuery(orderId),
