@@ -29,6 +29,7 @@ import { artworkRoutes } from './modules/orders/artwork.routes';
 import { orderActionRoutes } from './modules/orders/orders.actions.routes';
 import { orderDownloadRoutes } from './modules/orders/orders.downloads.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { passportRoutes } from './modules/passport/passport.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { restockRoutes } from './modules/restock/restock.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -75,6 +76,7 @@ const modules: ApiModule[] = [
   masterDataRoutes,
   variableDataRoutes,
   careLabelRoutes,
+  passportRoutes,
 ];
 
 export async function buildApp(opts: {

@@ -5,9 +5,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireRole, RoleRedirect } from './features/session/guards';
 import { registerSessionNavigator } from './features/session/session-store';
-import { PROTECTED_SCREENS, PUBLIC_SCREENS, type RouteHandle, type ScreenDef } from './routes/screens';
+import {
+  PASSPORT_SCREEN,
+  PROTECTED_SCREENS,
+  PUBLIC_SCREENS,
+  type RouteHandle,
+  type ScreenDef,
+} from './routes/screens';
 import { AppLayout, AppLoading } from './ui/AppLayout';
-import { RouteError } from './ui/route-states';
+import { PageLoader, RouteError } from './ui/route-states';
 
 const lazyScreen = (screen: ScreenDef) => async () => ({ Component: (await screen.load()).default });
 
@@ -36,6 +42,15 @@ const routes: RouteObject[] = [
       ),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
+  },
+  // The product passport (issue 25, decision 0044): the GS1 Digital Link path a care label's QR code
+  // opens, public and outside the signed-in frame (no navigation bar).
+  {
+    path: PASSPORT_SCREEN.path,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    handle: { title: PASSPORT_SCREEN.title } satisfies RouteHandle,
+    lazy: lazyScreen(PASSPORT_SCREEN),
   },
 ];
 

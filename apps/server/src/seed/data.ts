@@ -11,6 +11,7 @@ import {
   type CareListKind,
   type CareMarket,
   type CareNameOptionKind,
+  gtin14Of,
   toFixedAmount,
 } from '@selvedge/shared';
 import Decimal from 'decimal.js';
@@ -395,6 +396,18 @@ export const CARE_LISTS: readonly { kind: CareListKind; name: string; members: r
   },
   { kind: 'care-code', name: 'Dunnes care codes', members: ['DS01', 'DS02', 'DS03', 'DS04'] },
 ];
+
+/**
+ * The GTIN-14 of the garment each care-label subcode's labels go into (the product passport's key,
+ * decision 0044): GS1 prefix 20, a restricted-circulation number (GS1 General Specifications §2.1.11),
+ * so no demo GTIN can be a real product's.
+ */
+export const DEMO_GTINS: Readonly<Record<string, string>> = {
+  'RT-CL-301': gtin14Of('0200000003010'),
+  'RT-CL-305': gtin14Of('0200000003050'),
+  'DS-CL-310': gtin14Of('0200000003100'),
+  'DS-CL-312': gtin14Of('0200000003120'),
+};
 
 /**
  * The care label every demo order line of a care-label subcode carries (what the vendor chose in the

@@ -28,6 +28,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadCustomerCareConfig } from '../modules/careLabel/careConfig.repository';
 import { checkLineCareLabel } from '../modules/cart/cart.careLabel';
+import { NEW_PASSPORT_SERIAL } from '../modules/passport/passport.repository';
 import type { Db, Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
 import type { FileStorage } from '../platform/storage';
@@ -44,6 +45,7 @@ import {
   type CustomerKey,
   costTiersOf,
   DEMO_CARE_LABELS,
+  DEMO_GTINS,
   DEMO_PASSWORD,
   FACTORIES,
   minValuesOf,
@@ -418,6 +420,7 @@ async function seed(tx: Tx, passwordHash: string, now: Date) {
         attributeSchemaId: sc.schema ? req(schemaByKey, sc.schema).id : null,
         artworkRequired: sc.artworkRequired,
         careLabelType: sc.careLabelType ?? null,
+        gtin: DEMO_GTINS[sc.productSubcode] ?? null,
       })),
     )
     .returning();
@@ -809,6 +812,10 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
             productType: 'STANDARD',
             attributes: l.attributes,
             careLabel: careLabels.get(l.sc.productSubcode) ?? null,
+            // what placing writes for a care-labelled line: its passport (decision 0044)
+            ...(careLabels.has(l.sc.productSubcode)
+              ? { passportSerial: NEW_PASSPORT_SERIAL, passportGtin: DEMO_GTINS[l.sc.productSubcode] ?? null }
+              : {}),
             quantity: l.quantity,
             unitPrice: l.unitPrice,
             unitCost: l.unitCost,

@@ -67,6 +67,27 @@ describe('route matrix', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('lists every public route by name: a new route without sign-in fails here until it is listed', () => {
+    // A public route answers anyone on the internet: each one is a decision (the product passport,
+    // decision 0044, is the only one that reads order data, through its own narrow query).
+    const open = t.app.routeRegistry
+      .filter((r) => rolesAllowed(r.permission) === 'public')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(open).toEqual(
+      [
+        'GET /api/v1.0/app-config',
+        'GET /api/v1.0/health',
+        'GET /api/v1.0/health/live',
+        'GET /api/v1.0/health/ready',
+        'GET /api/v1.0/openapi.json',
+        'GET /api/v1.0/passport/01/:gtin/21/:serial',
+        'POST /api/v1.0/auth/login',
+        'POST /api/v1.0/auth/update-password',
+      ].sort(),
+    );
+  });
+
   it("lets only the cart's writes answer before this instance saw their session notices", async () => {
     // Writes wait for the notices of what they committed (a logout, a role change must hold on the
     // next call); the cart's may not (changesSessions: false) because they touch no table whose

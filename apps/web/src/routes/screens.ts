@@ -38,6 +38,16 @@ export const PUBLIC_SCREENS: ScreenDef[] = [
   },
 ];
 
+/**
+ * The product passport (issue 25, decision 0044): public, at the GS1 Digital Link path, and outside
+ * the app's frame (router.tsx), so not among PUBLIC_SCREENS.
+ */
+export const PASSPORT_SCREEN: ScreenDef = {
+  path: '/01/:gtin/21/:serial',
+  title: 'Product passport',
+  load: () => import('./passport'),
+};
+
 /** Screens behind ROUTE_ACCESS (the path is the access rule's key). */
 export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
   { path: '/order-list', title: 'Order List', load: () => import('./order-list') },

@@ -98,12 +98,14 @@ export function fibreName(material: string): FibreName | null {
 }
 
 /**
- * The name a Canadian label prints: 'English / Français' ('Recycled polyester / Polyester recyclé'),
- * or the name as written when there is no French name or both are the same.
+ * A material's name in English and in French, qualifiers translated with it ('Recycled polyester',
+ * 'Polyester recyclé'); `fr` is null when the fibre is unknown or has no French name. The English
+ * name is the material as written when the fibre is unknown. The Canadian label (bilingualFibreName)
+ * and the product passport (passport.ts) print these.
  */
-export function bilingualFibreName(material: string): string {
+export function fibreNames(material: string): { en: string; fr: string | null } {
   const known = qualifiedFibre(material);
-  if (!known?.fibre.fr) return material;
+  if (!known?.fibre.fr) return { en: material, fr: null };
   const { fibre, qualifiers } = known;
   const fr = [
     fibre.fr,
@@ -115,5 +117,15 @@ export function bilingualFibreName(material: string): string {
   const en = [...qualifiers.map((q, i) => (i === 0 ? (FIBRE_QUALIFIERS[q]?.en ?? q) : q)), fibre.en]
     .map((w, i) => (i === 0 ? w : w.toLowerCase()))
     .join(' ');
+  return { en, fr };
+}
+
+/**
+ * The name a Canadian label prints: 'English / Français' ('Recycled polyester / Polyester recyclé'),
+ * or the name as written when there is no French name or both are the same.
+ */
+export function bilingualFibreName(material: string): string {
+  const { en, fr } = fibreNames(material);
+  if (fr === null) return material;
   return fr.toLowerCase() === en.toLowerCase() ? en : `${en} / ${fr}`;
 }

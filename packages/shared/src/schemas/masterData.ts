@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { CARE_MARKETS } from '../careLabel/config';
+import { gtin14 } from '../careLabel/passport';
 import { CARE_INSTRUCTION_TYPES, CARE_SYMBOL_NAMES } from '../careLabel/symbols';
 import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
 import { MESSAGES } from '../messages';
@@ -652,6 +653,8 @@ export const productSubcodeRecord = z
     sustainable: z.boolean(),
     /** The subcode's items are care labels of this type, or null (issue 25, decision 0041). */
     careLabelType: z.enum(CARE_LABEL_TYPES).nullable(),
+    /** GTIN-14 of the garment its care labels go into: the product passport's key (decision 0044). */
+    gtin: z.string().nullable(),
     sampleReferenceNumber: z.string().nullable(),
     /** YYYY-MM-DD */
     approvedDate: z.string().nullable(),
@@ -690,6 +693,16 @@ const subcodeFields = z.object({
     .enum(CARE_LABEL_TYPES, { error: `careLabelType must be one of ${CARE_LABEL_TYPES.join(', ')}` })
     .nullish()
     .transform((v) => v ?? null),
+  gtin: optional(20).pipe(
+    z
+      .string()
+      .nullable()
+      .refine(
+        (v) => v === null || gtin14(v) !== null,
+        'gtin must be a GTIN-8, 12, 13 or 14 with a right GS1 check digit',
+      )
+      .transform((v) => (v === null ? null : gtin14(v))),
+  ),
   sampleReferenceNumber: optional(100),
   approvedDate: calendarDate('approvedDate')
     .nullish()

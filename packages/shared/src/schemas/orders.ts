@@ -280,6 +280,13 @@ export const orderItem = z
     careLabel: careLabel
       .nullable()
       .describe('The care label ordered on the line (ordering §3 Care label); null when none'),
+    digitalLink: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "Order details: the GS1 Digital Link of the care label's product passport (its QR code); null when the line has none",
+      ),
   })
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItem>;

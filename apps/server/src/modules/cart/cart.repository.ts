@@ -33,6 +33,7 @@ import {
 } from '../../platform/db/schema';
 import { customerCareConfigSql } from '../careLabel/careConfig.repository';
 import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
+import { NEW_PASSPORT_SERIAL } from '../passport/passport.repository';
 import { orderableAssignments, orderableCustomerOf, type ScopeUser } from '../products/products.scope';
 
 type Q = Db | Tx;
@@ -468,13 +469,19 @@ export const cartRepository = {
    * Placing's write to its lines, for the placing step's `writes` (one round trip with the status
    * update; no statement of its own, decision 0031): each line keeps `minValue`, its subcode's minimum
    * order value in the price currency as placing priced it (decision 0047: a placed order keeps its
-   * charges), and the lines `marked` are marked as needing artwork (needsArtwork, NEEDS_UPLOAD). One
-   * update of each line: two writes of one statement must not update the same row.
+   * charges), and the lines `marked` are marked as needing artwork (needsArtwork, NEEDS_UPLOAD). A
+   * care-labelled line gets its product passport (decision 0044): a new random serial and its
+   * subcode's GTIN-14 of this moment (a later change of the subcode's GTIN leaves printed links
+   * working). One update of each line: two writes of one statement must not update the same row.
    */
   placedLinesOf: (lines: { orderItemId: number; minValue: string | null; marked: boolean }[]) => sql`
     update ${orderItems} i set min_value = v.min_value,
       needs_artwork = i.needs_artwork or v.marked,
-      artwork_status = case when v.marked then 'NEEDS_UPLOAD' else i.artwork_status end
+      artwork_status = case when v.marked then 'NEEDS_UPLOAD' else i.artwork_status end,
+      passport_serial = case when i.care_label is null then null
+        else coalesce(i.passport_serial, ${NEW_PASSPORT_SERIAL}) end,
+      passport_gtin = case when i.care_label is null then null
+        else (select ps.gtin from ${productSubcodes} ps where ps.id = i.product_subcode_id) end
     from unnest(${sql.param(lines.map((l) => l.orderItemId))}::int[],
       ${sql.param(lines.map((l) => l.minValue))}::numeric[],
       ${sql.param(lines.map((l) => l.marked))}::boolean[]) as v(id, min_value, marked)

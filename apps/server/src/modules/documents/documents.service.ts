@@ -216,6 +216,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       const buffer = await renderProductionPO(order, purchaseOrderId, {
         brandName: config.brandName,
         showCosts: canSee('cost', user.role),
+        publicUrl: config.publicUrl,
       });
       return pdf(buffer, `Production PO ${po.productionPO}.pdf`);
     },

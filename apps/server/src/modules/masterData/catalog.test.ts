@@ -180,6 +180,18 @@ describe('product subcodes', () => {
     expect(noFactory.statusCode, noFactory.body).toBe(201);
   });
 
+  it("keeps the garment's GTIN as a GTIN-14 and refuses a wrong check digit (decision 0044)", async () => {
+    const sc = await api.create<Rec>('/product-subcodes', subcodeBody({ gtin: ' 036000291452 ' }));
+    expect(sc.gtin).toBe('00036000291452');
+    const none = await api.create<Rec>('/product-subcodes', subcodeBody({ gtin: '' }));
+    expect(none.gtin).toBeNull();
+    for (const gtin of ['036000291453', '12345', 'abcdefghijklm', '0'.repeat(30)]) {
+      const bad = await api.call('ADMIN', 'POST', '/product-subcodes', subcodeBody({ gtin }));
+      expect(bad.statusCode, `${gtin}: ${bad.body}`).toBe(400);
+      expect(bad.json().message).toMatch(/^gtin: /);
+    }
+  });
+
   it('answers 409 to a duplicate subcode of the customer and to a stale version; 404; 403', async () => {
     const sc = await api.create<Rec>('/product-subcodes', subcodeBody());
     const dup = await api.call(

@@ -42,7 +42,7 @@ export function createOrderActions(ctx: AppContext) {
   async function answer(user: AuthUser, orderId: number, message: string): Promise<OrderActionResponse> {
     const record = await findPlacedOrderRecord(db, orderId, user);
     if (!record) throw notFound(ORDER_NOT_FOUND);
-    return { message, order: orderDetailsView(record, user) };
+    return { message, order: orderDetailsView(record, user, ctx.config.publicUrl) };
   }
 
   /**

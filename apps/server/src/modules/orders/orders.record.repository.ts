@@ -100,6 +100,8 @@ const RECORD_PARTS = (() => {
       productType: col('i', orderItems.productType),
       attributes: col('i', orderItems.attributes),
       careLabel: col('i', orderItems.careLabel),
+      passportSerial: col('i', orderItems.passportSerial),
+      passportGtin: col('i', orderItems.passportGtin),
       poNumber: col('i', orderItems.poNumber),
       styleNumber: col('i', orderItems.styleNumber),
       quantity: col('i', orderItems.quantity),

@@ -70,6 +70,9 @@ export interface OrderLineRecord {
   factoryId: number | null;
   attributes: Record<string, string>;
   careLabel: CareLabel | null;
+  /** The product passport's serial and GTIN-14, written by placing for a care-labelled line (decision 0044). */
+  passportSerial: string | null;
+  passportGtin: string | null;
   quantity: number;
   unitPrice: string | null;
   unitCost: string | null;

@@ -184,7 +184,7 @@ export function createOrderService(ctx: AppContext) {
       // One statement (one snapshot, one round trip) finds the order in the scope and reads all of it.
       const record = await findPlacedOrderRecord(db, orderIdOf(idText), user);
       if (!record) throw notFound(ORDER_MESSAGES.notFound);
-      return orderDetailsView(record, user);
+      return orderDetailsView(record, user, ctx.config.publicUrl);
     },
   };
 }

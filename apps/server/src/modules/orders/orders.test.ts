@@ -763,6 +763,7 @@ describe('GET /orders/{id}', () => {
           versions: [],
         },
         careLabel: null,
+        digitalLink: null,
       },
     ]);
   });

@@ -18,6 +18,7 @@ import {
   type Money,
   type OrderDetails,
   type OrderItem,
+  passportLink,
   type Role,
   toFixedAmount,
   type WorkflowActor,
@@ -57,8 +58,16 @@ export function workflowActor(
   return { role: user.role, isOrderVendor: vendorId != null && user.vendorIds.includes(vendorId) };
 }
 
-/** The placed order as `user` may see it, with the actions they may take now. */
-export function orderDetailsView(r: OrderRecord, user: Pick<AuthUser, 'role' | 'vendorIds'>): OrderDetails {
+/**
+ * The placed order as `user` may see it, with the actions they may take now; a care-labelled line
+ * with a product passport carries its Digital Link under `publicUrl` (the portal's PUBLIC_URL, the
+ * host the production PO's QR codes print; decision 0044).
+ */
+export function orderDetailsView(
+  r: OrderRecord,
+  user: Pick<AuthUser, 'role' | 'vendorIds'>,
+  publicUrl: string,
+): OrderDetails {
   const role = user.role;
   const seesPrice = canSee('price', role);
   const seesCost = canSee('cost', role);
@@ -68,6 +77,7 @@ export function orderDetailsView(r: OrderRecord, user: Pick<AuthUser, 'role' | '
 
   const orderItems: OrderItem[] = r.items.map((i) => ({
     ...lineView(i, r, role),
+    digitalLink: passportLink(publicUrl, i),
     artwork: i.artwork
       ? {
           name: i.artwork.versions[0]?.fileName ?? null,

@@ -5,6 +5,7 @@
  * - 0013 (decision 0046): names that are duplicates ignoring case and spaces are renamed " (2)",
  *   " (3)"… in id order, the oldest kept, before the unique indexes on lower(btrim(name)) are built.
  * - 0014 (decision 0047): placed orders' lines take today's minimum order value; the cart's do not.
+ * - 0016 (decision 0044): placed orders' care-labelled lines get a passport serial; the cart's do not.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -85,5 +86,27 @@ describe('migrations over existing data', () => {
       '20.0000',
     ]);
     expect(await column('select price_currency_id as n from orders where id = 903')).toEqual([2]);
+  });
+
+  it("0016 gives placed orders' care-labelled lines a random serial, not the cart's nor unlabelled lines", async () => {
+    const migration = await migrateUntil('"passport_serial" text');
+    await db.exec(`
+      update order_items set care_label = '{"type":"CARELABEL_STANDARD"}' where id in (901, 903, 904);`);
+    await run(migration);
+    // 901, 904: placed and labelled; 902: no label; 903: the cart (placing will give it one).
+    const serials = await column('select passport_serial as n from order_items where id >= 901 order by id');
+    expect(serials.map((s) => (typeof s === 'string' ? /^[A-Za-z0-9_-]{20}$/.test(s) : s))).toEqual([
+      true,
+      null,
+      null,
+      true,
+    ]);
+    expect(serials[0]).not.toBe(serials[3]);
+    expect(await column('select passport_gtin as n from order_items where id >= 901 order by id')).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

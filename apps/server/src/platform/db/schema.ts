@@ -479,6 +479,12 @@ export const productSubcodes = pgTable(
     artworkRequired: boolean('artwork_required').notNull().default(false),
     /** CARELABEL_STANDARD or CARELABEL_BY_CODE when the subcode's items are care labels, else null (issue 25). */
     careLabelType: text('care_label_type'),
+    /**
+     * GTIN-14 of the garment the subcode's care label is sewn into (given by the brand; any GTIN-8/12/13
+     * is stored left-padded, check digit verified): the product passport's Digital Link carries it
+     * (issue 25, decision 0044). Null: its labels get no passport link.
+     */
+    gtin: text('gtin'),
     productImagePath: text('product_image_path'),
     productImageType: text('product_image_type'),
     version: version(),
@@ -489,6 +495,7 @@ export const productSubcodes = pgTable(
       'product_subcodes_care_label_type',
       sql`${t.careLabelType} in ('CARELABEL_STANDARD','CARELABEL_BY_CODE')`,
     ),
+    check('product_subcodes_gtin', sql`${t.gtin} ~ '^[0-9]{14}$'`),
     index('product_subcodes_product_code').on(t.productCodeId),
   ],
 );
@@ -825,9 +832,19 @@ export const orderItems = pgTable(
     /** Comment of the latest review. */
     artworkComments: text('artwork_comments'),
     artworkFinalized: boolean('artwork_finalized').notNull().default(false),
+    /**
+     * The product passport of a care-labelled line (issue 25, decision 0044): a random serial (GS1 AI
+     * 21, base64url, 20 characters; never the line's id) and its subcode's GTIN-14 as placing found it,
+     * both written by placing's line update. Null for lines without a care label and for the cart.
+     */
+    passportSerial: text('passport_serial'),
+    passportGtin: text('passport_gtin'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_items_order').on(t.orderId)],
+  (t) => [
+    index('order_items_order').on(t.orderId),
+    uniqueIndex('order_items_passport_serial').on(t.passportSerial),
+  ],
 );
 
 /** Quantities per size (product item) of an order line. */

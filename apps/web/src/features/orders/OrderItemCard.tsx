@@ -118,7 +118,7 @@ export function OrderItemCard({
           </Group>
         )}
 
-        {item.careLabel && <LineCareLabel label={item.careLabel} open />}
+        {item.careLabel && <LineCareLabel label={item.careLabel} digitalLink={item.digitalLink} open />}
 
         {item.sizes.length > 0 && (
           <Table.ScrollContainer minWidth={420}>

@@ -2,11 +2,12 @@
  * The care label on paper (issue 25): the production PO's drawing of a label's layout prints the
  * layout's texts, in its order, at its places; read back with unpdf (pdf.js).
  */
-import { type CareLabel, type CareLabelDraft, careLabelLayout } from '@selvedge/shared';
+import { writeFileSync } from 'node:fs';
+import { type CareLabel, type CareLabelDraft, careLabelLayout, gtin14Of } from '@selvedge/shared';
 import { extractTextItems } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { renderProductionPO } from '.';
-import { careLabelFigure, PT_PER_MM } from './careLabel';
+import { careLabelFigure, PT_PER_MM, passportQr } from './careLabel';
 import { renderDocument } from './layout';
 import { FIXTURE_IDS, orderFixture } from './pdf.fixture';
 
@@ -117,5 +118,40 @@ describe('care label drawn on a PDF', () => {
       .flat()
       .map((i) => i.str.trim());
     expect(plain).not.toContain('CARE LABELS');
+  });
+
+  it("draws a line's product passport QR code beside its label, a GS1 Digital Link under PUBLIC_URL", async () => {
+    const stored: CareLabel = {
+      ...(label as CareLabel),
+      printed: { icons, markets: ['CA'], caNumber: null, rnNumber: null },
+    };
+    const gtin = gtin14Of('0200000003010');
+    const serial = 'Ab3-_xYz0123456789Qq';
+    const base = orderFixture();
+    const order = orderFixture({
+      items: base.items.map((l, i) =>
+        i === 0 ? { ...l, careLabel: stored, passportGtin: gtin, passportSerial: serial } : l,
+      ),
+    });
+    const opts = { brandName: 'S', showCosts: false };
+    const texts = async (pdf: Buffer) =>
+      (await extractTextItems(new Uint8Array(pdf))).items.flat().map((i) => i.str.trim());
+    const pdf = await renderProductionPO(order, FIXTURE_IDS.poA, {
+      ...opts,
+      publicUrl: 'https://labels.example.com',
+    });
+    if (process.env.PDF_OUT) writeFileSync(process.env.PDF_OUT, pdf);
+    expect(await texts(pdf)).toContain('Product passport');
+    // without a public URL (or a passport) there is no link to print
+    expect(await texts(await renderProductionPO(order, FIXTURE_IDS.poA, opts))).not.toContain(
+      'Product passport',
+    );
+    // the QR is the Digital Link's, drawn as vector modules
+    const qr = await passportQr(`https://labels.example.com/01/${gtin}/21/${serial}`);
+    expect(qr.size).toBeGreaterThan(80);
+    expect(qr.path).toMatch(/^M[\d.]+ [\d.]+/);
+    await expect(passportQr(`https://labels.example.com/01/02000000030105/21/${serial}`)).rejects.toThrow(
+      /checksum/i,
+    );
   });
 });

@@ -42,7 +42,11 @@ function version(
   };
 }
 
-type LineInput = Omit<OrderLineRecord, 'quantity' | 'totalPrice' | 'totalCost'>;
+type LineInput = Omit<
+  OrderLineRecord,
+  'quantity' | 'totalPrice' | 'totalCost' | 'passportSerial' | 'passportGtin'
+> &
+  Partial<Pick<OrderLineRecord, 'passportSerial' | 'passportGtin'>>;
 
 /** Fills quantity and stored totals the way pricing does (unit × pieces, to cents). */
 function priced(l: LineInput): OrderLineRecord {
@@ -54,7 +58,14 @@ function priced(l: LineInput): OrderLineRecord {
         return unit === null ? '0.00' : lineTotal(unit, s.quantity);
       }),
     );
-  return { ...l, quantity, totalPrice: sum('unitPrice'), totalCost: sum('unitCost') };
+  return {
+    passportSerial: null,
+    passportGtin: null,
+    ...l,
+    quantity,
+    totalPrice: sum('unitPrice'),
+    totalCost: sum('unitCost'),
+  };
 }
 
 const WAISTS = [26, 27, 28, 29, 30, 31, 32, 33, 34, 36];

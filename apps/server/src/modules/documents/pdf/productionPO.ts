@@ -3,9 +3,9 @@
  * order to ONE factory for the lines that factory makes. Costs only for cost roles (`showCosts`),
  * never prices.
  */
-import { careLabelLayout, sumAmounts } from '@selvedge/shared';
+import { careLabelLayout, passportLink, sumAmounts } from '@selvedge/shared';
 import type { OrderLineRecord, OrderRecord } from '../../orders/orders.record';
-import { careLabelFigure } from './careLabel';
+import { careLabelFigure, passportQr } from './careLabel';
 import { formatAmount, formatDate, renderDocument, type TotalLine } from './layout';
 import {
   amountColumns,
@@ -35,13 +35,14 @@ function artworkNote(line: OrderLineRecord): string[] {
  * first 12 hex of its sha256); total quantity. With `showCosts` also unit costs (4 decimals), cost
  * totals and the PO's total cost in `order.costCurrency` (else the factory's currency). Prices never
  * appear. After the totals, each line's care label as it will be woven (real size, the drawing of
- * the web preview). Throws when the order has no such production PO or its factory is not among
+ * the web preview), with its product passport's QR code beside it when the line has a passport and
+ * `publicUrl` (PUBLIC_URL, the links' host) is given (decision 0044). Throws when the order has no such production PO or its factory is not among
  * `order.factories`.
  */
 export async function renderProductionPO(
   order: OrderRecord,
   purchaseOrderId: number,
-  opts: { brandName: string; showCosts: boolean; generatedAt?: Date },
+  opts: { brandName: string; showCosts: boolean; generatedAt?: Date; publicUrl?: string },
 ): Promise<Buffer> {
   const po = order.productionPurchaseOrders.find((p) => p.purchaseOrderId === purchaseOrderId);
   if (!po) throw new Error(`Order ${order.orderId} has no production purchase order ${purchaseOrderId}`);
@@ -88,8 +89,16 @@ export async function renderProductionPO(
         : NO_EXTRA_COLUMNS,
     }),
     totals,
-    figures: lines.flatMap((l) =>
-      l.careLabel ? [careLabelFigure(l.productSubcode, careLabelLayout({ label: l.careLabel }))] : [],
+    figures: await Promise.all(
+      lines.flatMap((l) => {
+        if (!l.careLabel) return [];
+        const layout = careLabelLayout({ label: l.careLabel });
+        const link = opts.publicUrl ? passportLink(opts.publicUrl, l) : null;
+        return [
+          (async () =>
+            careLabelFigure(l.productSubcode, layout, link ? await passportQr(link) : undefined))(),
+        ];
+      }),
     ),
     figuresLabel: 'Care labels',
   });

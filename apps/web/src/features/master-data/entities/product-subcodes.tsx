@@ -48,6 +48,7 @@ interface SubcodeValues {
   fulfillmentProcess: string;
   sustainable: boolean;
   careLabelType: string;
+  gtin: string;
   sampleReferenceNumber: string;
   /** YYYY-MM-DD or '' */
   approvedDate: string;
@@ -160,6 +161,14 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
       clearable: true,
       description: 'Items of this subcode are care labels built in the care label editor',
     },
+    {
+      name: 'gtin',
+      label: 'Garment GTIN',
+      type: 'text',
+      maxLength: 14,
+      description:
+        "The GTIN of the garment its care labels go into: the key of the label's product passport QR code",
+    },
     { name: 'sampleReferenceNumber', label: 'Sample Reference Number', type: 'text', maxLength: 100 },
     {
       name: 'approvedDate',
@@ -219,6 +228,7 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     fulfillmentProcess: 'PICK_AND_PACK',
     sustainable: false,
     careLabelType: '',
+    gtin: '',
     sampleReferenceNumber: '',
     approvedDate: '',
     productImage: null,
@@ -239,6 +249,7 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     fulfillmentProcess: s.fulfillmentProcess,
     sustainable: s.sustainable,
     careLabelType: s.careLabelType ?? '',
+    gtin: s.gtin ?? '',
     sampleReferenceNumber: s.sampleReferenceNumber ?? '',
     approvedDate: s.approvedDate ?? '',
     productImage: s.productImage,
@@ -259,6 +270,7 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     fulfillmentProcess: v.fulfillmentProcess as (typeof FULFILLMENT_PROCESSES)[number],
     sustainable: v.sustainable,
     careLabelType: (v.careLabelType || null) as (typeof CARE_LABEL_TYPES)[number] | null,
+    gtin: v.gtin || null,
     sampleReferenceNumber: v.sampleReferenceNumber,
     approvedDate: v.approvedDate || null,
     // Tiers belong to a factory's subcode: without a factory the section is hidden and nothing is kept.

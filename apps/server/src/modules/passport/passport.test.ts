@@ -1,0 +1,230 @@
+/**
+ * The product passport call (issue 25; decision 0044), on PGlite and PostgreSQL: placing gives a
+ * care-labelled line a random serial and its subcode's GTIN in placing's own statement; the public
+ * GET /passport/01/{gtin}/21/{serial} answers the label's passport — exactly its keys, nothing of the
+ * order, vendor or prices — without a token; 404 for an unknown serial, another GTIN, a cancelled
+ * order's line; 400 for a malformed GTIN or serial. Order details and the production PO carry its
+ * Digital Link. Demo data: Roots (CA + US) and its care-label subcode RT-CL-301.
+ */
+
+import {
+  type CareLabel,
+  earliestDateRequested,
+  type OrderDetails,
+  PASSPORT_MESSAGES,
+  type PassportResponse,
+} from '@selvedge/shared';
+import dayjs from 'dayjs';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, productItems, productSubcodes, users } from '../../platform/db/schema';
+import { DEMO_GTINS } from '../../seed/data';
+import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let placedId: number;
+let labelled: { passportSerial: string | null; passportGtin: string | null; careLabel: CareLabel | null };
+const GTIN = DEMO_GTINS['RT-CL-301'] as string;
+
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  role?: 'VENDOR' | 'ADMIN',
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url: `/api/v1.0${url}`,
+    headers: role ? t.auth(await t.tokenFor(role)) : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+const passport = (gtin: string, serial: string) => call('GET', `/passport/01/${gtin}/21/${serial}`);
+
+/** Every key of a JSON value, at any depth. */
+function keysOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      keysOf(v, into);
+    }
+  }
+  return into;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // vendor@example.com places a cart of a Roots care label (as the editor built it: the demo's) and a woven label
+  const [vendor] = await t.db.select().from(users).where(eq(users.email, DEMO_EMAILS.VENDOR));
+  await t.db.delete(orders).where(and(eq(orders.userId, vendor!.id), eq(orders.orderStatus, 'PENDING')));
+  const [demoLine] = await t.db
+    .select({ careLabel: orderItems.careLabel })
+    .from(orderItems)
+    .innerJoin(productSubcodes, eq(productSubcodes.id, orderItems.productSubcodeId))
+    .where(and(eq(productSubcodes.productSubcode, 'RT-CL-301'), isNotNull(orderItems.careLabel)))
+    .limit(1);
+  const { printed: _printed, ...label } = demoLine!.careLabel as CareLabel;
+  for (const code of ['RT-CL-301', 'RT-TF-601']) {
+    const [s] = await t.db.select().from(productSubcodes).where(eq(productSubcodes.productSubcode, code));
+    const [item] = await t.db
+      .select()
+      .from(productItems)
+      .where(and(eq(productItems.productSubcodeId, s!.id), eq(productItems.active, true)))
+      .orderBy(asc(productItems.sortKey))
+      .limit(1);
+    const res = await call('POST', '/orders', 'VENDOR', {
+      productType: 'STANDARD',
+      quantities: { [String(item!.id)]: Math.max(s!.minOrderQuantity, s!.packSize) * 2 },
+      attributes: {},
+      ...(code === 'RT-CL-301' ? { careLabel: label } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const saved = (await call('GET', '/orders/shipping-addresses', 'VENDOR')).json().addresses as {
+    address: string;
+  }[];
+  const header = await call('PUT', '/orders/cart', 'VENDOR', {
+    vendorPO: 'PO-PASSPORT-1',
+    shippingAddress: saved[0]!.address,
+    dateRequested: dayjs(earliestDateRequested()).add(3, 'day').format('YYYY-MM-DD'),
+  });
+  expect(header.statusCode, header.body).toBe(200);
+  const placed = await call('PUT', '/orders/place?termsAndConditions=true', 'VENDOR');
+  placedId = placed.json().orderId;
+  expect(placedId, placed.body).toBeGreaterThan(0);
+  const lines = await t.db
+    .select({
+      careLabel: orderItems.careLabel,
+      passportSerial: orderItems.passportSerial,
+      passportGtin: orderItems.passportGtin,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, placedId));
+  labelled = lines.find((l) => l.careLabel)!;
+  expect(lines.filter((l) => !l.careLabel)).toEqual([
+    { careLabel: null, passportSerial: null, passportGtin: null },
+  ]);
+});
+afterAll(() => t?.close());
+
+describe('placing gives a care-labelled line its passport', () => {
+  it('a random 20-character serial of the GS1 AI 21 alphabet and the subcode GTIN-14', () => {
+    expect(labelled.passportSerial).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(labelled.passportGtin).toBe(GTIN);
+  });
+
+  it('every serial is different (the demo orders and this one)', async () => {
+    const serials = (
+      await t.db
+        .select({ s: orderItems.passportSerial })
+        .from(orderItems)
+        .where(isNotNull(orderItems.passportSerial))
+    ).map((r) => r.s);
+    expect(serials.length).toBeGreaterThan(1);
+    expect(new Set(serials).size).toBe(serials.length);
+  });
+});
+
+describe('GET /passport/01/{gtin}/21/{serial}', () => {
+  it("answers the label's passport without a token: exactly its keys, in English and French for Roots", async () => {
+    const res = await passport(GTIN, labelled.passportSerial!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    const body = res.json() as PassportResponse;
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'gtin',
+        'serial',
+        'languages',
+        'labelType',
+        'components',
+        'careInstructions',
+        'careCode',
+        'countriesOfOrigin',
+        'caution',
+        'specialInstructions',
+      ].sort(),
+    );
+    // Nothing of the order, the vendor, the customer or prices, at any depth.
+    const allKeys = [...keysOf(body)];
+    for (const forbidden of [
+      /price/i,
+      /cost/i,
+      /order/i,
+      /vendor/i,
+      /customer/i,
+      /factory/i,
+      /address/i,
+      /^id$/,
+      /quantity/i,
+      /user/i,
+    ]) {
+      expect(
+        allKeys.filter((k) => forbidden.test(k)),
+        String(forbidden),
+      ).toEqual([]);
+    }
+    expect(body.gtin).toBe(GTIN);
+    expect(body.serial).toBe(labelled.passportSerial);
+    expect(body.languages).toEqual(['en', 'fr']);
+    const shell = body.components.find((c) => c.component === 'Shell');
+    expect(shell?.fibres[0]).toEqual({
+      percentage: expect.any(Number),
+      name: { en: 'Recycled polyester', fr: 'Polyester recyclé' },
+    });
+    expect(body.careInstructions.map((c) => c.type)).toEqual(['WASH', 'BLEACH', 'DRY', 'IRON', 'DRYCLEAN']);
+    expect(body.careInstructions.every((c) => c.symbol)).toBe(true);
+    expect(body.countriesOfOrigin).toEqual(['Vietnam']);
+    const text = JSON.stringify(body);
+    expect(text).not.toContain('PO-PASSPORT-1');
+    expect(text).not.toContain(String(placedId));
+  });
+
+  it('answers 404 with one text for an unknown serial and for another GTIN', async () => {
+    const other = DEMO_GTINS['RT-CL-305'] as string;
+    for (const res of [
+      await passport(GTIN, 'AAAAAAAAAAAAAAAAAAAA'),
+      await passport(GTIN, labelled.passportSerial!.slice(0, 19)),
+      await passport(other, labelled.passportSerial!),
+    ]) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ message: PASSPORT_MESSAGES.notFound });
+    }
+  });
+
+  it('answers 400 naming the field for a malformed GTIN or serial', async () => {
+    const serial = labelled.passportSerial!;
+    const cases: [string, string, RegExp][] = [
+      ['0200000003010', serial, /gtin/],
+      ['02000000030105', serial, /gtin/], // wrong check digit
+      ['9'.repeat(40), serial, /gtin/],
+      [GTIN, `${serial}x`, /serial/],
+      [GTIN, 'a.b', /serial/],
+      [GTIN, '%00', /serial/],
+    ];
+    for (const [gtin, s, field] of cases) {
+      const res = await passport(gtin, s);
+      expect(res.statusCode, `${gtin} ${s}: ${res.body}`).toBe(400);
+      expect(res.json().message).toMatch(field);
+    }
+  });
+
+  it('order details carry the Digital Link of the labelled line (under PUBLIC_URL), none for the other', async () => {
+    const res = await call('GET', `/orders/${placedId}`, 'VENDOR');
+    expect(res.statusCode, res.body).toBe(200);
+    const details = res.json() as OrderDetails;
+    const links = details.orderItems.map((i) => i.digitalLink ?? null);
+    expect(links.sort()).toEqual(
+      [`${t.config.publicUrl}/01/${GTIN}/21/${labelled.passportSerial}`, null].sort(),
+    );
+  });
+
+  it("answers 404 once the line's order is cancelled", async () => {
+    const cancel = await call('PUT', `/orders/cancel-order/${placedId}`, 'ADMIN');
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const res = await passport(GTIN, labelled.passportSerial!);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ message: PASSPORT_MESSAGES.notFound });
+  });
+});
