@@ -12,6 +12,95 @@ export type EditResult<T> = { ok: true; value: T } | { ok: false; message: strin
 const ok = <T>(value: T): EditResult<T> => ({ ok: true, value });
 const refuse = <T>(message: string): EditResult<T> => ({ ok: false, message });
 
+/**
+ * Texts of master-data rules the spec does not word (its catalogue, §8, has no text for them);
+ * ours, in the spec's style.
+ */
+export const MASTER_DATA_RULE_MESSAGES = {
+  priceBelowZero: 'A price cannot be below 0.',
+  minValueExists: 'A minimum order value for this currency already exists.',
+  fieldNameRequired: 'A field needs a name.',
+  optionRequired: 'An option needs a name.',
+} as const;
+
+// ---------------------------------------------------------------- keyed lists
+
+/**
+ * How one of the detail screens' list editors behaves (shipping addresses, price and cost tiers,
+ * minimum order values, attribute fields): ONE mechanism, configured per list. `T` is an entry, `S`
+ * what the screen names as the selected entry, `I` what the editor's inputs hold.
+ */
+interface KeyedListSpec<T, S, I> {
+  /** The entry an input makes (trimmed, checked), or the message refusing it. */
+  entry: (input: I) => EditResult<T>;
+  /** Two entries that may not both be in the list. */
+  sameKey: (a: T, b: T) => boolean;
+  /** True for the entry `selected` names. */
+  isSelected: (entry: T, selected: S) => boolean;
+  /** The list as the spec keeps it. */
+  sort: (list: readonly T[]) => T[];
+  /** The refusal of a second entry with the same key. */
+  duplicate: string;
+  /** The refusal when no entry is the selected one. */
+  notFound: string;
+  /** The refusal when nothing is selected (lists whose selection may be empty). */
+  noSelection?: string;
+  /** A rule of this list on replacing `old` by `next` (e.g. the quantity-1 tier keeps its quantity). */
+  canReplace?: (old: T, next: T) => string | null;
+  /** A rule of this list on removing `entry` (e.g. the quantity-1 tier stays). */
+  canRemove?: (entry: T) => string | null;
+}
+
+/**
+ * The add, update and remove of a keyed list (master-data §5): add refuses a duplicate key and
+ * answers the list sorted; update finds the selected entry, checks the input, refuses a key another
+ * entry has, answers the list sorted; remove finds the selected entry and answers the list without it.
+ */
+function keyedList<T, S, I>(spec: KeyedListSpec<T, S, I>) {
+  const find = (list: readonly T[], selected: S | null | undefined): EditResult<number> => {
+    if (selected == null && spec.noSelection) return refuse(spec.noSelection);
+    const index = selected == null ? -1 : list.findIndex((x) => spec.isSelected(x, selected));
+    return index < 0 ? refuse(spec.notFound) : ok(index);
+  };
+  return {
+    add(list: readonly T[], input: I): EditResult<T[]> {
+      const made = spec.entry(input);
+      if (!made.ok) return made;
+      if (list.some((x) => spec.sameKey(x, made.value))) return refuse(spec.duplicate);
+      return ok(spec.sort([...list, made.value]));
+    },
+    update(list: readonly T[], selected: S | null | undefined, input: I): EditResult<T[]> {
+      const found = find(list, selected);
+      if (!found.ok) return found;
+      const index = found.value;
+      const made = spec.entry(input);
+      if (!made.ok) return made;
+      const rule = spec.canReplace?.(list[index] as T, made.value);
+      if (rule) return refuse(rule);
+      if (list.some((x, i) => i !== index && spec.sameKey(x, made.value))) return refuse(spec.duplicate);
+      return ok(spec.sort(list.map((x, i) => (i === index ? made.value : x))));
+    },
+    remove(list: readonly T[], selected: S | null | undefined): EditResult<T[]> {
+      const found = find(list, selected);
+      if (!found.ok) return found;
+      const rule = spec.canRemove?.(list[found.value] as T);
+      if (rule) return refuse(rule);
+      return ok(list.filter((x) => !spec.isSelected(x, selected as S)));
+    },
+  };
+}
+
+/** True when two entries of `list` have the same `key` (the whole-list check the server runs on save). */
+function hasDuplicateKey<T>(list: readonly T[], key: (entry: T) => string): boolean {
+  const seen = new Set<string>();
+  for (const entry of list) {
+    const k = key(entry);
+    if (seen.has(k)) return true;
+    seen.add(k);
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------- vendors
 
 /** Vendor number as typed: non-digits are ignored (master-data §5); '' when nothing is left. */
@@ -41,14 +130,23 @@ export function canSubmitShippingAddress(entry: ShippingAddress): boolean {
   return entry.optionName.trim() !== '' && entry.address.trim() !== '';
 }
 
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+const shippingAddresses = keyedList<ShippingAddress, string, ShippingAddress>({
+  entry: (e) => ok({ optionName: e.optionName.trim(), address: e.address.trim() }),
+  sameKey: (a, b) => sameName(a.optionName, b.optionName),
+  isSelected: (a, selected) => sameName(a.optionName, selected),
+  sort: sortShippingAddresses,
+  duplicate: MESSAGES.duplicateEntry,
+  notFound: MESSAGES.addressNotFound,
+});
+
 /** Adds an address; a second address with the same short name is 'This is a duplicate entry.'. */
 export function addShippingAddress(
   list: readonly ShippingAddress[],
   entry: ShippingAddress,
 ): EditResult<ShippingAddress[]> {
-  const clean = { optionName: entry.optionName.trim(), address: entry.address.trim() };
-  if (list.some((a) => sameName(a.optionName, clean.optionName))) return refuse(MESSAGES.duplicateEntry);
-  return ok(sortShippingAddresses([...list, clean]));
+  return shippingAddresses.add(list, entry);
 }
 
 /** Replaces the address whose short name is `selected`; "Couldn't find the address to update." when none. */
@@ -57,12 +155,7 @@ export function updateShippingAddress(
   selected: string,
   entry: ShippingAddress,
 ): EditResult<ShippingAddress[]> {
-  const index = list.findIndex((a) => sameName(a.optionName, selected));
-  if (index < 0) return refuse(MESSAGES.addressNotFound);
-  const clean = { optionName: entry.optionName.trim(), address: entry.address.trim() };
-  if (list.some((a, i) => i !== index && sameName(a.optionName, clean.optionName)))
-    return refuse(MESSAGES.duplicateEntry);
-  return ok(sortShippingAddresses(list.map((a, i) => (i === index ? clean : a))));
+  return shippingAddresses.update(list, selected, entry);
 }
 
 /** Removes the address whose short name is `selected`. */
@@ -70,19 +163,12 @@ export function removeShippingAddress(
   list: readonly ShippingAddress[],
   selected: string,
 ): EditResult<ShippingAddress[]> {
-  if (!list.some((a) => sameName(a.optionName, selected))) return refuse(MESSAGES.addressNotFound);
-  return ok(list.filter((a) => !sameName(a.optionName, selected)));
+  return shippingAddresses.remove(list, selected);
 }
 
 /** The first problem of a whole list (what the server checks on save), or null. */
 export function checkShippingAddresses(list: readonly ShippingAddress[]): string | null {
-  const seen = new Set<string>();
-  for (const a of list) {
-    const key = a.optionName.trim().toLowerCase();
-    if (seen.has(key)) return MESSAGES.duplicateEntry;
-    seen.add(key);
-  }
-  return null;
+  return hasDuplicateKey(list, (a) => nameKey(a.optionName)) ? MESSAGES.duplicateEntry : null;
 }
 
 // ---------------------------------------------------------------- product subcodes
@@ -158,55 +244,45 @@ export function checkTierInput(input: TierInput): EditResult<EditTier> {
   });
 }
 
-/** Adds a tier; a tier of the same quantity and currency exists → the spec's 'A tier for this quantity already exists…'. */
-export function addTier(tiers: readonly EditTier[], input: TierInput): EditResult<EditTier[]> {
-  const checked = checkTierInput(input);
-  if (!checked.ok) return checked;
-  const t = checked.value;
-  if (tiers.some((x) => x.quantity === t.quantity && x.currency === t.currency))
-    return refuse(MESSAGES.tierExists);
-  return ok(sortEditTiers([...tiers, t]));
-}
+const tiers = keyedList<EditTier, EditTier, TierInput>({
+  entry: checkTierInput,
+  sameKey: (a, b) => a.quantity === b.quantity && a.currency === b.currency,
+  isSelected: (t, selected) =>
+    t.quantity === selected.quantity &&
+    t.currency === selected.currency &&
+    samePrice(t.price, selected.price),
+  sort: sortEditTiers,
+  duplicate: MESSAGES.tierExists,
+  notFound: MESSAGES.tierNotFound,
+  noSelection: MESSAGES.tierSelectionMissing,
+  canReplace: (old, next) =>
+    old.quantity === 1 && next.quantity !== 1 ? MESSAGES.tierQuantityNotEditable : null,
+  canRemove: (t) => (t.quantity === 1 ? MESSAGES.tierOfOneRequired : null),
+});
 
-const findTier = (tiers: readonly EditTier[], selected: EditTier) =>
-  tiers.findIndex(
-    (t) =>
-      t.quantity === selected.quantity &&
-      t.currency === selected.currency &&
-      samePrice(t.price, selected.price),
-  );
+/** Adds a tier; a tier of the same quantity and currency exists → the spec's 'A tier for this quantity already exists…'. */
+export function addTier(list: readonly EditTier[], input: TierInput): EditResult<EditTier[]> {
+  return tiers.add(list, input);
+}
 
 /**
  * Replaces the `selected` tier (matched on quantity, price and currency) with `input`. The
  * quantity-1 tier keeps its quantity ('This tiers quantity is not editable.').
  */
 export function updateTier(
-  tiers: readonly EditTier[],
+  list: readonly EditTier[],
   selected: EditTier | null | undefined,
   input: TierInput,
 ): EditResult<EditTier[]> {
-  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
-  const index = findTier(tiers, selected);
-  if (index < 0) return refuse(MESSAGES.tierNotFound);
-  const checked = checkTierInput(input);
-  if (!checked.ok) return checked;
-  const t = checked.value;
-  if (selected.quantity === 1 && t.quantity !== 1) return refuse(MESSAGES.tierQuantityNotEditable);
-  if (tiers.some((x, i) => i !== index && x.quantity === t.quantity && x.currency === t.currency))
-    return refuse(MESSAGES.tierExists);
-  return ok(sortEditTiers(tiers.map((x, i) => (i === index ? t : x))));
+  return tiers.update(list, selected, input);
 }
 
 /** Removes the `selected` tier (matched on quantity, price and currency); the quantity-1 tier stays. */
 export function removeTier(
-  tiers: readonly EditTier[],
+  list: readonly EditTier[],
   selected: EditTier | null | undefined,
 ): EditResult<EditTier[]> {
-  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
-  const index = findTier(tiers, selected);
-  if (index < 0) return refuse(MESSAGES.tierNotFound);
-  if (tiers[index]!.quantity === 1) return refuse(MESSAGES.tierOfOneRequired);
-  return ok(tiers.filter((_, i) => i !== index));
+  return tiers.remove(list, selected);
 }
 
 /**
@@ -235,12 +311,7 @@ export interface MinValue {
 
 /** The first problem of the minimum order values, or null: one per currency. */
 export function checkMinValues(values: readonly MinValue[]): string | null {
-  const seen = new Set<string>();
-  for (const v of values) {
-    if (seen.has(v.currency)) return MASTER_DATA_RULE_MESSAGES.minValueExists;
-    seen.add(v.currency);
-  }
-  return null;
+  return hasDuplicateKey(values, (v) => v.currency) ? MASTER_DATA_RULE_MESSAGES.minValueExists : null;
 }
 
 const sortMinValues = <T extends MinValue>(values: readonly T[]): T[] =>
@@ -252,16 +323,22 @@ function checkMinValueInput(input: Omit<TierInput, 'quantity'>): EditResult<MinV
   return checked.ok ? ok({ currency: checked.value.currency, price: checked.value.price }) : checked;
 }
 
+const minValues = keyedList<MinValue, MinValue, Omit<TierInput, 'quantity'>>({
+  entry: checkMinValueInput,
+  sameKey: (a, b) => a.currency === b.currency,
+  isSelected: (v, selected) => v.currency === selected.currency && samePrice(v.price, selected.price),
+  sort: sortMinValues,
+  duplicate: MASTER_DATA_RULE_MESSAGES.minValueExists,
+  notFound: MESSAGES.tierNotFound,
+  noSelection: MESSAGES.tierSelectionMissing,
+});
+
 /** Adds a minimum order value (master-data §3: one per currency); kept sorted by currency. */
 export function addMinValue(
   values: readonly MinValue[],
   input: Omit<TierInput, 'quantity'>,
 ): EditResult<MinValue[]> {
-  const checked = checkMinValueInput(input);
-  if (!checked.ok) return checked;
-  if (values.some((v) => v.currency === checked.value.currency))
-    return refuse(MASTER_DATA_RULE_MESSAGES.minValueExists);
-  return ok(sortMinValues([...values, checked.value]));
+  return minValues.add(values, input);
 }
 
 /** Replaces the `selected` minimum order value (matched on currency and price) with `input`. */
@@ -270,16 +347,7 @@ export function updateMinValue(
   selected: MinValue | null | undefined,
   input: Omit<TierInput, 'quantity'>,
 ): EditResult<MinValue[]> {
-  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
-  const index = values.findIndex(
-    (v) => v.currency === selected.currency && samePrice(v.price, selected.price),
-  );
-  if (index < 0) return refuse(MESSAGES.tierNotFound);
-  const checked = checkMinValueInput(input);
-  if (!checked.ok) return checked;
-  if (values.some((v, i) => i !== index && v.currency === checked.value.currency))
-    return refuse(MASTER_DATA_RULE_MESSAGES.minValueExists);
-  return ok(sortMinValues(values.map((v, i) => (i === index ? checked.value : v))));
+  return minValues.update(values, selected, input);
 }
 
 /** Removes the `selected` minimum order value (matched on currency and price). */
@@ -287,12 +355,7 @@ export function removeMinValue(
   values: readonly MinValue[],
   selected: MinValue | null | undefined,
 ): EditResult<MinValue[]> {
-  if (!selected) return refuse(MESSAGES.tierSelectionMissing);
-  const index = values.findIndex(
-    (v) => v.currency === selected.currency && samePrice(v.price, selected.price),
-  );
-  if (index < 0) return refuse(MESSAGES.tierNotFound);
-  return ok(values.filter((_, i) => i !== index));
+  return minValues.remove(values, selected);
 }
 
 /** An attribute schema as far as the customer rule needs it. */
@@ -333,15 +396,24 @@ export function sortAttributeFields<T extends EditAttributeField>(fields: readon
     .sort((a, b) => byText(a.name, b.name));
 }
 
+const attributeFields = keyedList<EditAttributeField, string, EditAttributeField>({
+  entry: (field) => {
+    const clean = { ...field, name: field.name.trim() };
+    return clean.name === '' ? refuse(MASTER_DATA_RULE_MESSAGES.fieldNameRequired) : ok(clean);
+  },
+  sameKey: (a, b) => sameName(a.name, b.name),
+  isSelected: (f, selected) => sameName(f.name, selected),
+  sort: sortAttributeFields,
+  duplicate: MESSAGES.duplicateField,
+  notFound: MESSAGES.fieldNotFound,
+});
+
 /** Adds a field; the same name twice is 'This is a duplicate field.'. */
 export function addAttributeField(
   fields: readonly EditAttributeField[],
   field: EditAttributeField,
 ): EditResult<EditAttributeField[]> {
-  const clean = { ...field, name: field.name.trim() };
-  if (clean.name === '') return refuse(MASTER_DATA_RULE_MESSAGES.fieldNameRequired);
-  if (fields.some((f) => sameName(f.name, clean.name))) return refuse(MESSAGES.duplicateField);
-  return ok(sortAttributeFields([...fields, clean]));
+  return attributeFields.add(fields, field);
 }
 
 /** Replaces the field named `selected`; "Couldn't find the field to update." when none. */
@@ -350,13 +422,7 @@ export function updateAttributeField(
   selected: string,
   field: EditAttributeField,
 ): EditResult<EditAttributeField[]> {
-  const index = fields.findIndex((f) => sameName(f.name, selected));
-  if (index < 0) return refuse(MESSAGES.fieldNotFound);
-  const clean = { ...field, name: field.name.trim() };
-  if (clean.name === '') return refuse(MASTER_DATA_RULE_MESSAGES.fieldNameRequired);
-  if (fields.some((f, i) => i !== index && sameName(f.name, clean.name)))
-    return refuse(MESSAGES.duplicateField);
-  return ok(sortAttributeFields(fields.map((f, i) => (i === index ? clean : f))));
+  return attributeFields.update(fields, selected, field);
 }
 
 /** Removes the field named `selected`. */
@@ -364,8 +430,7 @@ export function removeAttributeField(
   fields: readonly EditAttributeField[],
   selected: string,
 ): EditResult<EditAttributeField[]> {
-  if (!fields.some((f) => sameName(f.name, selected))) return refuse(MESSAGES.fieldNotFound);
-  return ok(fields.filter((f) => !sameName(f.name, selected)));
+  return attributeFields.remove(fields, selected);
 }
 
 /** Adds an option to the dropdown field named `fieldName`; duplicates are 'This is a duplicate option.'. */
@@ -404,28 +469,7 @@ export function removeAttributeOption(
 
 /** The first problem of a whole field list (what the server checks on save), or null. */
 export function checkAttributeFields(fields: readonly EditAttributeField[]): string | null {
-  const names = new Set<string>();
-  for (const f of fields) {
-    const key = f.name.trim().toLowerCase();
-    if (names.has(key)) return MESSAGES.duplicateField;
-    names.add(key);
-    const options = new Set<string>();
-    for (const o of f.options) {
-      const k = o.trim().toLowerCase();
-      if (options.has(k)) return MESSAGES.duplicateOption;
-      options.add(k);
-    }
-  }
+  if (hasDuplicateKey(fields, (f) => nameKey(f.name))) return MESSAGES.duplicateField;
+  if (fields.some((f) => hasDuplicateKey(f.options, nameKey))) return MESSAGES.duplicateOption;
   return null;
 }
-
-/**
- * Texts of master-data rules the spec does not word (its catalogue, §8, has no text for them);
- * ours, in the spec's style.
- */
-export const MASTER_DATA_RULE_MESSAGES = {
-  priceBelowZero: 'A price cannot be below 0.',
-  minValueExists: 'A minimum order value for this currency already exists.',
-  fieldNameRequired: 'A field needs a name.',
-  optionRequired: 'An option needs a name.',
-} as const;
