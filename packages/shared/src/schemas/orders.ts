@@ -176,6 +176,11 @@ export const orderListEntry = z
     orderStatus: orderStatusSchema,
     financeApproval: z.boolean(),
     hasArtwork: z.boolean(),
+    hasVariableData: z
+      .boolean()
+      .describe(
+        'A line is VARIABLE_DATA or DYNAMIC: its data can be downloaded (GET /orders/{id}/download-data)',
+      ),
     cancelled: z.boolean(),
     totalPrice: money.optional().describe("Only for roles that see prices (canSee('price'))"),
     totalCost: money.optional().describe("Only for roles that see costs (canSee('cost'))"),

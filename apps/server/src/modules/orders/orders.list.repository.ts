@@ -11,6 +11,7 @@ import {
   currencies,
   customers,
   factories,
+  orderItems,
   orders,
   productionRegions,
   vendors,
@@ -62,6 +63,8 @@ export interface OrderListRow {
   orderStatus: string;
   financeApproval: boolean;
   hasArtwork: boolean;
+  /** A line of the order is VARIABLE_DATA or DYNAMIC (its Download Data button; issue 26). */
+  hasVariableData: boolean;
   cancelled: boolean;
   totalPrice: string;
   totalCost: string;
@@ -84,6 +87,8 @@ const LIST_COLUMNS = compiledOnce(
       sql`${col('orders', orders.orderStatus)} as "orderStatus"`,
       sql`${col('orders', orders.financeApproval)} as "financeApproval"`,
       sql`${col('orders', orders.hasArtwork)} as "hasArtwork"`,
+      // One index probe per row of the page (order_items_order), not per matching order.
+      sql`exists (select from ${orderItems} "vd" where "vd"."order_id" = ${col('orders', orders.id)} and "vd"."product_type" <> 'STANDARD') as "hasVariableData"`,
       sql`${col('orders', orders.cancelled)} as "cancelled"`,
       sql`${col('orders', orders.totalPrice)}::text as "totalPrice"`,
       sql`${col('orders', orders.totalCost)}::text as "totalCost"`,

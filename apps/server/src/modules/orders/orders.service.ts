@@ -115,6 +115,7 @@ function listEntry(r: OrderListRow, role: Role): OrderListEntry {
     orderStatus: asStatus(r.orderStatus),
     financeApproval: r.financeApproval,
     hasArtwork: r.hasArtwork,
+    hasVariableData: r.hasVariableData,
     cancelled: r.cancelled,
   };
   if (canSee('price', role)) entry.totalPrice = total(r.priceCurrency, r.totalPrice);

@@ -472,6 +472,7 @@ describe('GET /orders: entries and visibility', () => {
         orderStatus: 'NEEDS_ARTWORK',
         financeApproval: false,
         hasArtwork: true,
+        hasVariableData: false,
         cancelled: false,
         totalPrice: { currency: 'CAD', price: '1234.50' },
         totalCost: { currency: 'USD', price: '600.25' },

@@ -393,6 +393,10 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
     });
     expect(placedGroup.json().products[0]).toMatchObject({ ordered: true });
 
+    // The order list says which orders have variable data (their Download Data button).
+    const listed = (await get(account, `/orders?orderNumber=${orderId}`)).json().orders;
+    expect(listed.map((o: { hasVariableData: boolean }) => o.hasVariableData)).toEqual([true]);
+
     const csv = await get(account, `/orders/${orderId}/download-data`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-disposition']).toContain(`order-${orderId}-data.csv`);
