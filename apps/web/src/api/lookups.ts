@@ -22,7 +22,32 @@ export const lookupKeys = {
   productGroups: () => [...lookupKeys.all, 'product-groups'] as const,
   maxArtworkUploadSize: () => [...lookupKeys.all, 'max-artwork-upload-size'] as const,
   hasRootsCustomer: (userId: string) => [...lookupKeys.all, 'has-roots-customer', userId] as const,
+  customerDefault: (userId: string, name: string, value: string) =>
+    [...lookupKeys.all, 'customer-default', userId, name, value] as const,
 };
+
+/**
+ * GET /customer-default-is-equal-to?defaultName&isEqualTo: whether a customer the user orders for has
+ * the named default equal to the value (ordering §5: VARIABLE_DATA_STYLE_NUMBER_REQUIRED makes the
+ * style number required in variable-data search). Nothing is fetched while `userId` is null.
+ */
+export function useCustomerDefaultIsEqualToQuery(
+  userId: string | null,
+  defaultName: string,
+  isEqualTo: string,
+) {
+  return useQuery({
+    queryKey: lookupKeys.customerDefault(userId ?? '', defaultName, isEqualTo),
+    queryFn: ({ signal }) =>
+      api.get<{ value: boolean }>('/customer-default-is-equal-to', {
+        query: { defaultName, isEqualTo },
+        signal,
+      }),
+    enabled: !!userId,
+    staleTime: 5 * 60_000,
+    meta: { silentError: true },
+  });
+}
 
 /**
  * GET /has-roots-customer: whether the user sees a Roots customer (the Roots inventory download

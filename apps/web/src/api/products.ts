@@ -8,12 +8,14 @@
  * the product details (their cart quantities) are invalidated.
  */
 import type {
+  DynamicSearchResponse,
   OrderLinePayload,
   OrderLineResponse,
   ProductCareLabelResponse,
   ProductDetailsResponse,
   ProductSearchResponse,
   UpdateOrderLinePayload,
+  VariableDataSearchResponse,
 } from '@selvedge/shared';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cartKeys } from './cart';
@@ -27,6 +29,52 @@ export interface ProductSearchParams {
   search?: string;
   page: number;
   size: number;
+}
+
+/** Query of GET /products/variable-data (variable-data mode) as the screen sends it. */
+export interface VariableDataSearchParams {
+  productionRegion: number;
+  poNumber?: string;
+  styleNumber?: string;
+  /** The PO search group: PLACED, UPLOADED or SHIPPED. */
+  orderStatus: string;
+  page: number;
+  size: number;
+}
+
+/** GET /products/variable-data: one page of POs and styles (ordering §2 Product list, variable-data mode). */
+export function fetchVariableDataProducts(
+  params: VariableDataSearchParams,
+  signal?: AbortSignal,
+): Promise<VariableDataSearchResponse> {
+  return api.get<VariableDataSearchResponse>('/products/variable-data', {
+    query: { ...params },
+    signal,
+  });
+}
+
+/** One page of the variable-data search (nothing is fetched while `params` is null); the previous page stays while the next loads. */
+export function useVariableDataSearchQuery(params: VariableDataSearchParams | null) {
+  return useQuery({
+    queryKey: params
+      ? ([...productKeys.all, 'variable-data', params] as const)
+      : [...productKeys.all, 'variable-data', 'idle'],
+    queryFn: ({ signal }) => fetchVariableDataProducts(params as VariableDataSearchParams, signal),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /products/variable-data/dynamic/{id}?styleNumber&poNumber: the variants of a DYNAMIC product (ordering §5 Dynamic search). */
+export function fetchDynamicVariants(
+  productItemId: number,
+  search: { styleNumber: string; poNumber: string },
+  signal?: AbortSignal,
+): Promise<DynamicSearchResponse> {
+  return api.get<DynamicSearchResponse>(`/products/variable-data/dynamic/${productItemId}`, {
+    query: search,
+    signal,
+  });
 }
 
 /** What the details screen loads: product item ids (a new line) or a cart line (edit). */

@@ -48,6 +48,8 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
   const showUnitCost = 'unitCost' in item || item.sizes.some((s) => 'unitCost' in s);
   // Per-size attributes get a column only when some size has attributes other than the line's.
   const sizeAttributes = item.sizes.some((s) => !sameAttributes(s.attributesItem ?? {}, item.attributes));
+  // VARIABLE_DATA and DYNAMIC lines: each row is an uploaded size and colour with its barcode.
+  const variableData = item.sizes.some((s) => s.variableData);
   const hasCareLabel = item.careLabel != null;
 
   return (
@@ -74,6 +76,12 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
             <Text size="sm" c="dimmed" data-testid="cart-item-description">
               {item.description}
             </Text>
+            {item.poNumber && (
+              <Text size="sm" data-testid="cart-item-po">
+                PO {item.poNumber}
+                {item.styleNumber ? ` · Style ${item.styleNumber}` : ''}
+              </Text>
+            )}
           </Stack>
           <Group gap="xs" wrap="nowrap">
             <Button
@@ -113,6 +121,8 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Size</Table.Th>
+              {variableData && <Table.Th>Colour</Table.Th>}
+              {variableData && <Table.Th>Barcode</Table.Th>}
               <Table.Th ta="right">Quantity</Table.Th>
               {showUnitPrice && <Table.Th ta="right">Unit price</Table.Th>}
               {showUnitCost && <Table.Th ta="right">Unit cost</Table.Th>}
@@ -121,8 +131,14 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
           </Table.Thead>
           <Table.Tbody>
             {item.sizes.map((size) => (
-              <Table.Tr key={size.productItemId} data-testid="cart-item-size" data-size={size.size}>
+              <Table.Tr
+                key={`${size.productItemId}-${size.variableData ? `${size.variableData.size}/${size.variableData.colour}` : ''}`}
+                data-testid="cart-item-size"
+                data-size={size.size}
+              >
                 <Table.Td>{size.size}</Table.Td>
+                {variableData && <Table.Td>{size.variableData?.colour}</Table.Td>}
+                {variableData && <Table.Td ff="monospace">{size.variableData?.barcode}</Table.Td>}
                 <Table.Td ta="right" data-testid="cart-item-size-quantity">
                   {quantity(size.quantity)}
                 </Table.Td>

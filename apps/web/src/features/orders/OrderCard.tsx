@@ -7,7 +7,7 @@
  * at least as wide as their longest label, so no label wraps (papercut 9).
  */
 import { Anchor, Card } from '@mantine/core';
-import type { OrderListEntry } from '@selvedge/shared';
+import type { OrderListEntry, Role } from '@selvedge/shared';
 import { IconChevronRight } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { Field } from './Field';
 import { displayDate, displayTotal } from './format';
 import { OrderBadges } from './OrderBadges';
 import classes from './OrderCard.module.css';
+import { OrderDataDownload } from './OrderDownloads';
 
 /** Where an order opens. */
 export const orderDetailsPath = (orderId: number) => `/order-details?orderId=${orderId}`;
@@ -24,7 +25,13 @@ export const orderDetailsPath = (orderId: number) => `/order-details?orderId=${o
  * A card for one order; its order-number link covers the whole card. Memoised: the list's screen
  * renders again as its queries change state, an order of the answer does not change.
  */
-export const OrderCard = memo(function OrderCard({ order }: { order: OrderListEntry }) {
+export const OrderCard = memo(function OrderCard({
+  order,
+  role,
+}: {
+  order: OrderListEntry;
+  role?: Role | null;
+}) {
   const to = orderDetailsPath(order.orderId);
   const fields = [
     <Field key="company" label="Company" value={order.company} />,
@@ -91,6 +98,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: OrderListEn
         />
       </div>
       <div className={classes.fields}>{fields}</div>
+      {order.hasVariableData && <OrderDataDownload orderId={order.orderId} role={role ?? null} />}
     </Card>
   );
 });

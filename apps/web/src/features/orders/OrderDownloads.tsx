@@ -8,7 +8,7 @@
  * button's chevron offers the same file as an Excel workbook (format=xlsx; issue 27, decision 0049).
  */
 import { Button, Group, Menu } from '@mantine/core';
-import { API_ACCESS, hasCapability, type Role } from '@selvedge/shared';
+import { API_ACCESS, hasCapability, LABELS, type Role } from '@selvedge/shared';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { downloadFile } from '../../api/files';
 import { useHasRootsCustomerQuery } from '../../api/lookups';
@@ -22,6 +22,7 @@ export const downloadPaths = {
   rootsInventoryCsv: '/orders/download-roots-inventory-csv',
   rootsFullInventoryCsv: '/orders/download-roots-full-inventory-csv',
   orderCsv: (orderId: number) => `/orders/${orderId}/download-csv`,
+  orderData: (orderId: number) => `/orders/${orderId}/download-data`,
 };
 
 const canReadOrders = (role: Role | null) =>
@@ -197,5 +198,23 @@ export function OrderCsvDownload({ orderId, role }: { orderId: number; role: Rol
       testId="download-order-csv"
       size="sm"
     />
+  );
+}
+
+/**
+ * 'Download Data' of one order (ordering §2 Order list: only for orders with variable data; §6 the
+ * download variable data CSV roles; docs/downloads.md): the order's variable data as the printer
+ * needs it. Sits above a card's stretched link, so a click downloads instead of opening the order.
+ */
+export function OrderDataDownload({ orderId, role }: { orderId: number; role: Role | null }) {
+  if (!hasCapability('downloadVariableDataCsv', role)) return null;
+  return (
+    <Group justify="flex-end" style={{ position: 'relative', zIndex: 2 }}>
+      <DownloadButton
+        label={LABELS.downloadData}
+        path={downloadPaths.orderData(orderId)}
+        testId="download-data"
+      />
+    </Group>
   );
 }

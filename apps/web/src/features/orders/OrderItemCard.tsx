@@ -33,6 +33,8 @@ export function OrderItemCard({
   const showUnitPrice = item.sizes.some((s) => s.unitPrice);
   const showUnitCost = item.sizes.some((s) => s.unitCost);
   const sizeAttributeNames = [...new Set(item.sizes.flatMap((s) => Object.keys(s.attributesItem)))];
+  // VARIABLE_DATA and DYNAMIC lines: each row is an uploaded size and colour with its barcode.
+  const variableData = item.sizes.some((s) => s.variableData);
   const attributes = Object.entries(item.attributes);
 
   return (
@@ -98,6 +100,7 @@ export function OrderItemCard({
             testId="order-item-quantity"
           />
           {item.poNumber && <Field label="PO Number" value={item.poNumber} />}
+          {item.styleNumber && <Field label="Style No." value={item.styleNumber} />}
           {item.unitPrice && !showUnitPrice && (
             <Field label="Unit Price" value={displayUnit(item.unitPrice)} />
           )}
@@ -133,6 +136,8 @@ export function OrderItemCard({
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Size</Table.Th>
+                  {variableData && <Table.Th>Colour</Table.Th>}
+                  {variableData && <Table.Th>Barcode</Table.Th>}
                   {sizeAttributeNames.map((name) => (
                     <Table.Th key={name}>{name}</Table.Th>
                   ))}
@@ -143,8 +148,12 @@ export function OrderItemCard({
               </Table.Thead>
               <Table.Tbody>
                 {item.sizes.map((size) => (
-                  <Table.Tr key={size.productItemId}>
+                  <Table.Tr
+                    key={`${size.productItemId}-${size.variableData ? `${size.variableData.size}/${size.variableData.colour}` : ''}`}
+                  >
                     <Table.Td>{orDash(size.size)}</Table.Td>
+                    {variableData && <Table.Td>{orDash(size.variableData?.colour)}</Table.Td>}
+                    {variableData && <Table.Td ff="monospace">{orDash(size.variableData?.barcode)}</Table.Td>}
                     {sizeAttributeNames.map((name) => (
                       <Table.Td key={name}>{orDash(size.attributesItem[name])}</Table.Td>
                     ))}

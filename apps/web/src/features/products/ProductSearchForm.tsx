@@ -1,16 +1,23 @@
 /**
  * The product search form (ordering §2 Product list: three steps — production region, product group,
- * filters; §5 Product search). Enter in the form searches; errors show inline on the fields. The two
+ * filters; §5 Product search). The filters of step 3 are a code/description text, or in
+ * variable-data mode (the VARIABLE_DATA group) the PO number, style number and the PO search group
+ * (PO Placed, PO Uploaded, PO Shipped). Enter in the form searches; errors show inline on the fields. The two
  * selects show as read-only frames in the form's first render and come in the next one
  * (ui/InputFrame.tsx, issue 9).
  */
-import { Button, Grid, Group, Paper, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { VARIABLE_DATA_PRODUCT_GROUP } from '@selvedge/shared';
+import { Button, Grid, Group, Paper, SegmentedControl, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { PO_SEARCH_GROUPS, type PoSearchGroup } from '@selvedge/shared';
 import { IconSearch } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useProductGroupsQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { DeferredSelect, useAfterFirstRender } from '../../ui/InputFrame';
-import { type ProductSearchCriteria, type ProductSearchErrors, SEARCH_TEXT_MAX } from './product-search';
+import {
+  isVariableDataMode,
+  type ProductSearchCriteria,
+  type ProductSearchErrors,
+  SEARCH_TEXT_MAX,
+} from './product-search';
 
 /** A field label with its step number (the number is decorative: the accessible name is the text). */
 function StepLabel({ step, children }: { step: number; children: ReactNode }) {
@@ -31,13 +38,24 @@ export interface ProductSearchFormProps {
   onChange: (next: ProductSearchCriteria) => void;
   onSearch: () => void;
   errors: ProductSearchErrors;
+  /** Variable-data mode: the style number is required (a customer default, ordering §5). */
+  styleNumberRequired?: boolean;
+  /** Variable-data mode: the PO number is required (every role but VENDOR). */
+  poNumberRequired?: boolean;
 }
 
 /** Dropdown height for about ten options (ordering §9 Dropdown size 10). */
 const DROPDOWN_HEIGHT = 10 * 34;
 
 /** The product search form. */
-export function ProductSearchForm({ value, onChange, onSearch, errors }: ProductSearchFormProps) {
+export function ProductSearchForm({
+  value,
+  onChange,
+  onSearch,
+  errors,
+  styleNumberRequired = false,
+  poNumberRequired = true,
+}: ProductSearchFormProps) {
   const regions = useProductSearchProductionRegionsQuery();
   const groups = useProductGroupsQuery();
   const ready = useAfterFirstRender();
@@ -46,10 +64,11 @@ export function ProductSearchForm({ value, onChange, onSearch, errors }: Product
     value: String(r.id),
     label: r.productionRegionName,
   }));
-  // Variable-data search is not served yet: its group is left out (STANDARD mode only).
-  const groupOptions = (groups.data?.productGroups ?? [])
-    .filter((g) => g.value !== VARIABLE_DATA_PRODUCT_GROUP)
-    .map((g) => ({ value: g.value, label: g.displayName }));
+  const groupOptions = (groups.data?.productGroups ?? []).map((g) => ({
+    value: g.value,
+    label: g.displayName,
+  }));
+  const variableData = isVariableDataMode(value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,23 +133,65 @@ export function ProductSearchForm({ value, onChange, onSearch, errors }: Product
             data-testid="product-search-group"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
-          <TextInput
-            label={<StepLabel step={3}>Code or Description</StepLabel>}
-            placeholder="e.g. RT-WL or woven"
-            value={value.search}
-            onChange={(e) => set('search', e.currentTarget.value)}
-            maxLength={SEARCH_TEXT_MAX}
-            error={errors.search ?? (errors.productGroup ? true : undefined)}
-            data-testid="product-search-text"
-            autoComplete="off"
-          />
-        </Grid.Col>
+        {variableData ? (
+          <>
+            <Grid.Col span={{ base: 12, xs: 6, sm: 4, md: 2 }}>
+              <TextInput
+                label={<StepLabel step={3}>PO Number</StepLabel>}
+                value={value.poNumber}
+                onChange={(e) => set('poNumber', e.currentTarget.value)}
+                maxLength={SEARCH_TEXT_MAX}
+                withAsterisk={poNumberRequired}
+                error={errors.poNumber}
+                data-testid="product-search-po"
+                autoComplete="off"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 6, sm: 4, md: 2 }}>
+              <TextInput
+                label="Style No."
+                value={value.styleNumber}
+                onChange={(e) => set('styleNumber', e.currentTarget.value)}
+                maxLength={SEARCH_TEXT_MAX}
+                withAsterisk={styleNumberRequired}
+                error={errors.styleNumber}
+                data-testid="product-search-style"
+                autoComplete="off"
+              />
+            </Grid.Col>
+          </>
+        ) : (
+          <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
+            <TextInput
+              label={<StepLabel step={3}>Code or Description</StepLabel>}
+              placeholder="e.g. RT-WL or woven"
+              value={value.search}
+              onChange={(e) => set('search', e.currentTarget.value)}
+              maxLength={SEARCH_TEXT_MAX}
+              error={errors.search ?? (errors.productGroup ? true : undefined)}
+              data-testid="product-search-text"
+              autoComplete="off"
+            />
+          </Grid.Col>
+        )}
+        {variableData && (
+          <Grid.Col span={{ base: 12, sm: 8, md: 10 }}>
+            <SegmentedControl
+              value={value.orderStatus}
+              onChange={(v) => set('orderStatus', v as PoSearchGroup)}
+              data={PO_SEARCH_GROUPS.map((g) => ({ value: g.value, label: g.label }))}
+              aria-label="PO search group"
+              data-testid="product-search-po-group"
+            />
+          </Grid.Col>
+        )}
         <Grid.Col span={{ base: 12, sm: 4, md: 2 }}>
-          {/* An empty label row keeps the button level with the fields. */}
-          <Text size="sm" fw={500} mb={5} aria-hidden visibleFrom="sm">
-            &nbsp;
-          </Text>
+          {/* An empty label row keeps the button level with the fields (in variable-data mode it sits beside the PO groups). */}
+          {!variableData && (
+            <Text size="sm" fw={500} mb={5} aria-hidden visibleFrom="sm">
+              &nbsp;
+            </Text>
+          )}
           <Button
             type="submit"
             fullWidth

@@ -4,11 +4,18 @@
  * belong to: returning to the list runs the same search again when the kept criteria are valid, and
  * another user signing in on the same tab starts empty.
  *
- * STANDARD mode only: the variable-data group (VARIABLE_DATA_PRODUCT_GROUP) is not offered until the
- * server answers variable-data searches.
+ * Two modes: STANDARD (GET /products) and variable-data (the product group VARIABLE_DATA_PRODUCT_GROUP:
+ * GET /products/variable-data with PO number, style number and the PO search group; docs/decisions/0050).
  */
-import { LIMITS, VARIABLE_DATA_PRODUCT_GROUP } from '@selvedge/shared';
-import type { ProductSearchParams } from '../../api/products';
+import {
+  DEFAULT_PO_SEARCH_GROUP,
+  LIMITS,
+  PO_SEARCH_GROUPS,
+  type PoSearchGroup,
+  VARIABLE_DATA_PRODUCT_GROUP,
+  variableDataSearchErrors,
+} from '@selvedge/shared';
+import type { ProductSearchParams, VariableDataSearchParams } from '../../api/products';
 import { readStoredCriteria, writeStoredCriteria } from '../search/stored-criteria';
 
 /** The screen's sessionStorage key. */
@@ -25,15 +32,31 @@ export interface ProductSearchCriteria {
   productGroup: string | null;
   /** Code or description text (matches anywhere, case-insensitive); optional when a group is given. */
   search: string;
+  /** Variable-data mode: PO number, style number (exact) and the PO search group. */
+  poNumber: string;
+  styleNumber: string;
+  orderStatus: PoSearchGroup;
   /** Result page, from 0. */
   page: number;
 }
+
+/** Which variable-data fields are required for this user (ordering §5; `variableDataSearchErrors`). */
+export interface VariableDataRules {
+  isVendor: boolean;
+  styleNumberRequired: boolean;
+}
+
+/** True in variable-data mode (the VARIABLE_DATA product group is chosen). */
+export const isVariableDataMode = (c: Pick<ProductSearchCriteria, 'productGroup'>) =>
+  c.productGroup === VARIABLE_DATA_PRODUCT_GROUP;
 
 /** Inline errors of the search form (ordering §5 Product search). */
 export interface ProductSearchErrors {
   productionRegion?: string;
   productGroup?: string;
   search?: string;
+  poNumber?: string;
+  styleNumber?: string;
 }
 
 export const SEARCH_FORM_MESSAGES = {
@@ -44,23 +67,50 @@ export const SEARCH_FORM_MESSAGES = {
 
 /** An empty search form. */
 export function emptyCriteria(): ProductSearchCriteria {
-  return { productionRegion: null, productGroup: null, search: '', page: 0 };
+  return {
+    productionRegion: null,
+    productGroup: null,
+    search: '',
+    poNumber: '',
+    styleNumber: '',
+    orderStatus: DEFAULT_PO_SEARCH_GROUP,
+    page: 0,
+  };
 }
 
 /**
- * Validation of ordering §5 Product search (STANDARD mode): production region required; then a
- * product group or a code/description text. Empty object when valid.
+ * Validation of ordering §5 Product search: production region required; in variable-data mode the
+ * PO number (unless vendor) and the style number (when a customer default says so), else a product
+ * group or a code/description text. Empty object when valid.
  */
-export function validateCriteria(c: ProductSearchCriteria): ProductSearchErrors {
+export function validateCriteria(
+  c: ProductSearchCriteria,
+  rules: VariableDataRules = { isVendor: false, styleNumberRequired: false },
+): ProductSearchErrors {
   const errors: ProductSearchErrors = {};
   if (!c.productionRegion) errors.productionRegion = SEARCH_FORM_MESSAGES.regionRequired;
+  if (isVariableDataMode(c)) return { ...errors, ...variableDataSearchErrors(c, rules) };
   const text = c.search.trim();
   if (!c.productGroup && !text) errors.productGroup = SEARCH_FORM_MESSAGES.groupOrTextRequired;
   if (text.length > SEARCH_TEXT_MAX) errors.search = SEARCH_FORM_MESSAGES.textTooLong;
   return errors;
 }
 
-export const isValidCriteria = (c: ProductSearchCriteria) => Object.keys(validateCriteria(c)).length === 0;
+export const isValidCriteria = (c: ProductSearchCriteria, rules?: VariableDataRules) =>
+  Object.keys(validateCriteria(c, rules)).length === 0;
+
+/** The GET /products/variable-data query for valid variable-data criteria (empty fields left out). */
+export function toVariableDataParams(c: ProductSearchCriteria): VariableDataSearchParams {
+  const params: VariableDataSearchParams = {
+    productionRegion: Number(c.productionRegion),
+    orderStatus: c.orderStatus,
+    page: c.page,
+    size: LIMITS.productPageSize,
+  };
+  if (c.poNumber.trim()) params.poNumber = c.poNumber.trim();
+  if (c.styleNumber.trim()) params.styleNumber = c.styleNumber.trim();
+  return params;
+}
 
 /** The GET /products query for valid criteria (empty group/text left out). */
 export function toSearchParams(c: ProductSearchCriteria): ProductSearchParams {
@@ -85,14 +135,16 @@ function sanitize(raw: unknown): ProductSearchCriteria {
   const empty = emptyCriteria();
   if (!raw || typeof raw !== 'object') return empty;
   const r = raw as Record<string, unknown>;
-  const group =
-    typeof r.productGroup === 'string' && r.productGroup && r.productGroup !== VARIABLE_DATA_PRODUCT_GROUP
-      ? r.productGroup.slice(0, 100)
-      : null;
+  const group = typeof r.productGroup === 'string' && r.productGroup ? r.productGroup.slice(0, 100) : null;
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, SEARCH_TEXT_MAX) : '');
+  const status = PO_SEARCH_GROUPS.find((g) => g.value === r.orderStatus)?.value ?? DEFAULT_PO_SEARCH_GROUP;
   return {
     productionRegion: idOrNull(r.productionRegion),
     productGroup: group,
-    search: typeof r.search === 'string' ? r.search.slice(0, SEARCH_TEXT_MAX) : '',
+    search: text(r.search),
+    poNumber: text(r.poNumber),
+    styleNumber: text(r.styleNumber),
+    orderStatus: status,
     page: typeof r.page === 'number' && Number.isInteger(r.page) && r.page >= 0 ? r.page : 0,
   };
 }

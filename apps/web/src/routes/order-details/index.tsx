@@ -24,7 +24,7 @@ import { OrderActionsBar } from '../../features/orders/OrderActionsBar';
 import { OrderAgainButton } from '../../features/orders/OrderAgain';
 import { OrderStatusBadge } from '../../features/orders/OrderBadges';
 import { OrderDocumentsCard } from '../../features/orders/OrderDocumentsCard';
-import { OrderCsvDownload } from '../../features/orders/OrderDownloads';
+import { OrderCsvDownload, OrderDataDownload } from '../../features/orders/OrderDownloads';
 import { EstimatedCompletionDateField, InvoiceNumberField } from '../../features/orders/OrderEditableFields';
 import { OrderItems } from '../../features/orders/OrderItems';
 import { OrderLogs } from '../../features/orders/OrderLogs';
@@ -157,6 +157,9 @@ function OrderView({ order }: { order: OrderDetails }) {
         </Group>
         <Group gap="sm">
           <OrderCsvDownload orderId={order.orderId} role={role} />
+          {order.orderItems.some((i) => i.variableDataProduct) && (
+            <OrderDataDownload orderId={order.orderId} role={role} />
+          )}
           {canAccessRoute('/cart', role) && <OrderAgainButton orderId={order.orderId} />}
           <Button
             component={Link}

@@ -245,7 +245,7 @@ export default function OrderListPage() {
           aria-busy={query.isFetching}
         >
           {data.orders.map((order) => (
-            <OrderCard key={order.orderId} order={order} />
+            <OrderCard key={order.orderId} order={order} role={role} />
           ))}
         </Stack>
         {pager && <Group justify="flex-end">{pager}</Group>}

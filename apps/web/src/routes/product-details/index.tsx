@@ -6,7 +6,7 @@
  *
  * A missing or malformed parameter shows 'Invalid URL params' and returns to the product list. A load
  * failure shows its message (red) and an error panel with the way back. The answer's productType picks
- * the layout: STANDARD is built; VARIABLE_DATA and DYNAMIC show a note that they are not available yet.
+ * the layout: STANDARD (StandardProductForm), VARIABLE_DATA and DYNAMIC (TicketProductForm).
  */
 
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
@@ -18,6 +18,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { type ProductDetailsTarget, useProductDetailsQuery } from '../../api/products';
 import { StandardProductForm } from '../../features/products/StandardProductForm';
+import { TicketProductForm } from '../../features/products/TicketProductForm';
 import { useSession } from '../../features/session/use-session';
 import { errorMessageOf, showApiError, showError } from '../../ui/messages';
 
@@ -114,11 +115,8 @@ export default function ProductDetailsPage() {
   }, [query.isError, query.error, search]);
 
   const data = query.data;
-  // Product types other than STANDARD are not built yet (the contract names only STANDARD today).
-  const productType: string = data?.productType ?? 'STANDARD';
-  const unsupported =
-    data !== undefined &&
-    (productType !== 'STANDARD' || data.products.some((p) => (p.productType as string) !== 'STANDARD'));
+  const productType = data?.productType ?? 'STANDARD';
+  const unsupported = data?.products.some((p) => p.productType !== productType) ?? false;
 
   let body: ReactNode;
   if (target === null) {
@@ -164,14 +162,21 @@ export default function ProductDetailsPage() {
       <Alert
         color="blue"
         icon={<IconInfoCircle />}
-        title="Not available yet"
+        title="Not available"
         data-testid="product-type-unsupported"
       >
-        {productType === 'STANDARD'
-          ? 'This product'
-          : `This ${productType.replace('_', ' ').toLowerCase()} product`}{' '}
-        cannot be ordered here yet: only standard products are available on this screen for now.
+        These products are of different kinds: open them one kind at a time.
       </Alert>
+    );
+  } else if (productType !== 'STANDARD') {
+    body = (
+      <TicketProductForm
+        key={search}
+        products={data.products}
+        productType={productType}
+        role={role}
+        orderItemId={target.kind === 'edit' ? target.orderItemId : undefined}
+      />
     );
   } else {
     body = (

@@ -6,28 +6,33 @@
  *
  * The last search is kept per user in sessionStorage ('product-search') and runs again by itself
  * when the screen opens with valid criteria. Overlay 'Searching...' while a search runs (after 300 ms).
- * Variable-data mode (PO search, 'Order Selected') is not built yet: its group is not offered.
+ * Variable-data mode (the VARIABLE_DATA group): PO number, style number and the PO search group,
+ * GET /products/variable-data, rows with checkboxes and 'Order Selected' (VariableDataResultsTable).
  */
 import { EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { OVERLAYS } from '@selvedge/shared';
+import { OVERLAYS, VARIABLE_DATA_STYLE_NUMBER_REQUIRED } from '@selvedge/shared';
 import { IconSearch, IconShirtOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useProductSearchProductionRegionsQuery } from '../../api/lookups';
-import { useProductSearchQuery } from '../../api/products';
+import { useCustomerDefaultIsEqualToQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
+import { useProductSearchQuery, useVariableDataSearchQuery } from '../../api/products';
 import { ProductResultsTable } from '../../features/products/ProductResultsTable';
 import { ProductSearchForm } from '../../features/products/ProductSearchForm';
 import {
   emptyCriteria,
   isValidCriteria,
+  isVariableDataMode,
   loadCriteria,
   type ProductSearchCriteria,
   type ProductSearchErrors,
   saveCriteria,
   toSearchParams,
+  toVariableDataParams,
+  type VariableDataRules,
   validateCriteria,
 } from '../../features/products/product-search';
+import { VariableDataResultsTable } from '../../features/products/VariableDataResultsTable';
 import { sameCriteria } from '../../features/search/stored-criteria';
-import { useSessionUser } from '../../features/session/use-session';
+import { useSession, useSessionUser } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
@@ -60,15 +65,39 @@ export default function ProductListPage() {
   const { user } = useSessionUser();
   const userId = user?.id ?? null;
 
+  const { role } = useSession();
+  const styleDefault = useCustomerDefaultIsEqualToQuery(userId, VARIABLE_DATA_STYLE_NUMBER_REQUIRED, 'true');
+  const rules: VariableDataRules = {
+    isVendor: role === 'VENDOR',
+    styleNumberRequired: styleDefault.data?.value === true,
+  };
+
   const [stored] = useState(() => loadCriteria(userId));
   const [form, setForm] = useState<ProductSearchCriteria>(() => stored ?? emptyCriteria());
-  // The search that ran (null until the first valid search): kept criteria run again by themselves.
+  // The search that ran (null until the first valid search): kept criteria run again by themselves
+  // (variable-data criteria once the style-number rule is known).
   const [submitted, setSubmitted] = useState<ProductSearchCriteria | null>(() =>
-    stored && isValidCriteria(stored) ? stored : null,
+    stored && !isVariableDataMode(stored) && isValidCriteria(stored) ? stored : null,
   );
+  const rulesKnown = !styleDefault.isPending;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the rule arrives
+  useEffect(() => {
+    if (rulesKnown && stored && isVariableDataMode(stored) && isValidCriteria(stored, rules))
+      setSubmitted(stored);
+  }, [rulesKnown]);
   const [errors, setErrors] = useState<ProductSearchErrors>({});
-  const params = useMemo(() => (submitted ? toSearchParams(submitted) : null), [submitted]);
-  const query = useProductSearchQuery(params);
+  const vdMode = submitted !== null && isVariableDataMode(submitted);
+  const params = useMemo(
+    () => (submitted && !vdMode ? toSearchParams(submitted) : null),
+    [submitted, vdMode],
+  );
+  const vdParams = useMemo(
+    () => (submitted && vdMode ? toVariableDataParams(submitted) : null),
+    [submitted, vdMode],
+  );
+  const standardQuery = useProductSearchQuery(params);
+  const vdQuery = useVariableDataSearchQuery(vdParams);
+  const query = vdMode ? vdQuery : standardQuery;
   const regions = useProductSearchProductionRegionsQuery();
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -90,20 +119,28 @@ export default function ProductListPage() {
     setForm(next);
     // Errors clear as the user fixes the fields; they are checked again on Search.
     if (Object.keys(errors).length > 0) {
-      const now = validateCriteria(next);
+      const now = validateCriteria(next, rules);
       setErrors((e) => ({
         productionRegion: now.productionRegion && e.productionRegion,
         productGroup: now.productGroup && e.productGroup,
         search: now.search && e.search,
+        poNumber: now.poNumber && e.poNumber,
+        styleNumber: now.styleNumber && e.styleNumber,
       }));
     }
   };
 
   const search = () => {
-    const found = validateCriteria(form);
+    const found = validateCriteria(form, rules);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const next: ProductSearchCriteria = { ...form, search: form.search.trim(), page: 0 };
+    const next: ProductSearchCriteria = {
+      ...form,
+      search: form.search.trim(),
+      poNumber: form.poNumber.trim(),
+      styleNumber: form.styleNumber.trim(),
+      page: 0,
+    };
     setForm(next);
     if (submitted && sameCriteria(next, submitted)) void query.refetch();
     else setSubmitted(next);
@@ -114,7 +151,10 @@ export default function ProductListPage() {
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
-  const data = query.data;
+  // Both answers as one shape: the rows and the paging info.
+  const data = vdMode
+    ? vdQuery.data && { ...vdQuery.data.pageableOrderItemsInfo, products: vdQuery.data.products }
+    : standardQuery.data;
   // A kept page beyond the last one (fewer products since): back to the first page.
   useEffect(() => {
     if (data && data.products.length === 0 && data.totalItems > 0 && data.currentPage > 0) {
@@ -137,7 +177,7 @@ export default function ProductListPage() {
     ) : null;
 
   let results: ReactNode;
-  if (!params) {
+  if (!params && !vdParams) {
     results = (
       <Paper withBorder radius="md" p="xl" data-testid="product-list-idle">
         <EmptyState
@@ -165,7 +205,11 @@ export default function ProductListPage() {
         <EmptyState
           icon={<IconShirtOff size={28} />}
           title="No products match your search."
-          description="Try another product group, or a shorter code or description."
+          description={
+            vdMode
+              ? 'Check the PO and style numbers, or try another PO search group.'
+              : 'Try another product group, or a shorter code or description.'
+          }
           size="sm"
         />
       </Paper>
@@ -182,7 +226,17 @@ export default function ProductListPage() {
           </Text>
           {pager}
         </Group>
-        <ProductResultsTable products={data.products} stale={query.isPlaceholderData} />
+        {vdMode && vdQuery.data ? (
+          <VariableDataResultsTable
+            key={JSON.stringify(vdParams)}
+            products={vdQuery.data.products}
+            stale={query.isPlaceholderData}
+          />
+        ) : (
+          standardQuery.data && (
+            <ProductResultsTable products={standardQuery.data.products} stale={query.isPlaceholderData} />
+          )
+        )}
         {pager && <Group justify="flex-end">{pager}</Group>}
       </Stack>
     );
@@ -191,7 +245,14 @@ export default function ProductListPage() {
   return (
     <Stack gap="md" data-testid="screen-product-list" maw={1400} mx="auto" w="100%">
       <Title order={2}>Product List</Title>
-      <ProductSearchForm value={form} onChange={changeForm} onSearch={search} errors={errors} />
+      <ProductSearchForm
+        value={form}
+        onChange={changeForm}
+        onSearch={search}
+        errors={errors}
+        poNumberRequired={!rules.isVendor}
+        styleNumberRequired={rules.styleNumberRequired}
+      />
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}
       </div>
