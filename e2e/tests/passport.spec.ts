@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, orderIds } from '../support/api';
+import { expectNoBlockingViolations } from '../support/axe';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);
@@ -62,6 +63,7 @@ test('a care label QR opens its product passport without signing in', async ({ p
   await expect(visitor.locator('header')).toHaveCount(0);
   await expect(visitor.getByRole('navigation')).toHaveCount(0);
   await expect(visitor.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+  await expectNoBlockingViolations(visitor, 'the product passport');
   await visitor.setViewportSize({ width: 1280, height: 900 });
   await visitor.screenshot({ path: 'test-results/screens/passport-page-1280.png', fullPage: true });
   await visitor.setViewportSize({ width: 390, height: 844 });
@@ -73,4 +75,24 @@ test('a care label QR opens its product passport without signing in', async ({ p
   await visitor.goto(path.replace(/[^/]+$/, 'AAAAAAAAAAAAAAAAAAAA'));
   await expect(visitor.getByTestId('passport-not-found')).toContainText(NOT_FOUND);
   await anonymous.close();
+});
+
+test("the admin keeps a care-label subcode's Garment GTIN on the subcode screen", async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  const found = await apiCall<{ subcodes: { id: number; productSubcode: string; gtin: string | null }[] }>(
+    page,
+    'GET',
+    '/product-subcodes?productSubcode=RT-CL-301',
+  );
+  const subcode = found.body.subcodes.find((s) => s.productSubcode === 'RT-CL-301');
+  expect(subcode?.gtin).toMatch(/^\d{14}$/);
+  await page.goto(`/product-subcode-details?id=${subcode?.id}`);
+  const gtin = page.getByLabel('Garment GTIN');
+  await expect(gtin).toHaveValue(subcode?.gtin ?? '');
+  await gtin.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/passport-subcode-gtin-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(gtin).toHaveValue(subcode?.gtin ?? '');
+  await gtin.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/passport-subcode-gtin-390.png' });
 });
