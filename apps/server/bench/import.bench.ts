@@ -9,7 +9,8 @@
  *    for vendors 4410023 and 5520871, ticket types RT-PT-401 and RT-HT-201, 10 styles per PO.
  * 2. The product as it ships: the server bundle (JOBS_IN_PROCESS=false) and the worker bundle on
  *    the same database and file storage, with the image's runtime settings (bench/product.ts).
- * 3. The order list's latency idle: 4 loops of GET /orders (an admin's first page) for 10 s.
+ * 3. The order list's latency idle: 4 loops of GET /orders (an admin's first page), each pausing
+ *    100 ms after an answer (a few users at work, ~30 requests/s), for 10 s.
  * 4. The file uploaded as account@example.com through POST /configuration/upload-variable-data
  *    (streamed from disk); while it is imported, the same 4 loops run and the worker's RSS is sampled
  *    every 50 ms. The import's time is the upload's startedAt → finishedAt (both pass over the file).
@@ -83,8 +84,19 @@ async function writeRootsFile(path: string, rows: number) {
   await once(out, 'finish');
 }
 
-/** `loops` loops of GET `path` as `token` until `until()` says stop; every answer's latency in ms. */
-async function listLoad(base: string, path: string, token: string, until: () => boolean, loops = 4) {
+/**
+ * `loops` loops of GET `path` as `token`, each pausing `pauseMs` after an answer (a few users at work,
+ * not a load test that would take the CPU from the import), until `until()` says stop; the answers'
+ * latencies in ms.
+ */
+async function listLoad(
+  base: string,
+  path: string,
+  token: string,
+  until: () => boolean,
+  loops = 4,
+  pauseMs = 100,
+) {
   const latencies: number[] = [];
   let bad = 0;
   await Promise.all(
@@ -97,6 +109,7 @@ async function listLoad(base: string, path: string, token: string, until: () => 
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
         if (res.status !== 200) bad++;
+        await delay(pauseMs);
       }
     }),
   );
@@ -235,7 +248,7 @@ async function main() {
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     log(`COPY: ${written.toLocaleString('en')} rows in ${copySeconds.toFixed(1)} s`);
     log(
-      `order list (4 loops): idle p50 ${ms(idle.p50)} p99 ${ms(idle.p99)} (${idle.requests} requests); ` +
+      `order list (4 loops, 100 ms pauses): idle p50 ${ms(idle.p50)} p99 ${ms(idle.p99)} (${idle.requests} requests); ` +
         `during the import p50 ${ms(during.p50)} p99 ${ms(during.p99)} (${during.requests} requests, ${during.bad} not 200)`,
     );
     log(
