@@ -543,6 +543,29 @@ describe('demo data: care labels (issue 25)', () => {
       expect(careLabelAgainst(config!, l.care_label!, l.care_label_type!).problems).toEqual([]);
     }
   });
+
+  it('gives every placed care-labelled line a product passport: its own random serial and its subcode GTIN (decision 0044)', async () => {
+    const lines = await q<{
+      serial: string | null;
+      gtin: string | null;
+      subcode_gtin: string | null;
+      labelled: boolean;
+    }>(
+      sql`select i.passport_serial as serial, i.passport_gtin as gtin, ps.gtin as subcode_gtin,
+            i.care_label is not null as labelled
+          from order_items i join orders o on o.id = i.order_id join product_subcodes ps on ps.id = i.product_subcode_id
+          where o.order_status <> 'PENDING'`,
+    );
+    const labelled = lines.filter((l) => l.labelled);
+    expect(labelled.length).toBeGreaterThan(0);
+    for (const l of labelled) {
+      expect(l.serial).toMatch(/^[A-Za-z0-9_-]{20}$/);
+      expect(l.gtin).toMatch(/^\d{14}$/);
+      expect(l.gtin).toBe(l.subcode_gtin);
+    }
+    expect(new Set(labelled.map((l) => l.serial)).size).toBe(labelled.length);
+    expect(lines.filter((l) => !l.labelled && (l.serial || l.gtin))).toEqual([]);
+  });
 });
 
 describe('demo data: uploaded retailer data (issue 26)', () => {
