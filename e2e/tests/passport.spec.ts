@@ -43,6 +43,8 @@ test('a care label QR opens its product passport without signing in', async ({ p
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(qr.getByRole('img', { name: /QR code of the product passport/ })).toBeVisible();
   await qr.scrollIntoViewIfNeeded();
+  // two frames after the scroll, so the screenshot shows the page painted, not half of it
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.screenshot({ path: 'test-results/screens/passport-order-details-390.png', fullPage: false });
 
   // The link in a browser that never signed in (the path on this server: PUBLIC_URL may name another host).
