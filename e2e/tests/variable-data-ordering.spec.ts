@@ -4,12 +4,14 @@
  * 0051): account@example.com uploads the Roots sample file of docs/formats; vendor@example.com finds
  * its PO in variable-data mode, opens it with 'Order Selected', adjusts the quantities by percent and
  * by hand, adds it to the order and places it; account@example.com's 'Download Data' on the order
- * list gives the ordered tickets as CSV. Screenshots at 1280 px and 390 px are saved for looking at.
+ * list gives the ordered tickets as CSV. Then the DYNAMIC layout: a Roots hang tag converted to
+ * DYNAMIC for the test is found by the standard search and loads its variants by Style Number and PO
+ * Number. Screenshots at 1280 px and 390 px are saved for looking at.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { emptyCart } from '../support/api';
+import { apiCall, emptyCart } from '../support/api';
 import { placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -136,4 +138,80 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   );
   expect(lines[3]).toMatch(/,M,NVY,062040000020,CAD,117\.99,USD,94\.00,2500$/);
   await account.close();
+});
+
+test('a DYNAMIC product loads its variants by style and PO number, clears and orders them', async ({
+  browser,
+}) => {
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin@example.com');
+  const vendor = await browser.newPage();
+  await vendor.setViewportSize({ width: 1280, height: 900 });
+  await signIn(vendor, 'vendor@example.com');
+  await emptyCart(vendor);
+  const regions = await apiCall<{ productionRegions: { id: number; productionRegionName: string }[] }>(
+    vendor,
+    'GET',
+    '/entity/product-search-production-regions',
+  );
+  const china = regions.body.productionRegions.find((r) => r.productionRegionName === 'China')!;
+  const found = await apiCall<{ products: { productItemId: number }[] }>(
+    vendor,
+    'GET',
+    `/products?productionRegion=${china.id}&search=RT-HT-201`,
+  );
+  const details = await apiCall<{ products: { productSubcodeId: number }[] }>(
+    vendor,
+    'GET',
+    `/products/details?ids=${found.body.products[0].productItemId}`,
+  );
+  const subcode = details.body.products[0].productSubcodeId;
+  const convert = (productType: 'DYNAMIC' | 'STANDARD') =>
+    apiCall(admin, 'PUT', '/products/convert-product-type', { subcode, productType });
+  expect((await convert('DYNAMIC')).status).toBe(200);
+  try {
+    await vendor.goto('/product-list');
+    await vendor.getByTestId('product-search-region').click();
+    await vendor.getByRole('option', { name: 'China', exact: true }).click();
+    await vendor.getByTestId('product-search-text').fill('RT-HT-201');
+    await vendor.getByTestId('product-search-submit').click();
+    await vendor.locator('[data-testid=product-row][data-product-subcode="RT-HT-201"]').click();
+    await expect(vendor).toHaveURL(/\/product-details\?productItemId=\d+/);
+
+    const search = vendor.getByTestId('dynamic-search');
+    const note = vendor.getByTestId('dynamic-search-note');
+    await search.click();
+    await expect(note).toHaveText('Style Number AND PO Number are required.');
+    await vendor.getByTestId('dynamic-style-number').fill('99999999');
+    await vendor.getByTestId('dynamic-po-number').fill('PO-778120');
+    await search.click();
+    await expect(note).toHaveText('No dynamic data found for search');
+    await vendor.getByTestId('dynamic-style-number').fill('62040001');
+    await search.click();
+    await expect(note).toHaveCount(0);
+    await expect(vendor.getByTestId('ticket-rows').locator('tbody tr td:first-child')).toHaveText([
+      'XS',
+      'S',
+      'M',
+      'L',
+      'XXL', // XL asks for 0 tickets: refused at upload
+    ]);
+    const xs = vendor.getByRole('textbox', { name: 'Order quantity XS HGRY' });
+    await expect(xs).toHaveValue('750'); // 528 → packs of 250 above the minimum of 500
+    await shoot(vendor, 'dynamic-details');
+    await vendor.getByTestId('clear-quantities').click();
+    await expect(xs).toHaveValue('0');
+    await expect(vendor.getByTestId('add-to-order')).toBeDisabled();
+    await xs.fill('600');
+    await xs.blur();
+    await expect(xs).toHaveValue('750');
+    await vendor.getByTestId('add-to-order').click();
+    await expect(vendor).toHaveURL(/\/cart$/);
+    await expect(vendor.getByTestId('cart-item-po')).toContainText('PO PO-778120 · Style 62040001');
+    await expect(vendor.getByTestId('cart-item-size')).toHaveCount(1);
+    await expect(vendor.getByTestId('cart-item-quantity')).toHaveText('750');
+  } finally {
+    await emptyCart(vendor);
+    expect((await convert('STANDARD')).status).toBe(200);
+  }
 });

@@ -27,7 +27,11 @@ type Q = Db | Tx;
 /** `%text%` for ILIKE, with the pattern characters of the text escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** An active STANDARD item of the subcode of the outer query (optionally in a product group). */
+/**
+ * An active STANDARD or DYNAMIC item of the subcode of the outer query (optionally in a product
+ * group): a DYNAMIC product is found as a standard one and opens its own layout (ordering §2 Product
+ * details: the answer's productType selects it; decision 0050).
+ */
 const activeStandardItemOf = (db: Q, productGroupId?: number) =>
   exists(
     db
@@ -37,16 +41,16 @@ const activeStandardItemOf = (db: Q, productGroupId?: number) =>
         allOf(
           eq(productItems.productSubcodeId, productSubcodes.id),
           eq(productItems.active, true),
-          eq(productItems.productType, 'STANDARD'),
+          inArray(productItems.productType, ['STANDARD', 'DYNAMIC']),
           productGroupId === undefined ? undefined : eq(productItems.productGroupId, productGroupId),
         ),
       ),
   );
 
-/** The first active STANDARD item (by sortKey, then id) of the subcode of the outer query. */
+/** The first active STANDARD or DYNAMIC item (by sortKey, then id) of the subcode of the outer query. */
 const firstActiveStandardItem = sql<number>`(
   select fi.id from product_items fi
-  where fi.product_subcode_id = ${productSubcodes.id} and fi.active and fi.product_type = 'STANDARD'
+  where fi.product_subcode_id = ${productSubcodes.id} and fi.active and fi.product_type in ('STANDARD', 'DYNAMIC')
   order by fi.sort_key, fi.id limit 1)`;
 
 export interface StandardSearch {

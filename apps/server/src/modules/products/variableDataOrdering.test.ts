@@ -235,6 +235,16 @@ describe('GET /products/variable-data/dynamic/{id}', () => {
     expect((await dyn(vendor, 2147483647, 'styleNumber=62040000&poNumber=PO-778120')).statusCode).toBe(404);
   });
 
+  it('finds the DYNAMIC product by the standard search, and its details answer the DYNAMIC layout', async () => {
+    const found = await get(vendor, `/products?productionRegion=${regionId}&search=RT-PT-401`);
+    expect(found.json().products).toEqual([
+      expect.objectContaining({ productItemId: dynamicItemId, productSubcode: 'RT-PT-401' }),
+    ]);
+    const details = await get(vendor, `/products/details?ids=${dynamicItemId}`);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json()).toMatchObject({ productType: 'DYNAMIC', products: [{ productType: 'DYNAMIC' }] });
+  });
+
   it('answers the variants in size order, only the vendor’s own, and none for an unknown PO', async () => {
     const res = await dyn(vendor, dynamicItemId, 'styleNumber=62040000&poNumber=PO-778120');
     expect(res.statusCode, res.body).toBe(200);
