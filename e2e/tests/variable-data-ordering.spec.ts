@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, emptyCart } from '../support/api';
+import { expectNoBlockingViolations } from '../support/axe';
 import { placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -73,6 +74,7 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   await expect(row).toContainText('Linen Shirt Navy');
   await expect(vendor.getByTestId('order-selected')).toBeDisabled();
   await row.getByTestId('variable-data-select').check();
+  await expectNoBlockingViolations(vendor, '/product-list variable-data results, a row selected');
   await shoot(vendor, 'variable-data-search');
   await vendor.getByTestId('order-selected').click();
   await expect(vendor).toHaveURL(/\/product-details\?productItemId=\d+/);
@@ -96,6 +98,7 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   await m.blur();
   await expect(m).toHaveValue('2500');
   await expect(vendor.getByTestId('summary-quantity')).toContainText('9,000');
+  await expectNoBlockingViolations(vendor, '/product-details VARIABLE_DATA, adjusted');
   await shoot(vendor, 'variable-data-details');
   await vendor.getByTestId('add-to-order').click();
   await expect(
@@ -198,6 +201,7 @@ test('a DYNAMIC product loads its variants by style and PO number, clears and or
     ]);
     const xs = vendor.getByRole('textbox', { name: 'Order quantity XS HGRY' });
     await expect(xs).toHaveValue('750'); // 528 → packs of 250 above the minimum of 500
+    await expectNoBlockingViolations(vendor, '/product-details DYNAMIC with variants');
     await shoot(vendor, 'dynamic-details');
     await vendor.getByTestId('clear-quantities').click();
     await expect(xs).toHaveValue('0');
