@@ -1094,9 +1094,9 @@ export const variableDataRows = pgTable(
 export const variableDataStaging = pgTable(
   'variable_data_staging',
   {
-    dataUploadId: integer('data_upload_id')
-      .notNull()
-      .references(() => dataUploads.id, { onDelete: 'cascade' }),
+    // No foreign key: it more than doubled the cost of every staged row (decision 0045, Speed), and
+    // the import itself empties its staging rows (the table is UNLOGGED too: migration 0017).
+    dataUploadId: integer('data_upload_id').notNull(),
     /** The ticket type resolved to the customer's subcode while reading. */
     productSubcodeId: integer('product_subcode_id').notNull(),
     line: integer('line').notNull(),
