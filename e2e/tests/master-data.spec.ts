@@ -327,8 +327,13 @@ test('keyboard only: filter, open a row, Edit, change, Enter saves', async ({ pa
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // aria-expanded flips at once, but Mantine's Collapse shows its body (until then display:none in a
+  // hidden <Activity>) only on the next animation frame: a Tab sent before that frame skips the
+  // filter. Wait for the field to be shown, as a user would see it, before tabbing to it.
+  const filter = page.getByTestId('filter-productionRegionName');
+  await expect(filter).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(page.getByTestId('filter-productionRegionName')).toBeFocused();
+  await expect(filter).toBeFocused();
   await page.keyboard.type('Sri');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('list-count')).toHaveText('Showing 1 Production Region(s)');
