@@ -107,7 +107,7 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
 
   // --- vendor: the cart shows the PO and its tickets; the order is placed as any other
   await expect(vendor).toHaveURL(/\/cart$/);
-  await expect(vendor.getByTestId('cart-item-po')).toContainText('PO PO-778120 · Style 62040000');
+  await expect(vendor.getByTestId('cart-item-po')).toContainText('PO Number PO-778120 · Style No. 62040000');
   await expect(vendor.getByTestId('cart-item-size')).toHaveCount(5);
   await shoot(vendor, 'variable-data-cart');
   const orderId = await placeCart(vendor, 'PO-E2E-VD-1');
@@ -211,7 +211,7 @@ test('a DYNAMIC product loads its variants by style and PO number, clears and or
     await expect(xs).toHaveValue('750');
     await vendor.getByTestId('add-to-order').click();
     await expect(vendor).toHaveURL(/\/cart$/);
-    await expect(vendor.getByTestId('cart-item-po')).toContainText('PO PO-778120 · Style 62040001');
+    await expect(vendor.getByTestId('cart-item-po')).toContainText('PO Number PO-778120 · Style No. 62040001');
     await expect(vendor.getByTestId('cart-item-size')).toHaveCount(1);
     await expect(vendor.getByTestId('cart-item-quantity')).toHaveText('750');
   } finally {

@@ -78,8 +78,8 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
             </Text>
             {item.poNumber && (
               <Text size="sm" data-testid="cart-item-po">
-                PO {item.poNumber}
-                {item.styleNumber ? ` · Style ${item.styleNumber}` : ''}
+                PO Number {item.poNumber}
+                {item.styleNumber ? ` · Style No. ${item.styleNumber}` : ''}
               </Text>
             )}
           </Stack>

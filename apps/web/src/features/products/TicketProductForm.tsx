@@ -278,12 +278,12 @@ function TicketSection({
                     <Title order={4}>{dynamic ? 'Variants' : 'Tickets'}</Title>
                     {!dynamic && product.poNumber && (
                       <Badge variant="light" data-testid="ticket-po">
-                        PO {product.poNumber}
+                        PO Number {product.poNumber}
                       </Badge>
                     )}
                     {!dynamic && product.styleNumber && (
                       <Badge variant="light" color="gray" data-testid="ticket-style">
-                        Style {product.styleNumber}
+                        Style No. {product.styleNumber}
                       </Badge>
                     )}
                   </Group>
