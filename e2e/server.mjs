@@ -46,7 +46,9 @@ if (process.env.TEST_DATABASE_URL) {
   // process with SIGKILL) is cleaned by the next run and by .ci/run's exit trap.
   const base =
     new URL(process.env.TEST_DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'selvedge';
-  const name = `${base}_e2e`.toLowerCase();
+  // One database per lane (playwright.config.ts): the first lane's keeps the plain name.
+  const lane = Number(process.env.E2E_LANE ?? 1);
+  const name = `${base}_e2e${lane > 1 ? lane : ''}`.toLowerCase();
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
