@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 import { resolveChromium } from './chromium';
 
@@ -6,7 +7,7 @@ const chromium = await resolveChromium();
 
 /**
  * Lanes (issue 28 §4): the journeys run in two lanes side by side, each a worker of its own against
- * a server of its own on its own fresh database (ports E2E_PORT and E2E_PORT + 1), so no journey
+ * a server of its own on its own fresh database (ports E2E_PORT and E2E_PORT2, else a free one), so no journey
  * sees another lane's writes; within a lane the spec files run one after another as before. A
  * browser journey mostly waits (for answers, idle network, animations): one lane left a 2-core
  * machine largely idle. E2E_LANES=1 runs everything in one lane on one server.
@@ -21,7 +22,25 @@ const LANE_1 = [
   'first-load.spec.ts',
 ];
 const LANES = process.env.E2E_LANES === '1' ? 1 : 2;
-const laneBase = (lane: number) => `http://127.0.0.1:${PORT + lane - 1}`;
+
+/** A TCP port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// The lanes' ports: E2E_PORT, then E2E_PORT2 or a free port (not E2E_PORT + 1: on a shared machine
+// that may be another run's). Chosen once, in the runner: the workers, which load this file again,
+// inherit the variable and so the same ports.
+process.env.E2E_LANE_PORTS ??= `${PORT},${process.env.E2E_PORT2 ?? (LANES > 1 ? await freePort() : PORT)}`;
+const LANE_PORTS = process.env.E2E_LANE_PORTS.split(',').map(Number);
+const laneBase = (lane: number) => `http://127.0.0.1:${LANE_PORTS[lane - 1]}`;
 const laneMatch = LANE_1.map((f) => new RegExp(`/${f.replaceAll('.', '\\.')}$`));
 
 /**
@@ -63,7 +82,7 @@ export default defineConfig({
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
-      E2E_PORT: String(PORT + i),
+      E2E_PORT: String(LANE_PORTS[i]),
       E2E_LANE: String(i + 1),
       ...(i > 0 ? { E2E_SKIP_BUILD: '1' } : {}),
     },
