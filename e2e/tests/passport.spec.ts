@@ -98,3 +98,50 @@ test("the admin keeps a care-label subcode's Garment GTIN on the subcode screen"
   await gtin.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/passport-subcode-gtin-390.png' });
 });
+
+/** The subcode screen's warning under the Garment GTIN (apps/web product-subcodes GTIN_MISSING_WARNING). */
+const GTIN_MISSING = 'Without a Garment GTIN, its care labels carry no product passport QR.';
+
+test('a care-label subcode without a Garment GTIN is saved with a warning, not refused', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  const found = await apiCall<{ subcodes: { id: number; productSubcode: string; gtin: string | null }[] }>(
+    page,
+    'GET',
+    '/product-subcodes?productSubcode=RT-CL-301',
+  );
+  const subcode = found.body.subcodes.find((s) => s.productSubcode === 'RT-CL-301');
+  const saved = subcode?.gtin ?? '';
+  expect(saved).toMatch(/^\d{14}$/);
+  await page.goto(`/product-subcode-details?id=${subcode?.id}`);
+  const gtin = page.getByLabel('Garment GTIN');
+  const warning = page.getByTestId('subcode-field-gtin-warning');
+  await expect(gtin).toHaveValue(saved);
+  await expect(warning).toHaveCount(0);
+  await page.getByTestId('detail-edit').click();
+  await gtin.fill('');
+  await expect(warning).toHaveText(GTIN_MISSING);
+  await gtin.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/subcode-gtin-warning-1280.png' });
+  try {
+    // Not refused: the save goes through and the saved subcode still says so.
+    await page.getByTestId('detail-save').click();
+    await expect(
+      page.getByTestId('message-success').filter({ hasText: 'Successfully Updated' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('detail-edit')).toBeVisible();
+    await expect(gtin).toHaveValue('');
+    await expect(warning).toHaveText(GTIN_MISSING);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gtin.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screens/subcode-gtin-warning-390.png' });
+  } finally {
+    // Put the demo GTIN back (the passports of later orders need it); the warning goes.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    if (await page.getByTestId('detail-edit').isVisible()) await page.getByTestId('detail-edit').click();
+    await gtin.fill(saved);
+    await expect(warning).toHaveCount(0);
+    await page.getByTestId('detail-save').click();
+    await expect(page.getByTestId('detail-edit')).toBeVisible();
+    await expect(gtin).toHaveValue(saved);
+  }
+});

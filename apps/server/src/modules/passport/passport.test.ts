@@ -256,6 +256,38 @@ describe('GET /passport/01/{gtin}/21/{serial}', () => {
     );
   });
 
+  // Issue 25: a care-labelled subcode without a Garment GTIN (the subcode screen warns, the save is
+  // not refused). Its placed line keeps a serial but has no passport: no GTIN, no link, and order
+  // details answer as usual with the label itself.
+  it('a care-labelled subcode without a Garment GTIN: its placed line has a serial, no GTIN and no link', async () => {
+    await t.db
+      .update(productSubcodes)
+      .set({ gtin: null })
+      .where(eq(productSubcodes.productSubcode, 'RT-CL-301'));
+    try {
+      await fillCart('PO-PASSPORT-NOGTIN');
+      const placed = await place();
+      const orderId = placed.json().orderId as number;
+      expect(orderId, placed.body).toBeGreaterThan(0);
+      const [line] = await t.db
+        .select({ passportSerial: orderItems.passportSerial, passportGtin: orderItems.passportGtin })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.careLabel)));
+      expect(line?.passportSerial).toMatch(/^[A-Za-z0-9_-]{20}$/);
+      expect(line?.passportGtin).toBeNull();
+      const res = await call('GET', `/orders/${orderId}`, 'VENDOR');
+      expect(res.statusCode, res.body).toBe(200);
+      const details = res.json() as OrderDetails;
+      expect(details.orderItems.map((i) => i.digitalLink ?? null)).toEqual([null, null]);
+      expect(details.orderItems.filter((i) => i.careLabel).length).toBe(1);
+    } finally {
+      await t.db
+        .update(productSubcodes)
+        .set({ gtin: GTIN })
+        .where(eq(productSubcodes.productSubcode, 'RT-CL-301'));
+    }
+  });
+
   it("answers 404 once the line's order is cancelled", async () => {
     const cancel = await call('PUT', `/orders/cancel-order/${placedId}`, 'ADMIN');
     expect(cancel.statusCode, cancel.body).toBe(200);

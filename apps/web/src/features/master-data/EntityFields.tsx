@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Role } from '@selvedge/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { MISSING } from '../orders/format';
 import type { AnyEntityConfig, FormField } from './entity-config';
 
@@ -232,6 +233,27 @@ function Field({ field, form, editing, role, testId }: FieldProps) {
   );
 }
 
+/** A field's warning (entity-config `warning`): shown, read out when it appears, never blocking. */
+function FieldWarning({ text, testId }: { text: string | null; testId: string }) {
+  return (
+    <div role="status" data-testid={text ? testId : undefined}>
+      {text && (
+        <Group gap={6} wrap="nowrap" align="flex-start" mt={6}>
+          <IconAlertTriangle
+            size={16}
+            color="var(--mantine-color-orange-8)"
+            aria-hidden
+            style={{ flexShrink: 0, marginTop: 2 }}
+          />
+          <Text size="sm" c="orange.9">
+            {text}
+          </Text>
+        </Group>
+      )}
+    </div>
+  );
+}
+
 /** The form's fields in a two-column grid (one column on narrow screens); wide fields take a row. */
 export function EntityFields({
   config,
@@ -258,6 +280,10 @@ export function EntityFields({
             editing={editing}
             role={role}
             testId={`${config.testId}-field-${field.name}`}
+          />
+          <FieldWarning
+            text={field.warning?.(form.getValues()) ?? null}
+            testId={`${config.testId}-field-${field.name}-warning`}
           />
         </Box>
       ))}

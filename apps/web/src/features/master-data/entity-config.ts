@@ -83,6 +83,11 @@ interface FieldBase<V> {
   /** A short help text under the input. */
   description?: string;
   /**
+   * A warning under the field for these values (null: none): says what a combination of values
+   * leads to, never blocks the save (a care-labelled subcode without a Garment GTIN).
+   */
+  warning?(values: V): string | null;
+  /**
    * Runs when the user leaves the input (a rule applied once the value is typed: the MOQ is rounded
    * down to the pack size, a changed pack size re-rounds the MOQ).
    */

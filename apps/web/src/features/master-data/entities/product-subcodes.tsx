@@ -30,6 +30,9 @@ import {
 } from '../options';
 import { ImageField, SchemaField, SubcodeItems, TierSection } from '../SubcodeParts';
 
+/** Shown under the Garment GTIN while a care label type is set and the GTIN is empty (issue 25). */
+export const GTIN_MISSING_WARNING = 'Without a Garment GTIN, its care labels carry no product passport QR.';
+
 /** Care label types of a subcode (issue 25): standard (symbols) or by code; none when cleared. */
 const CARE_LABEL_TYPE_OPTIONS = [
   { value: 'CARELABEL_STANDARD', label: 'Standard care label' },
@@ -168,6 +171,8 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
       maxLength: 14,
       description:
         "The GTIN of the garment its care labels go into: the key of the label's product passport QR code",
+      // Placed lines of such a subcode get a serial but no passport (decision 0044): say so, don't block.
+      warning: (v) => (v.careLabelType && v.gtin.trim() === '' ? GTIN_MISSING_WARNING : null),
     },
     { name: 'sampleReferenceNumber', label: 'Sample Reference Number', type: 'text', maxLength: 100 },
     {
