@@ -6,8 +6,13 @@
  * checklists, component types and materials; care codes show as 'code - text'; care instruction
  * options are shown by the type chosen in the type selector. Calls: api/care-label.ts (lists,
  * items, toggles) and the option kinds' searches of the master-data kit.
+ *
+ * Opened for a customer (/care-label?tab=2&customerId=N, from its Care Labels button), the kind shown
+ * starts with the list that customer uses selected (its field in CUSTOMER_CARE_LIST_FIELDS, master-data
+ * §3 Customer), and that row says so ('Used by Roots'); without a customer nothing is preselected.
  */
 import {
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -35,11 +40,12 @@ import {
   type CareListKind,
   type CareListRecord,
   type CareOptionKind,
+  CUSTOMER_CARE_LIST_FIELDS,
   compareCareSortKeys,
 } from '@selvedge/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCareListItems, useCareLists, useSaveCareList, useToggleCareListItem } from '../../api/care-label';
-import { useRecordSearch } from '../../api/master-data';
+import { useRecord, useRecordSearch } from '../../api/master-data';
 import { showApiError, showSuccess } from '../../ui/messages';
 import { SelectableRowsTable } from '../master-data/SelectableRowsTable';
 import { CARE_INSTRUCTION_TYPE_LABELS } from './CareOptionsEditor';
@@ -151,8 +157,17 @@ function OptionChecklist({
   );
 }
 
-/** The lists of one kind (name editor and table) and the selected list's checklists. */
-function CareListsOfKind({ kind }: { kind: CareListKind }) {
+/** The list of this kind a customer uses: its id and the customer's name (for the row's badge). */
+interface CustomerUse {
+  listId: number;
+  customerName: string;
+}
+
+/**
+ * The lists of one kind (name editor and table) and the selected list's checklists; `used` (the
+ * customer's list of this kind, once its record is read) is selected when the lists arrive.
+ */
+function CareListsOfKind({ kind, used }: { kind: CareListKind; used: CustomerUse | null }) {
   const lists = useCareLists(kind);
   const save = useSaveCareList(kind);
   const [name, setName] = useState('');
@@ -167,6 +182,18 @@ function CareListsOfKind({ kind }: { kind: CareListKind }) {
     setSelected(list);
     setName(list?.name ?? '');
   };
+  // Preselect the customer's list once, when both the lists and the customer are read; the user's own
+  // choice afterwards is never overridden by a refetch.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || used === null || lists.data === undefined) return;
+    preselected.current = true;
+    const list = lists.data.find((l) => l.id === used.listId);
+    if (list) {
+      setSelected(list);
+      setName(list.name);
+    }
+  }, [lists.data, used]);
   const filled = name.trim() !== '';
   const changed = selected !== null && name.trim() !== selected.name;
 
@@ -266,7 +293,23 @@ function CareListsOfKind({ kind }: { kind: CareListKind }) {
           </Group>
           <SelectableRowsTable<CareListRecord>
             rows={rows}
-            columns={[{ header: 'Name', cell: (r) => r.name }]}
+            columns={[
+              { header: 'Name', cell: (r) => r.name },
+              ...(used === null
+                ? []
+                : [
+                    {
+                      header: 'Customer',
+                      width: 150,
+                      cell: (r: CareListRecord) =>
+                        r.id === used.listId ? (
+                          <Badge variant="light" tt="none" data-testid="care-list-used">
+                            Used by {used.customerName}
+                          </Badge>
+                        ) : null,
+                    },
+                  ]),
+            ]}
             rowKey={(r) => String(r.id)}
             isSelected={(r) => selected?.id === r.id}
             onSelect={(r) => {
@@ -305,9 +348,18 @@ function CareListsOfKind({ kind }: { kind: CareListKind }) {
   );
 }
 
-/** The Lists tab: the kind chooser, then that kind's lists. */
-export function CareListsEditor() {
+/**
+ * The Lists tab: the kind chooser, then that kind's lists. `customerId` (null: none) names the
+ * customer whose list of each kind is preselected and marked.
+ */
+export function CareListsEditor({ customerId = null }: { customerId?: number | null }) {
   const [kind, setKind] = useState<CareListKind>('country-of-origin');
+  const customer = useRecord('customers', customerId);
+  const ref = customer.data?.[CUSTOMER_CARE_LIST_FIELDS[kind]] ?? null;
+  const used = useMemo<CustomerUse | null>(
+    () => (customer.data && ref ? { listId: ref.id, customerName: customer.data.companyName } : null),
+    [customer.data, ref],
+  );
   return (
     <Stack gap="md" data-testid="care-lists-tab">
       <Select
@@ -319,7 +371,7 @@ export function CareListsEditor() {
         maw={320}
         data-testid="care-list-kind"
       />
-      <CareListsOfKind key={kind} kind={kind} />
+      <CareListsOfKind key={kind} kind={kind} used={used} />
     </Stack>
   );
 }

@@ -59,7 +59,7 @@ export default function CareLabelPage() {
           <CareOptionsEditor />
         </Tabs.Panel>
         <Tabs.Panel value="2">
-          <CareListsEditor />
+          <CareListsEditor customerId={customerId} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
