@@ -2,9 +2,11 @@
  * Issue 25, administration: the Care Labels page (/care-label; master-data §2 Care labels page,
  * §8). The admin adds a Country Of Origin option (Add disabled until a name is typed), renames it
  * (Update disabled until the name changes), deletes it after confirming, and is refused with the
- * server's 409 text when deleting an option a list uses (Bangladesh, in the demo 'Roots origins').
+ * server's 409 text when deleting an option a list uses (Bangladesh, in the demo 'Roots origins'); the
+ * selected option's history reads by field label (Name, Type, Icon), values as text.
  * The customer's Care Labels button opens the page for that customer, whose 'Back to Customer'
- * returns. Screenshots at 1280 and 390 px go to test-results/screens for review.
+ * returns; there the Lists tab starts on the list Roots uses of the kind shown, marked 'Used by Roots'
+ * (none for a kind it has no list of, and none without a customer). Screenshots at 1280 and 390 px go to test-results/screens for review.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/session';
@@ -49,8 +51,19 @@ test('admin adds, renames and deletes a care option; an option in use is refused
   ).toBeVisible();
   await expect(row(page, renamed)).toHaveCount(1);
 
-  // Delete asks first; Cancel keeps it, Delete removes it.
+  // The selected option's history: the add and the rename, field by label, values as text.
   await row(page, renamed).getByRole('button', { name: renamed }).click();
+  const history = origin.getByTestId('history');
+  await expect(history.getByRole('heading', { name: `History of ${renamed}` })).toBeVisible();
+  const entries = history.getByTestId('history-entry');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText('Updated');
+  const nameChange = entries.nth(0).locator('[data-testid=history-change][data-field=name]');
+  await expect(nameChange.getByRole('cell')).toHaveText(['Name', created, renamed]);
+  await expect(entries.nth(1)).toContainText('Created');
+  await expect(history).not.toContainText('{');
+
+  // Delete asks first; Cancel keeps it, Delete removes it.
   await del.click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, renamed)).toHaveCount(1);
@@ -72,6 +85,10 @@ test('admin adds, renames and deletes a care option; an option in use is refused
   await page.screenshot({ path: 'test-results/screens/care-admin-options-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/care-admin-options-390.png', fullPage: true });
+  // Nothing wider than the phone (a side scroll would hide the table's right side).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
 });
 
 test('a care instruction is added with an icon chosen from the care symbols', async ({ page }) => {
@@ -102,6 +119,18 @@ test('a care instruction is added with an icon chosen from the care symbols', as
   const added = s.getByTestId('care-option-care-instruction-row').filter({ hasText: displayName });
   await expect(added).toHaveCount(1);
   await expect(added.locator('svg[data-care-symbol]')).toBeVisible();
+  // Its history names the type and the symbol, not their codes.
+  await added.getByRole('button', { name: displayName }).click();
+  const created = s.getByTestId('history').getByTestId('history-entry');
+  await expect(created).toHaveCount(1);
+  await expect(created).toContainText('Created');
+  await expect(created.locator('[data-field=type]').getByRole('cell')).toHaveText(['Type', '---', 'Iron']);
+  await expect(created.locator('[data-field=displayName]').getByRole('cell').first()).toHaveText(
+    'Display Name',
+  );
+  const icon = created.locator('[data-field=icon]').getByRole('cell');
+  await expect(icon.first()).toHaveText('Icon');
+  await expect(icon.nth(2)).toHaveText(/^(Iron, |Do not iron)/);
 });
 
 test("the customer's Care Labels button opens the page for that customer and comes back", async ({
@@ -115,12 +144,48 @@ test("the customer's Care Labels button opens the page for that customer and com
   await page.getByTestId('customer-care-labels').click();
   await expect(page).toHaveURL(new RegExp(`/care-label\\?tab=\\d&customerId=${id}$`));
   await expect(page.getByTestId('care-lists-tab')).toBeVisible();
+  // The list Roots uses of the kind shown is selected and marked; so is the next kind's.
+  const used = page.getByTestId('care-list-row').filter({ has: page.getByTestId('care-list-used') });
+  await expect(used).toHaveCount(1);
+  await expect(used).toContainText('Roots origins');
+  await expect(used.getByTestId('care-list-used')).toHaveText('Used by Roots');
+  await expect(used.getByRole('button', { name: 'Roots origins' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('care-list-name')).toHaveValue('Roots origins');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/care-admin-lists-roots-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/care-admin-lists-roots-390.png', fullPage: true });
+  await expect(
+    page
+      .getByTestId('care-checklist-country-of-origin')
+      .getByRole('checkbox', { name: 'Bangladesh', exact: true }),
+  ).toBeChecked();
+  await page.getByTestId('care-list-kind').click();
+  await page.getByRole('option', { name: 'Fabric Composition', exact: true }).click();
+  await expect(used).toHaveCount(1);
+  await expect(used).toContainText('Roots fabrics');
+  await expect(page.getByTestId('care-list-name')).toHaveValue('Roots fabrics');
+  // Roots has no care code list: nothing is marked or selected.
+  await page.getByTestId('care-list-kind').click();
+  await page.getByRole('option', { name: 'Care Codes', exact: true }).click();
+  await expect(page.getByTestId('care-list-row').first()).toBeVisible();
+  await expect(page.getByTestId('care-list-used')).toHaveCount(0);
+  await expect(page.getByTestId('care-list-options')).toHaveText('Select a list to choose its options.');
+  await page.getByTestId('care-list-kind').click();
+  await page.getByRole('option', { name: 'Country Of Origin', exact: true }).click();
+  await expect(used).toContainText('Roots origins');
   await page.getByTestId('care-back-to-customer').click();
   await expect(page).toHaveURL(new RegExp(`/customer-details\\?id=${id}$`));
   // Without a customer there is no way back.
   await page.goto('/care-label?tab=1&customerId=0');
   await expect(page.getByTestId('care-option-country-of-origin')).toBeVisible();
   await expect(page.getByTestId('care-back-to-customer')).toHaveCount(0);
+  // Without a customer the Lists tab preselects and marks nothing.
+  await page.goto('/care-label?tab=2');
+  await expect(page.getByTestId('care-list-row').first()).toBeVisible();
+  await expect(page.getByTestId('care-list-used')).toHaveCount(0);
+  await expect(page.getByTestId('care-list-name')).toHaveValue('');
+  await expect(page.getByTestId('care-list-options')).toHaveText('Select a list to choose its options.');
 });
 
 test('admin creates a list and ticks an option: it is added at once and stays', async ({ page }) => {
@@ -177,4 +242,8 @@ test('admin creates a list and ticks an option: it is added at once and stays', 
   await page.screenshot({ path: 'test-results/screens/care-admin-lists-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/care-admin-lists-390.png', fullPage: true });
+  // Nothing wider than the phone (a side scroll would hide the table's right side).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
 });

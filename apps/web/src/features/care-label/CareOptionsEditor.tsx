@@ -7,6 +7,8 @@
  * editors' SelectableRowsTable, sorted by name, or by number when the sort key is numeric
  * (compareCareSortKeys). Enable rules of §2: Add is disabled while a field is empty, Update while
  * nothing changed; Delete asks first, and an option in use answers the server's 409 text.
+ * The selected option's history (every add and change the kit wrote) shows under its table, in the
+ * master-data HistoryPanel, with the section's field labels and types and icons by name.
  */
 import {
   Button,
@@ -28,6 +30,7 @@ import {
   CARE_NAME_OPTION_KINDS,
   CARE_OPTION_REGISTRY,
   CARE_OPTION_TITLES,
+  CARE_SYMBOLS,
   type CareInstructionType,
   type CareOptionKind,
   careSymbolsOf,
@@ -36,6 +39,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useDeleteRecord, useRecordSearch, useSaveRecord } from '../../api/master-data';
 import { showApiError, showSuccess } from '../../ui/messages';
+import { HistoryPanel } from '../master-data/HistoryPanel';
 import { SelectableRowsTable } from '../master-data/SelectableRowsTable';
 import { CareSymbol } from './CareSymbol';
 
@@ -46,6 +50,12 @@ export const CARE_INSTRUCTION_TYPE_LABELS: Record<CareInstructionType, string> =
   DRY: 'Dry',
   IRON: 'Iron',
   DRYCLEAN: 'Dry Clean',
+};
+
+/** Display names of the codes an option's history holds: the instruction type and the symbol. */
+const HISTORY_VALUE_LABELS: Record<string, Record<string, string>> = {
+  type: CARE_INSTRUCTION_TYPE_LABELS,
+  icon: Object.fromEntries(Object.values(CARE_SYMBOLS).map((s) => [s.name, s.title])),
 };
 
 /** An option as the section handles it: its id, version and fields as text (sortKey too). */
@@ -288,6 +298,19 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
             editing
             rowTestId={`${testId}-row`}
             labelledBy={titleId}
+          />
+        )}
+        {selected !== null && (
+          <HistoryPanel
+            key={selected.id}
+            kind={registryKind}
+            id={selected.id}
+            labels={{
+              ...Object.fromEntries(fields.map((f) => [f.key, f.label])),
+              type: 'Type',
+            }}
+            valueLabels={HISTORY_VALUE_LABELS}
+            title={`History of ${String(selected[fields[0].key])}`}
           />
         )}
       </Stack>

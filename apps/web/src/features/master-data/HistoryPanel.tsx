@@ -5,6 +5,7 @@
  */
 import { Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type HistoryEntry, LABELS, ROLE_LABELS } from '@selvedge/shared';
+import { useId, useMemo } from 'react';
 import { type EntityKind, useRecordHistory } from '../../api/master-data';
 import { errorMessageOf } from '../../ui/messages';
 import { LoadErrorAlert } from '../../ui/route-states';
@@ -35,18 +36,22 @@ const moneyText = (price: unknown) => {
  * tier as '1,000+ USD 0.0538', a minimum value as 'USD 25.00', an image by its file name, a code by
  * its display name ('Pick & Pack'), a list one entry a line, yes/no, nothing as '---'.
  */
-export function historyValue(value: unknown, field?: string): string {
+export function historyValue(
+  value: unknown,
+  field?: string,
+  codeLabels: Record<string, Record<string, string>> = CODE_LABELS,
+): string {
   if (value === null || value === undefined) return MISSING;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {
     if (value.trim() === '') return MISSING;
-    const label = field ? CODE_LABELS[field]?.[value] : undefined;
+    const label = field ? codeLabels[field]?.[value] : undefined;
     if (label) return label;
     return /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(value) ? codeText(value) : value;
   }
   if (typeof value === 'number') return value.toLocaleString('en-US');
   if (Array.isArray(value))
-    return value.length === 0 ? MISSING : value.map((v) => historyValue(v, field)).join('\n');
+    return value.length === 0 ? MISSING : value.map((v) => historyValue(v, field, codeLabels)).join('\n');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     if (typeof o.name === 'string') return o.name;
@@ -68,7 +73,15 @@ const humanise = (name: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
-function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, string> }) {
+function Entry({
+  entry,
+  labels,
+  codeLabels,
+}: {
+  entry: HistoryEntry;
+  labels: Record<string, string>;
+  codeLabels: Record<string, Record<string, string>>;
+}) {
   const created = entry.action === 'CREATE';
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="history-entry" component="li">
@@ -98,10 +111,10 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, 
                 <Table.Tr key={change.field} data-testid="history-change" data-field={change.field}>
                   <Table.Td>{labels[change.field] ?? humanise(change.field)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                    {historyValue(change.before, change.field)}
+                    {historyValue(change.before, change.field, codeLabels)}
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                    {historyValue(change.after, change.field)}
+                    {historyValue(change.after, change.field, codeLabels)}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -113,17 +126,27 @@ function Entry({ entry, labels }: { entry: HistoryEntry; labels: Record<string, 
   );
 }
 
-/** The History section of a detail screen. */
+/**
+ * The History section of a record (a detail screen, or the selected option of a Care Labels section):
+ * `labels` names its fields, `valueLabels` adds display names of the codes a field holds (a care
+ * instruction's type, its icon), `title` replaces 'History'. Several may share a page (own title id).
+ */
 export function HistoryPanel({
   kind,
   id,
   labels,
+  valueLabels,
+  title = 'History',
 }: {
   kind: EntityKind;
   id: number;
   labels: Record<string, string>;
+  valueLabels?: Record<string, Record<string, string>>;
+  title?: string;
 }) {
   const history = useRecordHistory(kind, id);
+  const titleId = useId();
+  const codeLabels = useMemo(() => ({ ...CODE_LABELS, ...valueLabels }), [valueLabels]);
   let body: React.ReactNode;
   if (history.isPending) {
     body = (
@@ -152,22 +175,15 @@ export function HistoryPanel({
     body = (
       <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
         {history.data.history.map((entry) => (
-          <Entry key={entry.id} entry={entry} labels={labels} />
+          <Entry key={entry.id} entry={entry} labels={labels} codeLabels={codeLabels} />
         ))}
       </Stack>
     );
   }
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
-      aria-labelledby="history-title"
-      data-testid="history"
-    >
-      <Title order={3} size="h4" mb="sm" id="history-title">
-        History
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} data-testid="history">
+      <Title order={3} size="h4" mb="sm" id={titleId}>
+        {title}
       </Title>
       {body}
     </Paper>
