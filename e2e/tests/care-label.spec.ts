@@ -16,12 +16,12 @@ const CARE_LABEL_CHANGED =
 
 test.setTimeout(240_000);
 
-async function openCareLabel(page: Page) {
+async function openCareLabel(page: Page, subcode = 'RT-CL-305', region = 'Bangladesh') {
   await page.getByTestId('product-search-region').click();
-  await page.getByRole('option', { name: 'Bangladesh', exact: true }).click();
-  await page.getByTestId('product-search-text').fill('RT-CL-305');
+  await page.getByRole('option', { name: region, exact: true }).click();
+  await page.getByTestId('product-search-text').fill(subcode);
   await page.getByTestId('product-search-submit').click();
-  const row = page.locator('[data-testid=product-row][data-product-subcode="RT-CL-305"]');
+  const row = page.locator(`[data-testid=product-row][data-product-subcode="${subcode}"]`);
   await expect(row).toBeVisible();
   await row.click();
   await expect(page).toHaveURL(/\/product-details\?productItemId=\d+/);
@@ -142,4 +142,22 @@ test('placing answers -3 once the admin took an option the label uses out of the
     await emptyCart(page);
     await admin.close();
   }
+});
+
+test('the care label editor of RT-CL-301 fits 1280 and 390 px', async ({ page }) => {
+  await signIn(page, 'vendor@example.com');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openCareLabel(page, 'RT-CL-301', 'Vietnam');
+  const editor = page.getByTestId('care-label-editor');
+  await expect(editor).toBeVisible({ timeout: 60_000 });
+  await choose(page, 'care-wash', 'Machine wash cold 30°C');
+  await expect(editor.getByTestId('care-label-preview').locator('[data-care-symbol]').first()).toBeVisible();
+  const noSideScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  await page.screenshot({ path: 'test-results/screens/care-editor-301-1280.png', fullPage: true });
+  expect(await noSideScroll()).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(editor).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/care-editor-301-390.png', fullPage: true });
+  expect(await noSideScroll()).toBe(true);
 });
