@@ -281,10 +281,13 @@ export function EntityFields({
             role={role}
             testId={`${config.testId}-field-${field.name}`}
           />
-          <FieldWarning
-            text={field.warning?.(form.getValues()) ?? null}
-            testId={`${config.testId}-field-${field.name}-warning`}
-          />
+          {/* Only fields that can warn get the (live) region, kept mounted so a new warning is read out. */}
+          {field.warning && (
+            <FieldWarning
+              text={field.warning(form.getValues())}
+              testId={`${config.testId}-field-${field.name}-warning`}
+            />
+          )}
         </Box>
       ))}
     </SimpleGrid>
