@@ -8,6 +8,7 @@ import { DataList, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, formatUnitMoney, type Money } from '@selvedge/shared';
 import type { ReactNode } from 'react';
 import { formatCount, type ProductPricing, type TierPricing } from './product-line';
+import { TierTable } from './TierTable';
 
 function unitText(side: TierPricing): string {
   if (!side.currency) return 'See tiers';
@@ -103,5 +104,30 @@ export function PricingSummary({ pricing, minValue, children }: PricingSummaryPr
       )}
       {children}
     </Paper>
+  );
+}
+
+/**
+ * The details screen's pricing column, the same for every product layout: the summary with the
+ * actions (children) below it, then the price tiers and, for the roles that see costs, the cost tiers.
+ */
+export function PricingColumn({ pricing, minValue, children }: PricingSummaryProps) {
+  return (
+    <Stack gap="md">
+      <PricingSummary pricing={pricing} minValue={minValue}>
+        {children}
+      </PricingSummary>
+      {pricing.price && (
+        <TierTable
+          title="Price Tiers"
+          amountLabel="Unit Price"
+          pricing={pricing.price}
+          testId="price-tiers"
+        />
+      )}
+      {pricing.cost && (
+        <TierTable title="Cost Tiers" amountLabel="Unit Cost" pricing={pricing.cost} testId="cost-tiers" />
+      )}
+    </Stack>
   );
 }

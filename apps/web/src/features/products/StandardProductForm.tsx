@@ -9,7 +9,7 @@
  * Changes' (PUT /orders) and Cancel returns to the cart. A refusal from the server shows as a red
  * message (global handler) and keeps the user's input. Roles without the cart get no buttons.
  */
-import { Alert, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   type CareLabelDraft,
   type CustomerCareConfig,
@@ -20,9 +20,8 @@ import {
   type ProductItemDetails,
   type Role,
 } from '@selvedge/shared';
-import { IconDeviceFloppy, IconInfoCircle, IconShoppingCartPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   useAddOrderLineMutation,
   useProductCareLabelQueries,
@@ -32,7 +31,8 @@ import { showError, showSuccess } from '../../ui/messages';
 import { CareLabelEditor } from '../care-label/CareLabelEditor';
 import { AttributeInput } from './AttributeInput';
 import { InventoryPanel } from './InventoryPanel';
-import { PricingSummary } from './PricingSummary';
+import { PricingColumn } from './PricingSummary';
+import { ProductActions, ViewOnlyNote } from './ProductActions';
 import { ProductHeader } from './ProductHeader';
 import {
   type AttributeErrors,
@@ -47,7 +47,6 @@ import {
   totalQuantity,
 } from './product-line';
 import { SizeQuantityTable } from './SizeQuantityTable';
-import { TierTable } from './TierTable';
 
 export interface StandardProductFormProps {
   products: ProductItemDetails[];
@@ -200,27 +199,9 @@ function ProductSection({
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <Stack gap="md">
-            <PricingSummary pricing={pricing} minValue={product.minValue}>
-              {actions}
-            </PricingSummary>
-            {pricing.price && (
-              <TierTable
-                title="Price Tiers"
-                amountLabel="Unit Price"
-                pricing={pricing.price}
-                testId="price-tiers"
-              />
-            )}
-            {pricing.cost && (
-              <TierTable
-                title="Cost Tiers"
-                amountLabel="Unit Cost"
-                pricing={pricing.cost}
-                testId="cost-tiers"
-              />
-            )}
-          </Stack>
+          <PricingColumn pricing={pricing} minValue={product.minValue}>
+            {actions}
+          </PricingColumn>
         </Grid.Col>
       </Grid>
     </Stack>
@@ -358,31 +339,16 @@ export function StandardProductForm({
   };
 
   const actions = canOrder ? (
-    <Group gap="sm" mt="md" grow={!editing} justify="flex-end" wrap="wrap">
-      {editing && (
-        <Button component={Link} to="/cart" variant="default" data-testid="cancel-edit">
-          Cancel
-        </Button>
-      )}
-      <Button
-        onClick={() => void submit()}
-        disabled={grandTotal === 0}
-        loading={busy}
-        leftSection={editing ? <IconDeviceFloppy size={18} /> : <IconShoppingCartPlus size={18} />}
-        data-testid={editing ? 'save-changes' : 'add-to-order'}
-      >
-        {editing ? 'Save Changes' : 'Add to Order'}
-      </Button>
-    </Group>
+    <ProductActions
+      editing={editing}
+      busy={busy}
+      disabled={grandTotal === 0}
+      onSubmit={() => void submit()}
+    />
   ) : null;
 
   const single = products.length === 1;
-  const viewOnly = canOrder ? null : (
-    <Group gap="xs" mt="md" c="dimmed" wrap="nowrap" align="flex-start" data-testid="ordering-not-available">
-      <IconInfoCircle size={16} style={{ flexShrink: 0, marginTop: 2 }} />
-      <Text size="sm">Your role can view this product but cannot order it.</Text>
-    </Group>
-  );
+  const viewOnly = canOrder ? null : <ViewOnlyNote />;
 
   return (
     <Stack gap="xl" ref={rootRef}>

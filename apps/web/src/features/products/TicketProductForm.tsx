@@ -26,17 +26,9 @@ import {
   Title,
 } from '@mantine/core';
 import { canAccessRoute, LABELS, MESSAGES, type ProductItemDetails, type Role } from '@selvedge/shared';
-import {
-  IconAdjustments,
-  IconDeviceFloppy,
-  IconEraser,
-  IconInfoCircle,
-  IconRefresh,
-  IconSearch,
-  IconShoppingCartPlus,
-} from '@tabler/icons-react';
+import { IconAdjustments, IconEraser, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   fetchDynamicVariants,
   useAddOrderLineMutation,
@@ -44,11 +36,11 @@ import {
 } from '../../api/products';
 import { errorMessageOf, showSuccess } from '../../ui/messages';
 import { AttributeInput } from './AttributeInput';
-import { PricingSummary } from './PricingSummary';
+import { PricingColumn } from './PricingSummary';
+import { ProductActions, ViewOnlyNote } from './ProductActions';
 import { ProductHeader } from './ProductHeader';
 import { formatCount, limitsOf, productPricing } from './product-line';
 import { TicketRowsTable } from './TicketRowsTable';
-import { TierTable } from './TierTable';
 import {
   dynamicPayload,
   dynamicRows,
@@ -363,27 +355,9 @@ function TicketSection({
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <Stack gap="md">
-            <PricingSummary pricing={pricing} minValue={product.minValue}>
-              {actions}
-            </PricingSummary>
-            {pricing.price && (
-              <TierTable
-                title="Price Tiers"
-                amountLabel="Unit Price"
-                pricing={pricing.price}
-                testId="price-tiers"
-              />
-            )}
-            {pricing.cost && (
-              <TierTable
-                title="Cost Tiers"
-                amountLabel="Unit Cost"
-                pricing={pricing.cost}
-                testId="cost-tiers"
-              />
-            )}
-          </Stack>
+          <PricingColumn pricing={pricing} minValue={product.minValue}>
+            {actions}
+          </PricingColumn>
         </Grid.Col>
       </Grid>
     </Stack>
@@ -438,27 +412,14 @@ export function TicketProductForm({ products, role, orderItemId }: TicketProduct
   };
 
   const actions = canOrder ? (
-    <Group gap="sm" mt="md" grow={!editing} justify="flex-end" wrap="wrap">
-      {editing && (
-        <Button component={Link} to="/cart" variant="default" data-testid="cancel-edit">
-          Cancel
-        </Button>
-      )}
-      <Button
-        onClick={() => void submit()}
-        disabled={grandTotal === 0}
-        loading={busy}
-        leftSection={editing ? <IconDeviceFloppy size={18} /> : <IconShoppingCartPlus size={18} />}
-        data-testid={editing ? 'save-changes' : 'add-to-order'}
-      >
-        {editing ? LABELS.saveChanges : LABELS.addToOrder}
-      </Button>
-    </Group>
+    <ProductActions
+      editing={editing}
+      busy={busy}
+      disabled={grandTotal === 0}
+      onSubmit={() => void submit()}
+    />
   ) : (
-    <Group gap="xs" mt="md" c="dimmed" wrap="nowrap" align="flex-start" data-testid="ordering-not-available">
-      <IconInfoCircle size={16} style={{ flexShrink: 0, marginTop: 2 }} />
-      <Text size="sm">Your role can view this product but cannot order it.</Text>
-    </Group>
+    <ViewOnlyNote />
   );
   const single = products.length === 1;
 
