@@ -33,7 +33,7 @@ import { loadConfig } from '../src/platform/config';
 import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
 import { rssOf, startProduct } from './product';
-import { issueTokens, loadOrders, openBenchDatabase } from './seed';
+import { exitWhenDone, issueTokens, loadOrders, openBenchDatabase } from './seed';
 
 const env = (name: string, fallback: number, min = 1) => {
   const v = process.env[name];
@@ -264,10 +264,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWhenDone(main());

@@ -34,6 +34,7 @@ import { createMailer } from '../src/platform/mail';
 import { createStorage } from '../src/platform/storage';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
 import { DEMO_EMAILS, startSmtpSink } from '../src/test/harness';
+import { exitWhenDone } from './seed';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
 if (!Number.isInteger(MAILS) || MAILS < 2) throw new Error('BENCH_MAILS must be a whole number ≥ 2');
@@ -172,10 +173,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWhenDone(main());

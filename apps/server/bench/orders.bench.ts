@@ -72,7 +72,7 @@ import { freePort, serverBundles } from '../src/test/serverProcess';
 import type { CeilingScript } from './ceiling';
 import type { InstrumentReply } from './instrument';
 import { imageRuntime } from './product';
-import { issueTokens, loadOrders, openBenchDatabase } from './seed';
+import { exitWhenDone, issueTokens, loadOrders, openBenchDatabase } from './seed';
 
 const env = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -921,10 +921,4 @@ list queries, EXPLAIN ANALYZE execution time (page: ${'size + 1'} rows and its c
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWhenDone(main());

@@ -182,3 +182,14 @@ export async function issueTokens(db: Db, tokens: TokenService, userIds: number[
   }
   return issued.map((t) => t.token);
 }
+
+/** Ends a bench's process when `run` settles: 0 when it did, 1 with the error printed when it failed. */
+export function exitWhenDone(run: Promise<void>): void {
+  run.then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
