@@ -211,7 +211,9 @@ test('a DYNAMIC product loads its variants by style and PO number, clears and or
     await expect(xs).toHaveValue('750');
     await vendor.getByTestId('add-to-order').click();
     await expect(vendor).toHaveURL(/\/cart$/);
-    await expect(vendor.getByTestId('cart-item-po')).toContainText('PO Number PO-778120 · Style No. 62040001');
+    await expect(vendor.getByTestId('cart-item-po')).toContainText(
+      'PO Number PO-778120 · Style No. 62040001',
+    );
     await expect(vendor.getByTestId('cart-item-size')).toHaveCount(1);
     await expect(vendor.getByTestId('cart-item-quantity')).toHaveText('750');
   } finally {
