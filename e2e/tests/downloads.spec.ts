@@ -23,7 +23,7 @@ async function download(page: Page, testId: string) {
   ]);
   const path = await file.path();
   const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
-  return { name: file.suggestedFilename(), header: text.split('\r\n')[0], url: new URL(request.url()) };
+  return { name: file.suggestedFilename(), header: text.split('\n')[0], url: new URL(request.url()) };
 }
 
 test('ACCOUNT downloads every file of the order list and of an order', async ({ page }) => {

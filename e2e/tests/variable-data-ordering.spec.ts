@@ -129,7 +129,7 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   const lines = (await readFile(await file.path(), 'utf8'))
     .replace(/^\uFEFF/, '')
     .trim()
-    .split('\r\n');
+    .split('\n');
   expect(lines[0]).toBe(
     'Order Number,Order Item,PO Number,Style Number,Ticket Type,Vendor Number,Description,Size,Colour,Barcode,Price 1 Currency,Price 1,Price 2 Currency,Price 2,Quantity',
   );

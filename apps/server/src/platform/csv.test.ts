@@ -78,9 +78,9 @@ describe('csvStream', () => {
     },
   ];
 
-  it('writes a BOM, a header and CRLF records that parse back to the same values', async () => {
+  it('writes a BOM, a header and line feed records that parse back to the same values', async () => {
     const csv = await text(csvStream(COLUMNS, rows));
-    expect(csv.startsWith('\uFEFFName,Quantity,Price,Placed (UTC),Requested,Shipped\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFName,Quantity,Price,Placed (UTC),Requested,Shipped\n')).toBe(true);
     expect(parseCsv(csv)).toEqual([
       ['Name', 'Quantity', 'Price', 'Placed (UTC)', 'Requested', 'Shipped'],
       ['Étiquette "tissée", Zürich\nline two', '1200', '0.0450', '2026-01-02 03:04:05', '2026-01-20', 'No'],
@@ -230,7 +230,7 @@ describe('sendStream', () => {
     expect(res.headers['content-length']).toBeUndefined();
     expect(res.headers['content-disposition']).toContain('filename="orders 2026.csv"');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.body).toBe('\uFEFFName\r\nx\r\n');
+    expect(res.body).toBe('\uFEFFName\nx\n');
   });
 
   it('answers an error that comes before the first row as an error with its status', async () => {

@@ -3,8 +3,10 @@
  * once, rows streamed in batches, written with csv-stringify.
  *
  * - UTF-8 with a byte order mark, so that Excel reads accents (it assumes the ANSI code page
- *   otherwise); records end with CRLF (RFC 4180); fields are quoted when they hold a comma, a quote
- *   or a line break.
+ *   otherwise); records end with a line feed, as PostgreSQL's COPY writes them (the large files on
+ *   PostgreSQL are written by COPY: platform/queryFile.ts; decision 0049); fields are quoted when
+ *   they hold a comma, a quote, a line feed or a carriage return — the same rule as COPY's, so a
+ *   line break inside a cell can never start a record of its own.
  * - Formula injection (OWASP ASVS 1.2.10 / 5.3.x, "CSV injection"): a text cell that begins with
  *   = + - @ a tab or a carriage return (or their full-width forms, which some spreadsheets fold) is
  *   written with a leading apostrophe, so that `=HYPERLINK(...)` in a vendor PO is shown as text,
@@ -59,9 +61,27 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 export const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
- * Whether a cell starting with the UTF-16 code `first` is read as a formula by a spreadsheet:
- * = + - @ tab, carriage return, and their full-width forms. (A switch on the first code rather than a
- * pattern: it runs for every text cell of a million-row file.)
+ * The first characters that make a spreadsheet read a cell as a formula: = + - @ tab, carriage
+ * return, and their full-width forms. startsFormula below is the same list as a switch (it runs for
+ * every text cell of a large file); queryFile.ts writes it as SQL for COPY.
+ */
+export const FORMULA_FIRST_CHARACTERS = [
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '\r',
+  '\uFF1D',
+  '\uFF0B',
+  '\uFF0D',
+  '\uFF20',
+] as const;
+
+/**
+ * Whether a cell starting with the UTF-16 code `first` is read as a formula by a spreadsheet
+ * (FORMULA_FIRST_CHARACTERS). A switch on the first code rather than a pattern: it runs for every
+ * text cell of a large file.
  */
 function startsFormula(first: number): boolean {
   switch (first) {
@@ -154,9 +174,20 @@ export function csvCell(value: Cell, type: CellType = 'text'): string {
   return neutraliseFormula(value instanceof Date ? value.toISOString() : String(value));
 }
 
-const CSV_OPTIONS = { record_delimiter: 'windows', escape_formulas: false } as const;
+/**
+ * Line feed records, as COPY writes them. csv-stringify quotes a field holding the record delimiter
+ * ('\n') or a quote or comma; `quoted_match` adds a lone carriage return, which COPY quotes too.
+ * (With 'windows' records it quoted neither a lone '\n' nor a lone '\r': a vendor PO holding a
+ * line break then began a record of its own, whose first cell escaped the formula check.)
+ */
+const CSV_OPTIONS = { record_delimiter: 'unix', quoted_match: '\r', escape_formulas: false } as const;
 
-/** The CSV text of `rows` (no BOM, no header), one CRLF-terminated record per row. */
+/** The BOM and the header line of a CSV file with `headers` (neutralised like any text cell). */
+export function csvHeader(headers: readonly string[]): string {
+  return `\uFEFF${stringify([headers.map(neutraliseFormula)], CSV_OPTIONS)}`;
+}
+
+/** The CSV text of `rows` (no BOM, no header), one record per row, each ending with a line feed. */
 export function csvRecords<Row>(columns: readonly FileColumn<Row>[], rows: readonly Row[]): string {
   // Plain loops into arrays of known length: this runs for every cell of a large download.
   const width = columns.length;
@@ -192,12 +223,39 @@ export async function* batchesOf<Row>(rows: RowSource<Row>): AsyncGenerator<read
  */
 export function csvStream<Row>(columns: readonly FileColumn<Row>[], rows: RowSource<Row>): Readable {
   async function* chunks() {
-    const header = `\uFEFF${stringify([columns.map((c) => neutraliseFormula(c.header))], CSV_OPTIONS)}`;
+    const header = csvHeader(columns.map((c) => c.header));
     const batches = batchesOf(rows);
     const first = await batches.next();
     yield Buffer.from(first.done ? header : header + csvRecords(columns, first.value), 'utf8');
     for await (const batch of { [Symbol.asyncIterator]: () => batches }) {
       if (batch.length > 0) yield Buffer.from(csvRecords(columns, batch), 'utf8');
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * A CSV file whose records come written already (COPY's CSV output, in chunks of any size): the
+ * BOM and the header line of `headers`, then the records as they come. The first chunk (or the end)
+ * is awaited before anything is written, so a statement that fails at once fails before the
+ * answer's headers (sendStream); destroying the stream stops the source.
+ */
+export function csvStreamOfRecords(headers: readonly string[], records: AsyncIterable<Uint8Array>): Readable {
+  async function* chunks() {
+    const source = records[Symbol.asyncIterator]();
+    let finished = false;
+    try {
+      const first = await source.next();
+      const header = Buffer.from(csvHeader(headers), 'utf8');
+      yield first.done ? header : Buffer.concat([header, first.value]);
+      for (;;) {
+        const next = await source.next();
+        if (next.done) break;
+        yield next.value;
+      }
+      finished = true;
+    } finally {
+      if (!finished) await source.return?.(undefined);
     }
   }
   return Readable.from(chunks(), { objectMode: false });

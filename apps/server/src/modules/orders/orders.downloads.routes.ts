@@ -27,7 +27,7 @@ export const orderDownloadRoutes: ApiModule = (app, ctx) => {
   const filters =
     'The order list’s filters (GET /orders; page and size are ignored): every page of what the list shows, ' +
     'newest first. Price columns only for roles that see prices, cost columns only for roles that see costs. ' +
-    'CSV: UTF-8 with BOM, CRLF; xlsx: typed cells, frozen header. Columns in docs/downloads.md.';
+    'CSV: UTF-8 with BOM, line feed records; xlsx: typed cells, frozen header. Columns in docs/downloads.md.';
 
   /** The list downloads: the order list's filters and a format. */
   const listFiles: [string, string, typeof downloads.allOrders][] = [

@@ -28,14 +28,14 @@ const get = async (who: Who | null, url: string) =>
     headers: who ? t.auth(await t.tokenFor(who as Role)) : {},
   });
 
-/** The file's records (header first) after checking the BOM, CRLF and the answer's headers. */
+/** The file's records (header first) after checking the BOM, the line feed records and the answer's headers. */
 async function download(who: Who, url: string, fileName: RegExp) {
   const res = await get(who, url);
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(String(res.headers['content-disposition'])).toMatch(fileName);
   expect(res.body.startsWith('\uFEFF')).toBe(true);
-  expect(res.body).toContain('\r\n');
+  expect(res.body).toMatch(/^\uFEFF[^\r\n]+\n/);
   const records: string[][] = parse(res.body.slice(1), { relax_column_count: false });
   return { header: records[0]!, rows: records.slice(1) };
 }
@@ -115,6 +115,20 @@ describe('download-all-csv', () => {
     const { header, rows } = await download('VENDOR', '/orders/download-all-csv', /orders/);
     const row = rows.find((r) => Number(r[0]) === id)!;
     expect(row[header.indexOf('Vendor PO')]).toBe('\'=HYPERLINK("http://evil.example","x")');
+  });
+
+  it('keeps a line break inside its cell, so what follows it can never start a record (or run)', async () => {
+    const { rows: before } = await download('VENDOR', '/orders/download-all-csv', /orders/);
+    const id = Number(before[0]![0]);
+    for (const poBreak of ['\n', '\r', '\r\n']) {
+      const vendorPO = `PO 7${poBreak}=HYPERLINK("http://evil.example","x")`;
+      await t.db.execute(sql`update orders set vendor_po = ${vendorPO} where id = ${id}`);
+      const { header, rows } = await download('VENDOR', '/orders/download-all-csv', /orders/);
+      expect(rows).toHaveLength(before.length);
+      const row = rows.find((r) => Number(r[0]) === id)!;
+      expect(row[header.indexOf('Vendor PO')]).toBe(vendorPO);
+      expect(rows.some((r) => r[0]!.startsWith('='))).toBe(false);
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The order downloads (ordering §2 Order list download buttons, §7 Downloads; issue 27; columns in
- * docs/downloads.md): files streamed from a cursor (platform/db streamTextRows) as CSV (platform/csv.ts:
- * BOM, CRLF, formula injection neutralised, ISO dates) or, with `format=xlsx`, as a spreadsheet of the
- * same columns (platform/xlsx.ts).
+ * docs/downloads.md): each column an SQL expression (platform/queryFile.ts), the file written as CSV
+ * by PostgreSQL's COPY (or, on PGlite, from a cursor by platform/csv.ts: BOM, formula injection
+ * neutralised, ISO dates) or, with `format=xlsx`, as a spreadsheet of the same columns
+ * (platform/xlsx.ts).
  *
  * What a file may hold is the order list's own definition: rows under `orderScope(user)` and the
  * list's filters (`orderFilters`), price columns only for canSee('price'), cost columns only for
@@ -14,128 +15,59 @@ import {
   type DownloadFormat,
   ORDER_STATUS_LABELS,
   type OrderListQuery,
-  type OrderStatus,
   type Role,
 } from '@selvedge/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import type { Cell, FileColumn } from '../../platform/csv';
-import { streamRows, streamTextRows, type TextRow } from '../../platform/db';
+import type { FileColumn } from '../../platform/csv';
+import { streamRows } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { StreamReply } from '../../platform/http';
+import { type QueryColumn, type QueryStatement, queryFile } from '../../platform/queryFile';
 import { tableFile } from '../../platform/tableFile';
 import { visibleCustomerIds } from '../products/products.scope';
 import { orderScope } from './orders.scope';
 import { orderFilters } from './orders.service';
 
+/** The currencies of an order's prices and costs: the order's own (set at placing). */
+const PRICE_CURRENCY = sql`(select cur.code from currencies cur where cur.id = orders.price_currency_id)`;
+const COST_CURRENCY = sql`(select cur.code from currencies cur where cur.id = coalesce(orders.cost_currency_id, orders.price_currency_id))`;
+
 /**
- * The fields of the files' statements, in select order: each row comes as the columns' text forms
- * (platform/db streamTextRows, TextRow), read by position. A statement's select list is written from
- * these lists (selectList), so a column's position is known where its file column reads it.
- * Currencies: the order's own (set at placing). The date comes as text in the files' own form:
- * parsing a timestamp into a Date and formatting it again cost a noticeable part of a large
+ * The order columns every order file starts with. The date is formatted in SQL in the files' own
+ * form: parsing a timestamp into a Date and formatting it again cost a noticeable part of a large
  * download's CPU (bench:export).
  */
-const ORDER_FIELDS = [
-  ['orderId', sql`orders.id`],
-  [
-    'orderDate',
-    sql`to_char(coalesce(orders.order_date, orders.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
-  ],
-  ['orderStatus', sql`orders.order_status`],
-  ['cancelled', sql`orders.cancelled`],
-  ['financeApproval', sql`orders.finance_approval`],
-  ['company', sql`(select v.company_name from vendors v where v.id = orders.vendor_id)`],
-  ['customer', sql`(select c.company_name from customers c where c.id = orders.customer_id)`],
-  [
-    'productionRegion',
-    sql`(select r.production_region_name from production_regions r where r.id = orders.production_region_id)`,
-  ],
-  ['vendorPO', sql`orders.vendor_po`],
-  ['invoiceNumber', sql`orders.invoice_number`],
-  ['priceCurrency', sql`(select cur.code from currencies cur where cur.id = orders.price_currency_id)`],
-  ['totalPrice', sql`orders.total_price`],
-  [
-    'costCurrency',
-    sql`(select cur.code from currencies cur where cur.id = coalesce(orders.cost_currency_id, orders.price_currency_id))`,
-  ],
-  ['totalCost', sql`orders.total_cost`],
-] as const;
-
-/** One order line and size: the order's fields first (same positions), then the line's. */
-const LINE_FIELDS = [
-  ...ORDER_FIELDS,
-  ['orderItemId', sql`oi.id`],
-  ['productSubcode', sql`ps.product_subcode`],
-  ['description', sql`ps.description`],
-  ['productSize', sql`pi.product_size`],
-  ['quantity', sql`ois.quantity`],
-  ['unitPrice', sql`coalesce(ois.unit_price, oi.unit_price)`],
-  ['unitCost', sql`coalesce(ois.unit_cost, oi.unit_cost)`],
-] as const;
-
-/** One product item of the inventory files. */
-const INVENTORY_FIELDS = [
-  ['customer', sql`c.company_name`],
-  ['productSubcode', sql`ps.product_subcode`],
-  ['description', sql`ps.description`],
-  ['productSize', sql`pi.product_size`],
-  ['active', sql`pi.active`],
-  ['currentInventory', sql`pi.current_inventory`],
-  ['minimumInventory', sql`pi.minimum_inventory`],
-  ['maximumInventory', sql`pi.maximum_inventory`],
-  // bigint: maximum − current passes an integer when current is negative.
-  ['restockMaximum', sql`greatest(0, pi.maximum_inventory::bigint - pi.current_inventory)`],
-  [
-    'onOpenOrders',
-    sql`coalesce((select sum(ois.quantity) from order_item_sizes ois
-      join order_items oi on oi.id = ois.order_item_id join orders o on o.id = oi.order_id
-      where ois.product_item_id = pi.id and o.order_date is not null and not o.cancelled
-        and o.order_status <> 'COMPLETE_AND_SHIPPED'), 0)`,
-  ],
-] as const;
-
-type Fields = readonly (readonly [string, SQL])[];
-type FieldName<F extends Fields> = F[number][0];
-
-/** `expression as "name", …` of `fields`, in their order. */
-function selectList(fields: Fields): SQL {
-  return sql.join(
-    fields.map(([name, expression]) => sql`${expression} as ${sql.identifier(name)}`),
-    sql`, `,
-  );
-}
-
-/** The reader of field `name` of a row of `fields` (its position in the select list). */
-function fieldReader<F extends Fields>(fields: F) {
-  return (name: FieldName<F>) => {
-    const i = fields.findIndex(([n]) => n === name);
-    if (i < 0) throw new Error(`no field ${name}`);
-    return (row: TextRow): Cell => row[i];
-  };
-}
-
-const orderField = fieldReader(ORDER_FIELDS);
-const lineField = fieldReader(LINE_FIELDS);
-const inventoryField = fieldReader(INVENTORY_FIELDS);
-
-const statusLabel = (s: string | null) => (s === null ? null : (ORDER_STATUS_LABELS[s as OrderStatus] ?? s));
-
-/** The order columns every order file starts with (order fields: the same positions in line rows). */
-function orderColumns(): FileColumn<TextRow>[] {
-  const status = orderField('orderStatus');
+function orderColumns(): QueryColumn[] {
   return [
-    { header: 'Order Number', type: 'integer', value: orderField('orderId'), width: 12 },
-    { header: 'Order Date (UTC)', type: 'datetime', value: orderField('orderDate'), width: 20 },
-    { header: 'Status', value: (r) => statusLabel(status(r) as string | null), width: 20 },
-    { header: 'Cancelled', type: 'boolean', value: orderField('cancelled') },
-    { header: 'Finance Approved', type: 'boolean', value: orderField('financeApproval') },
-    { header: 'Company', value: orderField('company'), width: 28 },
-    { header: 'Customer', value: orderField('customer'), width: 20 },
-    { header: 'Production Region', value: orderField('productionRegion'), width: 18 },
-    { header: 'Vendor PO', value: orderField('vendorPO'), width: 16 },
-    { header: 'Invoice Number', value: orderField('invoiceNumber'), width: 16 },
+    { header: 'Order Number', type: 'integer', value: sql`orders.id`, width: 12 },
+    {
+      header: 'Order Date (UTC)',
+      type: 'datetime',
+      value: sql`to_char(coalesce(orders.order_date, orders.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+      width: 20,
+    },
+    { header: 'Status', value: sql`orders.order_status`, labels: ORDER_STATUS_LABELS, width: 20 },
+    { header: 'Cancelled', type: 'boolean', value: sql`orders.cancelled` },
+    { header: 'Finance Approved', type: 'boolean', value: sql`orders.finance_approval` },
+    {
+      header: 'Company',
+      value: sql`(select v.company_name from vendors v where v.id = orders.vendor_id)`,
+      width: 28,
+    },
+    {
+      header: 'Customer',
+      value: sql`(select c.company_name from customers c where c.id = orders.customer_id)`,
+      width: 20,
+    },
+    {
+      header: 'Production Region',
+      value: sql`(select r.production_region_name from production_regions r where r.id = orders.production_region_id)`,
+      width: 18,
+    },
+    { header: 'Vendor PO', value: sql`orders.vendor_po`, width: 16 },
+    { header: 'Invoice Number', value: sql`orders.invoice_number`, width: 16 },
   ];
 }
 
@@ -144,59 +76,76 @@ function moneyColumns(
   role: Role,
   field: 'price' | 'cost',
   header: string,
-  currency: (r: TextRow) => Cell,
-  amount: (r: TextRow) => Cell,
+  amount: SQL,
   decimals: number,
-): FileColumn<TextRow>[] {
+): QueryColumn[] {
   if (!canSee(field, role)) return [];
   return [
-    { header: field === 'price' ? 'Price Currency' : 'Cost Currency', value: currency },
+    field === 'price'
+      ? { header: 'Price Currency', value: PRICE_CURRENCY }
+      : { header: 'Cost Currency', value: COST_CURRENCY },
     { header, type: 'decimal', value: amount, decimals },
   ];
 }
 
-/** The order totals with their currencies, by role. */
-function orderTotals(role: Role): FileColumn<TextRow>[] {
-  return [
-    ...moneyColumns(role, 'price', 'Total Price', orderField('priceCurrency'), orderField('totalPrice'), 2),
-    ...moneyColumns(role, 'cost', 'Total Cost', orderField('costCurrency'), orderField('totalCost'), 2),
-  ];
-}
-
-function lineColumns(role: Role): FileColumn<TextRow>[] {
+/** The columns of the order file (download-all-csv): the order, then its totals by role. */
+function orderFileColumns(role: Role): QueryColumn[] {
   return [
     ...orderColumns(),
-    { header: 'Order Item', type: 'integer', value: lineField('orderItemId') },
-    { header: 'Product Subcode', value: lineField('productSubcode'), width: 16 },
-    { header: 'Description', value: lineField('description'), width: 40 },
-    { header: 'Size', value: lineField('productSize') },
-    { header: 'Quantity', type: 'integer', value: lineField('quantity') },
-    ...moneyColumns(role, 'price', 'Unit Price', lineField('priceCurrency'), lineField('unitPrice'), 4),
-    ...moneyColumns(role, 'cost', 'Unit Cost', lineField('costCurrency'), lineField('unitCost'), 4),
+    ...moneyColumns(role, 'price', 'Total Price', sql`orders.total_price`, 2),
+    ...moneyColumns(role, 'cost', 'Total Cost', sql`orders.total_cost`, 2),
   ];
 }
 
-const INVENTORY_COLUMNS: FileColumn<TextRow>[] = [
-  { header: 'Customer', value: inventoryField('customer'), width: 20 },
-  { header: 'Product Subcode', value: inventoryField('productSubcode'), width: 16 },
-  { header: 'Description', value: inventoryField('description'), width: 40 },
-  { header: 'Size', value: inventoryField('productSize') },
-  { header: 'Active', type: 'boolean', value: inventoryField('active') },
-  { header: 'Current Inventory', type: 'integer', value: inventoryField('currentInventory') },
-  { header: 'Minimum Inventory', type: 'integer', value: inventoryField('minimumInventory') },
-  { header: 'Maximum Inventory', type: 'integer', value: inventoryField('maximumInventory') },
-  { header: 'Restock Maximum', type: 'integer', value: inventoryField('restockMaximum') },
-  { header: 'On Open Orders', type: 'integer', value: inventoryField('onOpenOrders') },
-];
-
-/** The SQL of the orders a user may download, filtered as the list is. */
-export function ordersQuery(where: SQL): SQL {
-  return sql`select ${selectList(ORDER_FIELDS)} from orders where ${where} order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc`;
+/** The columns of the line files (download-all-full-csv, one order's download-csv): one line and size. */
+export function lineColumns(role: Role): QueryColumn[] {
+  return [
+    ...orderColumns(),
+    { header: 'Order Item', type: 'integer', value: sql`oi.id` },
+    { header: 'Product Subcode', value: sql`ps.product_subcode`, width: 16 },
+    { header: 'Description', value: sql`ps.description`, width: 40 },
+    { header: 'Size', value: sql`pi.product_size` },
+    { header: 'Quantity', type: 'integer', value: sql`ois.quantity` },
+    ...moneyColumns(role, 'price', 'Unit Price', sql`coalesce(ois.unit_price, oi.unit_price)`, 4),
+    ...moneyColumns(role, 'cost', 'Unit Cost', sql`coalesce(ois.unit_cost, oi.unit_cost)`, 4),
+  ];
 }
 
-/** The SQL of the lines and sizes of the orders matching `where`, one row per line and size. */
-export function orderLinesQuery(where: SQL): SQL {
-  return sql`select ${selectList(LINE_FIELDS)}
+/** The columns of the inventory files: one product item. */
+const INVENTORY_COLUMNS: QueryColumn[] = [
+  { header: 'Customer', value: sql`c.company_name`, width: 20 },
+  { header: 'Product Subcode', value: sql`ps.product_subcode`, width: 16 },
+  { header: 'Description', value: sql`ps.description`, width: 40 },
+  { header: 'Size', value: sql`pi.product_size` },
+  { header: 'Active', type: 'boolean', value: sql`pi.active` },
+  { header: 'Current Inventory', type: 'integer', value: sql`pi.current_inventory` },
+  { header: 'Minimum Inventory', type: 'integer', value: sql`pi.minimum_inventory` },
+  { header: 'Maximum Inventory', type: 'integer', value: sql`pi.maximum_inventory` },
+  // bigint: maximum − current passes an integer when current is negative.
+  {
+    header: 'Restock Maximum',
+    type: 'integer',
+    value: sql`greatest(0, pi.maximum_inventory::bigint - pi.current_inventory)`,
+  },
+  {
+    header: 'On Open Orders',
+    type: 'integer',
+    value: sql`coalesce((select sum(ois.quantity) from order_item_sizes ois
+      join order_items oi on oi.id = ois.order_item_id join orders o on o.id = oi.order_id
+      where ois.product_item_id = pi.id and o.order_date is not null and not o.cancelled
+        and o.order_status <> 'COMPLETE_AND_SHIPPED'), 0)`,
+  },
+];
+
+/** The statement of the orders a user may download, filtered as the list is, around a select list. */
+export function ordersQuery(where: SQL): QueryStatement {
+  return (list) =>
+    sql`select ${list} from orders where ${where} order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc`;
+}
+
+/** The statement of the lines and sizes of the orders matching `where`, one row per line and size. */
+export function orderLinesQuery(where: SQL): QueryStatement {
+  return (list) => sql`select ${list}
     from orders join order_items oi on oi.order_id = orders.id
     join order_item_sizes ois on ois.order_item_id = oi.id
     join product_items pi on pi.id = ois.product_item_id
@@ -206,15 +155,19 @@ export function orderLinesQuery(where: SQL): SQL {
 }
 
 /**
- * The SQL of the STANDARD product items of the customers in `customerCondition` (alias c): the
+ * The statement of the STANDARD product items of the customers in `customerCondition` (alias c): the
  * inventory products only (stockedOnly), else every item; `extra` narrows further.
  */
-function inventoryQuery(customerCondition: SQL | undefined, stockedOnly: boolean, extra?: SQL): SQL {
+function inventoryQuery(
+  customerCondition: SQL | undefined,
+  stockedOnly: boolean,
+  extra?: SQL,
+): QueryStatement {
   const conditions = [sql`pi.product_type = 'STANDARD'`];
   if (stockedOnly) conditions.push(sql`pi.has_inventory`);
   if (customerCondition) conditions.push(customerCondition);
   if (extra) conditions.push(extra);
-  return sql`select ${selectList(INVENTORY_FIELDS)}
+  return (list) => sql`select ${list}
     from product_items pi join product_subcodes ps on ps.id = pi.product_subcode_id
     join customers c on c.id = ps.customer_id
     where ${sql.join(conditions, sql` and `)}
@@ -287,14 +240,14 @@ export const DOWNLOAD_DATA_MESSAGES = {
 
 export function createOrderDownloads(ctx: AppContext) {
   const { db } = ctx;
-  /** The rows of `query` under `columns`, as CSV or .xlsx, named `<baseName>-<today>` (or as given). */
+  /** The rows of `statement` under `columns`, as CSV or .xlsx, named `baseName` (queryFile). */
   const file = (
     format: DownloadFormat,
-    columns: FileColumn<TextRow>[],
-    query: SQL,
+    columns: QueryColumn[],
+    statement: QueryStatement,
     baseName: string,
     sheetName: string,
-  ): StreamReply => tableFile(format, columns, streamTextRows(db, query), { baseName, sheetName });
+  ): StreamReply => queryFile(db, format, columns, statement, { baseName, sheetName });
   /** As `file`, with rows as objects of parsed values (a small file whose columns read names). */
   const objectFile = <R>(
     format: DownloadFormat,
@@ -311,7 +264,7 @@ export function createOrderDownloads(ctx: AppContext) {
     allOrders(user: AuthUser, q: OrderListQuery, format: DownloadFormat = 'csv'): StreamReply {
       return file(
         format,
-        [...orderColumns(), ...orderTotals(user.role)],
+        orderFileColumns(user.role),
         ordersQuery(listWhere(user, q)),
         `orders-${today()}`,
         'Orders',

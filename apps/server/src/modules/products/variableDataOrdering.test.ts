@@ -413,7 +413,7 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()
-      .split('\r\n');
+      .split('\n');
     expect(lines[0]).toBe(
       'Order Number,Order Item,PO Number,Style Number,Ticket Type,Vendor Number,Description,Size,Colour,Barcode,Price 1 Currency,Price 1,Price 2 Currency,Price 2,Quantity',
     );

@@ -197,7 +197,7 @@ describe('the mail to the uploader', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trimEnd()
-      .split('\r\n');
+      .split('\n');
     expect(lines).toEqual([
       'Line,Field,Reason',
       '5,UPC-A barcode,has a wrong GS1 check digit',

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { postgresCopyCsv } from './copy';
 import {
   pgliteCursor,
   postgresCursor,
@@ -23,6 +24,7 @@ import {
 import { DEFAULT_PREPARED_STATEMENTS, preparingPool, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
+export { inlineParameters } from './copy';
 export type { RowBatches, TextRow } from './cursor';
 export { withPreparedStatements } from './preparedStatements';
 export { schema };
@@ -74,6 +76,7 @@ export async function openDatabase(opts: {
     const url = opts.url;
     listeners.set(db, (channel, handlers) => listenPostgres(url, channel, handlers));
     cursors.set(db, (statement, batchSize, form) => postgresCursor(pool, statement, batchSize, form));
+    csvCopies.set(db, (statement) => postgresCopyCsv(pool, statement));
     return {
       db,
       kind: 'postgres',
@@ -167,6 +170,23 @@ async function* batchesFrom<Row>(db: Db, query: SQL, batchSize: number, form: Ro
   }
   const { sql: text, params } = cursorDialect.sqlToQuery(query);
   yield* cursor({ sql: text, params }, batchSize, form) as RowBatches<Row>;
+}
+
+/** How to have the database write a result as CSV (PostgreSQL only: copy.ts). */
+const csvCopies = new WeakMap<object, (statement: StatementText) => AsyncGenerator<Buffer>>();
+
+/**
+ * The rows of `query` on `db` as CSV records written by the database (`COPY … TO STDOUT`, FORMAT
+ * csv: no header, line feed records, fields quoted when they hold a comma, a quote or a line break,
+ * NULL as an empty field), in chunks; null when `db` cannot (PGlite, whose COPY is not streamed, or
+ * a `db` not opened by `openDatabase`): the caller then writes the rows itself (streamTextRows).
+ * Stop iterating early and the COPY is ended. Errors of the statement come from the first `next()`.
+ */
+export function copyCsv(db: Db, query: SQL): AsyncGenerator<Buffer> | null {
+  const copy = csvCopies.get(db);
+  if (!copy) return null;
+  const { sql: text, params } = cursorDialect.sqlToQuery(query);
+  return copy({ sql: text, params });
 }
 
 /** A parsed value back in PostgreSQL's text form (the fallback of streamTextRows). */
