@@ -6,6 +6,8 @@ import { roundQuantity } from './quantity';
 const limitsArb = fc.record({
   minOrderQuantity: fc.integer({ min: 0, max: 5000 }),
   packSize: fc.integer({ min: 1, max: 500 }),
+  // A restock maximum (any whole number, on or off the pack size) or none.
+  max: fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: null }),
 });
 
 describe('isRoundedQuantity', () => {
@@ -37,10 +39,20 @@ describe('isRoundedQuantity', () => {
     );
   });
 
+  it('never accepts a value above the maximum, and accepts the maximum itself', () => {
+    fc.assert(
+      fc.property(limitsArb, fc.integer({ min: 0, max: 100_000 }), (limits, q) => {
+        fc.pre(limits.max !== null);
+        if (q > limits.max!) expect(isRoundedQuantity(q, limits)).toBe(false);
+        if (limits.max! > 0) expect(isRoundedQuantity(limits.max!, limits)).toBe(true);
+      }),
+    );
+  });
+
   it('never accepts a positive value below the minimum order quantity', () => {
     fc.assert(
       fc.property(limitsArb, fc.integer({ min: 1, max: 5000 }), (limits, q) => {
-        fc.pre(q < limits.minOrderQuantity);
+        fc.pre(q < limits.minOrderQuantity && (limits.max === null || q < limits.max));
         expect(isRoundedQuantity(q, limits)).toBe(false);
       }),
     );
@@ -48,6 +60,15 @@ describe('isRoundedQuantity', () => {
 });
 
 describe('quantityRuleMessage', () => {
+  it('says the restock maximum for a value above it', () => {
+    expect(
+      quantityRuleMessage({ productItemId: 7, size: 'One Size' }, 3000, {
+        minOrderQuantity: 0,
+        packSize: 1000,
+        max: 2500,
+      }),
+    ).toBe('Quantity 3000 of size One Size (item 7) is above its restock maximum of 2500; use 2500.');
+  });
   it('names the item, the size, the rule and the value to use', () => {
     const m = quantityRuleMessage({ productItemId: 42, size: 'M' }, 120, {
       minOrderQuantity: 100,

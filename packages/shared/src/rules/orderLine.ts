@@ -17,13 +17,19 @@ export function isRoundedQuantity(quantity: number, limits: QuantityLimits): boo
   return quantity > 0 && roundQuantity(1, limits) === quantity;
 }
 
-/** The message for a quantity the rules do not allow, naming the size and the value to use. */
+/**
+ * The message for a quantity the rules do not allow, naming the size and the value to use: above
+ * the allowed maximum (restock limit), or not a multiple of the pack size / below the minimum.
+ */
 export function quantityRuleMessage(
   item: { productItemId: number; size: string },
   quantity: number,
   limits: QuantityLimits,
 ): string {
   const use = roundQuantity(quantity, limits);
+  if (limits.max != null && quantity > limits.max) {
+    return `Quantity ${quantity} of size ${item.size} (item ${item.productItemId}) is above its restock maximum of ${limits.max}; use ${use}.`;
+  }
   const min =
     limits.minOrderQuantity > 0
       ? ` and at least the minimum order quantity of ${limits.minOrderQuantity}`

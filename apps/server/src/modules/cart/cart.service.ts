@@ -43,6 +43,7 @@ import {
   type PlaceOrderResponse,
   type ProductType,
   placeOrderMessage,
+  quantityMaxOf,
   quantityRuleMessage,
   validateCartForPlacement,
 } from '@selvedge/shared';
@@ -217,22 +218,28 @@ export function createCartService(ctx: AppContext) {
           const item = byId.get(id);
           return item && quantity > 0 ? [{ item, quantity }] : [];
         });
-    for (const { item, quantity } of [
-      ...ordered,
+    for (const { item, quantity, max } of [
+      // A size's own maximum is the one product details caps its field at (quantityMaxOf: the
+      // restock maximum of an inventory product, for a user who may restock), so the server accepts
+      // exactly what the screen can produce (the maximum itself, even off the pack size) and
+      // nothing above it. Uploaded rows have none.
+      ...ordered.map((o) => ({ ...o, max: quantityMaxOf(o.item, user.canRestock) })),
       ...(rows?.sizes ?? []).map((r) => ({
         item: {
           productItemId: r.variableDataRowId,
           productSize: `${r.variableData.size} ${r.variableData.colour}`.trim(),
         },
         quantity: r.quantity,
+        max: null,
       })),
     ]) {
-      if (!isRoundedQuantity(quantity, limits)) {
+      const sizeLimits = max === null ? limits : { ...limits, max };
+      if (!isRoundedQuantity(quantity, sizeLimits)) {
         throw badRequest(
           quantityRuleMessage(
             { productItemId: item.productItemId, size: item.productSize },
             quantity,
-            limits,
+            sizeLimits,
           ),
         );
       }

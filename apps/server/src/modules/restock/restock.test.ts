@@ -4,7 +4,7 @@
  * the cart's own add-line path.
  */
 import { MESSAGES, restockQuantity } from '@selvedge/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -177,5 +177,58 @@ describe('the restock marker (docs/decisions/0039: shipping a restock order adds
       // Kept while the cart still holds lines.
       expect((await cartOf()).restock).toBe(i < lines.length - 1);
     }
+  });
+});
+
+describe('quantities capped at the restock maximum (ordering §5 Quantity fields, §9)', () => {
+  it('accepts the restock maximum even off the pack size and refuses more, for a user who may restock only', async () => {
+    // A stocked Dunnes size without attributes, its restock maximum 2,500 with packs of 1,000.
+    const [item] = await t.db
+      .select({ id: s.productItems.id, size: s.productItems.productSize, subcodeId: s.productSubcodes.id })
+      .from(s.productItems)
+      .innerJoin(s.productSubcodes, eq(s.productSubcodes.id, s.productItems.productSubcodeId))
+      .where(
+        and(
+          eq(s.productSubcodes.customerId, dunnes),
+          eq(s.productItems.hasInventory, true),
+          eq(s.productItems.active, true),
+          eq(s.productItems.productType, 'STANDARD'),
+          isNull(s.productSubcodes.attributeSchemaId),
+          isNull(s.productItems.attributeSchemaId),
+        ),
+      )
+      .limit(1);
+    expect(item).toBeDefined();
+    await t.db
+      .update(s.productItems)
+      .set({ currentInventory: 500, maximumInventory: 3_000 })
+      .where(eq(s.productItems.id, item!.id));
+    await t.db
+      .update(s.productSubcodes)
+      .set({ packSize: 1_000, minOrderQuantity: 0 })
+      .where(eq(s.productSubcodes.id, item!.subcodeId));
+    const mayRestock = await createUser(t.db, 'dunnes-cap@example.com', 'ACCOUNT', { customerIds: [dunnes] });
+    await t.db.update(s.users).set({ canRestock: true }).where(eq(s.users.id, mayRestock));
+    await createUser(t.db, 'dunnes-nocap@example.com', 'ACCOUNT', { customerIds: [dunnes] });
+    const add = (token: string, quantity: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/orders',
+        headers: t.auth(token),
+        payload: { productType: 'STANDARD', quantities: { [item!.id]: quantity }, attributes: {} },
+      });
+
+    const capped = await t.login('dunnes-cap@example.com');
+    const above = await add(capped, 3_000);
+    expect(above.statusCode).toBe(400);
+    expect(above.json().message).toBe(
+      `Quantity 3000 of size ${item!.size} (item ${item!.id}) is above its restock maximum of 2500; use 2500.`,
+    );
+    expect((await add(capped, 2_500)).statusCode).toBe(200);
+
+    // Without the restock permission the field has no cap: packs of 1,000 only.
+    const uncapped = await t.login('dunnes-nocap@example.com');
+    expect((await add(uncapped, 3_000)).statusCode).toBe(200);
+    expect((await add(uncapped, 2_500)).statusCode).toBe(400);
   });
 });
