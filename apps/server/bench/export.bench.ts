@@ -16,6 +16,10 @@
  *    a figure that other work on the machine disturbs far less than seconds do), and the server's
  *    RSS when idle, its peak during the download and the growth (aim < 50 MB).
  *
+ * BENCH_FORMAT=xlsx downloads the same rows as a spreadsheet (`format=xlsx`, the cursor and
+ * excelts's streaming writer) instead of CSV; its rows are not counted from the zipped bytes, so
+ * rows/s uses COPY's row count.
+ *
  * BENCH_ACCEPT_ENCODING sets the download's Accept-Encoding (default fetch's own, gzip and deflate;
  * a browser sends zstd and br too, which the server prefers).
  *
@@ -54,6 +58,7 @@ const ORDERS = env('BENCH_ORDERS', 1_000_000);
 const ROUNDS = env('BENCH_ROUNDS', 2);
 /** The download's Accept-Encoding; default fetch's own (gzip, deflate). */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
+const FORMAT = process.env.BENCH_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
 const log = (...a: unknown[]) => console.log(...a);
 const MB = 1024 * 1024;
@@ -98,8 +103,11 @@ async function copyOut(url: string, query: string) {
   return { rows: counter.lines - 1, bytes: counter.bytes, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** The download read to its end, with the server's RSS sampled every 20 ms meanwhile. */
-async function download(base: string, token: string, pid: number) {
+/**
+ * The download read to its end, with the server's RSS sampled every 20 ms meanwhile; `rows` as
+ * counted (CSV) or as COPY counted them (`expectedRows`, for .xlsx).
+ */
+async function download(base: string, token: string, pid: number, expectedRows: number) {
   const counter = lineCounter();
   let peak = rssOf(pid);
   const sampler = setInterval(() => {
@@ -109,7 +117,7 @@ async function download(base: string, token: string, pid: number) {
   const cpu0 = cpuOf(pid);
   let encoding = '';
   try {
-    const res = await fetch(`${base}${API_PREFIX}/orders/download-all-full-csv`, {
+    const res = await fetch(`${base}${API_PREFIX}/orders/download-all-full-csv?format=${FORMAT}`, {
       headers: {
         authorization: `Bearer ${token}`,
         ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
@@ -125,7 +133,7 @@ async function download(base: string, token: string, pid: number) {
   peak = Math.max(peak, rssOf(pid));
   // The BOM and header line: one line; rows are the rest.
   return {
-    rows: counter.lines - 1,
+    rows: FORMAT === 'xlsx' ? expectedRows : counter.lines - 1,
     bytes: counter.bytes,
     seconds: (performance.now() - t0) / 1000,
     cpu: cpuOf(pid) - cpu0,
@@ -202,12 +210,12 @@ async function main() {
       const copy = await copyOut(url, copyQuery);
       log(`round ${round}: COPY ${fmt(copy)} (${(copy.bytes / MB).toFixed(0)} MB)`);
       for (const server of servers) {
-        const file = await download(server.base, token, server.pid);
+        const file = await download(server.base, token, server.pid, copy.rows);
         server.peak = Math.max(server.peak, file.peak);
         const ratio = file.rows / file.seconds / (copy.rows / copy.seconds);
         server.ratios.push(ratio);
         log(
-          `round ${round}: ${server.label} download-all-full-csv ${fmt(file)} ` +
+          `round ${round}: ${server.label} download-all-full-csv (${FORMAT}) ${fmt(file)} ` +
             `(${(file.bytes / MB).toFixed(0)} MB, ${file.encoding}); server CPU ${file.cpu.toFixed(1)} s ` +
             `(${Math.round(file.rows / file.cpu).toLocaleString('en')} rows per CPU s); ratio ${ratio.toFixed(2)}; ` +
             `server RSS peak ${(file.peak / MB).toFixed(1)} MB, growth ${((file.peak - server.idle) / MB).toFixed(1)} MB`,
