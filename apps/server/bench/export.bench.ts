@@ -109,7 +109,8 @@ async function copyOut(url: string, query: string) {
  */
 async function download(base: string, token: string, pid: number, expectedRows: number) {
   const counter = lineCounter();
-  let peak = rssOf(pid);
+  const before = rssOf(pid);
+  let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
   }, 20);
@@ -138,6 +139,7 @@ async function download(base: string, token: string, pid: number, expectedRows: 
     seconds: (performance.now() - t0) / 1000,
     cpu: cpuOf(pid) - cpu0,
     peak,
+    before,
     encoding,
   };
 }
@@ -218,7 +220,8 @@ async function main() {
           `round ${round}: ${server.label} download-all-full-csv (${FORMAT}) ${fmt(file)} ` +
             `(${(file.bytes / MB).toFixed(0)} MB, ${file.encoding}); server CPU ${file.cpu.toFixed(1)} s ` +
             `(${Math.round(file.rows / file.cpu).toLocaleString('en')} rows per CPU s); ratio ${ratio.toFixed(2)}; ` +
-            `server RSS peak ${(file.peak / MB).toFixed(1)} MB, growth ${((file.peak - server.idle) / MB).toFixed(1)} MB`,
+            `server RSS peak ${(file.peak / MB).toFixed(1)} MB, growth ${((file.peak - server.idle) / MB).toFixed(1)} MB ` +
+            `above the first idle (${((file.peak - file.before) / MB).toFixed(1)} MB above its RSS just before this download)`,
         );
         if (file.rows !== copy.rows) log(`  rows differ: download ${file.rows}, COPY ${copy.rows}`);
       }
