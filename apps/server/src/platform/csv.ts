@@ -242,21 +242,14 @@ export function csvStream<Row>(columns: readonly FileColumn<Row>[], rows: RowSou
  */
 export function csvStreamOfRecords(headers: readonly string[], records: AsyncIterable<Uint8Array>): Readable {
   async function* chunks() {
-    const source = records[Symbol.asyncIterator]();
-    let finished = false;
-    try {
-      const first = await source.next();
-      const header = Buffer.from(csvHeader(headers), 'utf8');
-      yield first.done ? header : Buffer.concat([header, first.value]);
-      for (;;) {
-        const next = await source.next();
-        if (next.done) break;
-        yield next.value;
-      }
-      finished = true;
-    } finally {
-      if (!finished) await source.return?.(undefined);
+    const header = Buffer.from(csvHeader(headers), 'utf8');
+    let first = true;
+    // for await ends the source (its return) when the reader stops early.
+    for await (const chunk of records) {
+      yield first ? Buffer.concat([header, chunk]) : chunk;
+      first = false;
     }
+    if (first) yield header;
   }
   return Readable.from(chunks(), { objectMode: false });
 }
