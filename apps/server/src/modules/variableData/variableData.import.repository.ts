@@ -136,7 +136,7 @@ export const importRepository = {
         refused as (insert into data_upload_refusals (data_upload_id, line, field, reason)
           select ${uploadId}, line, 'size',
             'size ' || size || case when colour = '' then '' else ' colour ' || colour end
-            || ' of PO ' || po_number || ' style ' || style_number || ' (' || ticket_type || ') is on line '
+            || ' of PO number ' || po_number || ' style ' || style_number || ' (' || ticket_type || ') is on line '
             || first || ' already'
           from dup returning line)
         delete from variable_data_staging s using refused
@@ -305,5 +305,5 @@ export const importRepository = {
 
 /** Why a row of an ordered item is refused (SQL text over the staged row `o`). */
 const ORDERED_REASON_SQL = sql.raw(
-  `'PO ' || po_number || ' style ' || style_number || ' (' || ticket_type || ') is already ordered: its rows are kept'`,
+  `po_number || ' style ' || style_number || ' (' || ticket_type || ') is already ordered: its rows are kept'`,
 );

@@ -295,7 +295,7 @@ describe('uploading a PO and style again', () => {
     );
     expect(third.state).toBe('finished');
     expect(await refusalsOf(third.id)).toEqual([
-      '2 PO number: PO PO-RE-1 style 77000001 (RT-PT-401) is already ordered: its rows are kept',
+      '2 PO number: PO-RE-1 style 77000001 (RT-PT-401) is already ordered: its rows are kept',
     ]);
     expect(third.report).toMatchObject({ rowsRead: 2, itemsCreated: 1, rowsAdded: 1, rowsRefused: 1 });
     expect(await rowsOf('PO-RE-1', '77000001')).toHaveLength(3);
@@ -316,7 +316,7 @@ describe('uploading a PO and style again', () => {
       ].join('\r\n'),
     );
     expect(await refusalsOf(upload.id)).toEqual([
-      '3 size: size S colour WHT of PO PO-DUP style 77000003 (RT-PT-401) is on line 2 already',
+      '3 size: size S colour WHT of PO number PO-DUP style 77000003 (RT-PT-401) is on line 2 already',
     ]);
     expect(await rowsOf('PO-DUP', '77000003')).toEqual([
       `S WHT 5 ${withCheckDigit('07700000300')} CAD10.00/USD8.00`,

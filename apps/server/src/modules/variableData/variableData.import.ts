@@ -223,9 +223,13 @@ export async function giveUpImport(ctx: JobContext, uploadId: number): Promise<v
   );
 }
 
-/** Why a row of an item already ordered is refused (the final step says the same in SQL). */
+/**
+ * Why a row of an item already ordered is refused (the final step says the same in SQL). The PO
+ * number is written as it is: the refusal's field is 'PO number' already, and the retailers' PO
+ * numbers often begin with 'PO' themselves ('PO PO-778120' read twice).
+ */
 const orderedReason = (row: Pick<VariableDataRow, 'poNumber' | 'styleNumber' | 'ticketType'>) =>
-  `PO ${row.poNumber} style ${row.styleNumber} (${row.ticketType}) is already ordered: its rows are kept`;
+  `${row.poNumber} style ${row.styleNumber} (${row.ticketType}) is already ordered: its rows are kept`;
 
 /**
  * The records a file holds, counted on its bytes without decoding (for "rows done / total"):
