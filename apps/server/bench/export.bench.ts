@@ -195,8 +195,9 @@ async function main() {
         ...(dir ? { bundleDir: dir } : {}),
       });
       stops.push(product.stop);
-      // Warm up: a small download, so the idle figure is a server that has served one.
-      await fetch(`${product.base}${API_PREFIX}/orders/download-inventory-csv`, {
+      // Warm up: a small download in the format measured, so the idle figure is a server that has
+      // served one (for .xlsx: with the spreadsheet writer loaded, which happens once per process).
+      await fetch(`${product.base}${API_PREFIX}/orders/download-inventory-csv?format=${FORMAT}`, {
         headers: { authorization: `Bearer ${token}` },
       }).then((r) => r.arrayBuffer());
       await delay(500);
