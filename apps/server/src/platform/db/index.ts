@@ -269,7 +269,8 @@ function listenPostgres(url: string, channel: string, handlers: NoticeHandlers):
   let current: { up: boolean; pingSoon: () => Promise<void>; fail: (err: unknown) => void } | undefined;
   let ended: Promise<void> = Promise.resolve();
   let retry: NodeJS.Timeout | undefined;
-  let wait = listenTiming.retryMs;
+  /** Failures since the last connection that came up: the wait before the next try doubles with each. */
+  let failures = 0;
 
   const connect = async () => {
     retry = undefined;
@@ -298,9 +299,11 @@ function listenPostgres(url: string, channel: string, handlers: NoticeHandlers):
         awaiting.clear();
         ended = client.end().catch(() => {});
         if (!closed) {
+          // Read at each failure (not when the listener started), so a change to listenTiming counts.
+          const wait = Math.min(listenTiming.retryMs * 2 ** failures, listenTiming.maxRetryMs);
+          failures++;
           retry = setTimeout(() => void connect(), wait);
           retry.unref();
-          wait = Math.min(wait * 2, listenTiming.maxRetryMs);
         }
       },
       /** Sends a ping; rejects unless it is back within `ms`. */
@@ -372,7 +375,7 @@ function listenPostgres(url: string, channel: string, handlers: NoticeHandlers):
       state.fail(new Error('closed'));
       return;
     }
-    wait = listenTiming.retryMs;
+    failures = 0;
     state.up = true;
     handlers.up();
     heartbeat = setInterval(() => {
