@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Unit and API tests. Browser journeys are in e2e/ (Playwright). */
 export default defineConfig({
   test: {
+    // One test file per core at a time. Vitest's default in a run is one fewer than the cores: on
+    // a 2-core machine a single file at a time, which left a core idle while a file started up or
+    // waited for its database (issue 28 §4; decision 0036, "Suite times").
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {

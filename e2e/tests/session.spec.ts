@@ -3,7 +3,7 @@
  * to login from a route it may not open, reset-password validation, sign-in on another tab.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { accessToken, signIn } from '../support/session';
+import { accessToken, signInThroughForm as signIn } from '../support/session';
 
 const ACCOUNTS: [email: string, landing: string, title: string][] = [
   ['admin@example.com', '/order-list', 'Order List'],
