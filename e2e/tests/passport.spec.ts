@@ -70,7 +70,10 @@ test('a care label QR opens its product passport without signing in', async ({ p
   await visitor.screenshot({ path: 'test-results/screens/passport-page-1280.png', fullPage: true });
   await visitor.setViewportSize({ width: 390, height: 844 });
   // Readable on a phone: nothing wider than the screen.
-  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Polled: right after the resize the layout may not have followed yet; a page that stays wider fails.
+  await expect
+    .poll(() => visitor.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(390);
   await visitor.screenshot({ path: 'test-results/screens/passport-page-390.png', fullPage: true });
 
   // Another serial: the same not-found text as for a cancelled order's label.
