@@ -33,10 +33,12 @@ export async function openWovenLabel(page: Page, subcode: string) {
 export async function placeCart(page: Page, vendorPO: string): Promise<string> {
   await fillCartAndPlace(page, vendorPO);
 
-  await expect(page).toHaveURL(/\/order-details\?orderId=\d+/);
+  // The message first: it closes after 4 s, and on a loaded machine the order page took longer
+  // than that to open, so looking for it after the page was there once missed it.
   await expect(
     page.getByTestId('message-success').filter({ hasText: 'Order has been successfully placed' }),
   ).toBeVisible();
+  await expect(page).toHaveURL(/\/order-details\?orderId=\d+/);
   return new URL(page.url()).searchParams.get('orderId')!;
 }
 
