@@ -9,6 +9,7 @@
  * (none for a kind it has no list of, and none without a customer). Screenshots at 1280 and 390 px go to test-results/screens for review.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSideScroll } from '../support/layout';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);
@@ -85,14 +86,7 @@ test('admin adds, renames and deletes a care option; an option in use is refused
   await page.screenshot({ path: 'test-results/screens/care-admin-options-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/care-admin-options-390.png', fullPage: true });
-  // Nothing wider than the phone (a side scroll would hide the table's right side). Polled: right
-  // after the resize the layout may not have followed yet (seen on a busy machine); a page that
-  // stays wider still fails.
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-    )
-    .toBe(true);
+  await expectNoSideScroll(page);
 });
 
 test('a care instruction is added with an icon chosen from the care symbols', async ({ page }) => {
@@ -246,12 +240,5 @@ test('admin creates a list and ticks an option: it is added at once and stays', 
   await page.screenshot({ path: 'test-results/screens/care-admin-lists-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/care-admin-lists-390.png', fullPage: true });
-  // Nothing wider than the phone (a side scroll would hide the table's right side). Polled: right
-  // after the resize the layout may not have followed yet (seen on a busy machine); a page that
-  // stays wider still fails.
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-    )
-    .toBe(true);
+  await expectNoSideScroll(page);
 });

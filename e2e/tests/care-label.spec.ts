@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, emptyCart } from '../support/api';
+import { expectNoSideScroll } from '../support/layout';
 import { fillCartAndPlace, placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -152,13 +153,10 @@ test('the care label editor of RT-CL-301 fits 1280 and 390 px', async ({ page })
   await expect(editor).toBeVisible({ timeout: 60_000 });
   await choose(page, 'care-wash', 'Machine wash cold 30°C');
   await expect(editor.getByTestId('care-label-preview').locator('[data-care-symbol]').first()).toBeVisible();
-  const noSideScroll = () =>
-    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   await page.screenshot({ path: 'test-results/screens/care-editor-301-1280.png', fullPage: true });
-  expect(await noSideScroll()).toBe(true);
+  await expectNoSideScroll(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(editor).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/care-editor-301-390.png', fullPage: true });
-  // Polled: right after the resize the layout may not have followed yet; a page that stays wider fails.
-  await expect.poll(noSideScroll).toBe(true);
+  await expectNoSideScroll(page);
 });

@@ -29,7 +29,10 @@ const COLUMNS: QueryColumn[] = [
   { header: 'Day', type: 'date', value: sql`v.day` },
 ];
 
-/** Names a spreadsheet would run, line breaks, quotes, commas, empty, NULL, accents. */
+/**
+ * Names a spreadsheet would run, line breaks, quotes, commas, empty, NULL, accents. Passed as
+ * parameters: on PostgreSQL COPY gets them written in as literals (db/copy.ts inlineParameters).
+ */
 const NAMES = [
   '=1+1',
   '+x',
@@ -51,7 +54,10 @@ const NAMES = [
 ];
 
 const statement: QueryStatement = (list) => sql`select ${list} from (
-    select g as n, (${sql.raw(`array[${NAMES.map((n) => (n === null ? 'null' : `E'${n.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n').replaceAll('\r', '\\r').replaceAll('\t', '\\t')}'`)).join(', ')}]::text[]`)})[g] as name,
+    select g as n, (array[${sql.join(
+      NAMES.map((n) => sql`${n}`),
+      sql`, `,
+    )}]::text[])[g] as name,
       (array['PENDING', 'READY', 'OTHER'])[g % 3 + 1] as status,
       (g * -1.25)::numeric(12, 4) as price,
       case g % 3 when 0 then true when 1 then false end as shipped,

@@ -28,6 +28,15 @@ afterAll(() => t?.close());
 const call = async (method: 'GET' | 'POST', url: string, token: string | null) =>
   t.app.inject({ method, url: `/api/v1.0${url}`, headers: token ? t.auth(token) : {} });
 
+/** The condition of a customer's stocked sizes (active STANDARD items with inventory; join of items and subcodes). */
+const stockedItemsOf = (customerId: number) =>
+  and(
+    eq(s.productSubcodes.customerId, customerId),
+    eq(s.productItems.hasInventory, true),
+    eq(s.productItems.active, true),
+    eq(s.productItems.productType, 'STANDARD'),
+  );
+
 /** The stocked items of a customer with the quantity restock should put in the cart (0: left out). */
 async function expectedQuantities(customerId: number) {
   const rows = await t.db
@@ -42,14 +51,7 @@ async function expectedQuantities(customerId: number) {
     })
     .from(s.productItems)
     .innerJoin(s.productSubcodes, eq(s.productSubcodes.id, s.productItems.productSubcodeId))
-    .where(
-      and(
-        eq(s.productSubcodes.customerId, customerId),
-        eq(s.productItems.hasInventory, true),
-        eq(s.productItems.active, true),
-        eq(s.productItems.productType, 'STANDARD'),
-      ),
-    );
+    .where(stockedItemsOf(customerId));
   return rows.map((r) => ({ ...r, quantity: restockQuantity(r, r) }));
 }
 
@@ -189,10 +191,7 @@ describe('quantities capped at the restock maximum (ordering §5 Quantity fields
       .innerJoin(s.productSubcodes, eq(s.productSubcodes.id, s.productItems.productSubcodeId))
       .where(
         and(
-          eq(s.productSubcodes.customerId, dunnes),
-          eq(s.productItems.hasInventory, true),
-          eq(s.productItems.active, true),
-          eq(s.productItems.productType, 'STANDARD'),
+          stockedItemsOf(dunnes),
           isNull(s.productSubcodes.attributeSchemaId),
           isNull(s.productItems.attributeSchemaId),
         ),

@@ -51,16 +51,12 @@ export function inlineParameters(statement: StatementText): string {
 export async function* postgresCopyCsv(pool: pg.Pool, statement: StatementText): AsyncGenerator<Buffer> {
   const text = `copy (${inlineParameters(statement)}) to stdout with (format csv)`;
   const client = await pool.connect();
-  let finished = false;
-  let failed: Error | undefined;
+  // Released with an error (the connection ended) unless the COPY ran to its end.
+  let ended: Error | undefined = new Error('COPY stopped before its end');
   try {
-    const stream = client.query(copyTo(text));
-    for await (const chunk of stream) yield chunk as Buffer;
-    finished = true;
-  } catch (err) {
-    failed = err as Error;
-    throw err;
+    for await (const chunk of client.query(copyTo(text))) yield chunk as Buffer;
+    ended = undefined;
   } finally {
-    client.release(finished ? undefined : (failed ?? new Error('COPY stopped before its end')));
+    client.release(ended);
   }
 }
