@@ -9,7 +9,7 @@
  *
  *   FUZZ_SEED=<n>      replays a run
  *   FUZZ_ONLY=<text>   only the operations whose 'METHOD /path' contains the text (same requests)
- *   FUZZ_SCALE=<x>     x times as many requests;  FUZZ_BUDGET_MS  time for sending (75 s)
+ *   FUZZ_SCALE=<x>     x times as many requests;  FUZZ_BUDGET_MS  time for sending (30 s)
  *   FUZZ_VERBOSE=1     the answers' statuses per operation
  */
 import { rolesAllowed, rolesRefused, SIGNED_IN_ROLES } from '@selvedge/shared';
@@ -58,9 +58,12 @@ const MIN_REQUESTS = Math.round(2_000 * SCALE);
 const CHUNK = 12;
 /**
  * Time for sending: past it the run stops once MIN_REQUESTS hostile ones went out. A slow or busy
- * machine sends for longer instead of failing: the test checks answers, not speed.
+ * machine sends for longer instead of failing: the test checks answers, not speed. 30 s sends about
+ * 5,000 on a 2-core machine beside the other test files (3,600 hostile); it was 75 s (12,000), the
+ * longest test file of npm test by far (issue 28 §4, decision 0036 "Third round"). Every run draws
+ * from a new seed, so the requests differ run after run; FUZZ_BUDGET_MS=600000 for a long hunt.
  */
-const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 75_000);
+const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 30_000);
 /** One request answering later than this counts as a failure (a hang is a denial of service). */
 const REQUEST_TIMEOUT_MS = 15_000;
 const MAX_REPORTED = 15;
