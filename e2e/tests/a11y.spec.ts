@@ -75,8 +75,7 @@ test.describe('ordering screens', () => {
 
   for (const email of ['admin@example.com', 'customer@example.com']) {
     test(`order list (${email})`, async ({ page }) => {
-      await signIn(page, email);
-      await page.goto('/order-list');
+      await signIn(page, email, '/order-list');
       await settled(page, 'order-card-link');
       await expectNoBlockingViolations(page, `/order-list as ${email}`);
     });
@@ -154,8 +153,7 @@ const MASTER_DATA_SCREENS = [
 test.describe('master-data screens (admin)', () => {
   for (const { list, details } of MASTER_DATA_SCREENS) {
     test(`${list} and ${details}`, async ({ page }) => {
-      await signIn(page, 'admin@example.com');
-      await page.goto(list);
+      await signIn(page, 'admin@example.com', list);
       await settled(page, 'list-row-link');
       await expectNoBlockingViolations(page, list);
       await page.getByTestId('list-row-link').first().click();
@@ -176,8 +174,7 @@ test.describe('master-data screens (admin)', () => {
   test('/product-item-details from its subcode: view, edit, and create mode with its field errors', async ({
     page,
   }) => {
-    await signIn(page, 'admin@example.com');
-    await page.goto('/product-subcode-list');
+    await signIn(page, 'admin@example.com', '/product-subcode-list');
     await settled(page, 'list-row-link');
     await page.getByTestId('list-row-link').first().click();
     await settled(page, 'subcode-item-row');

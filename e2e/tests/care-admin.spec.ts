@@ -21,8 +21,7 @@ const row = (page: Page, name: string) =>
   section(page).getByTestId('care-option-country-of-origin-row').filter({ hasText: name });
 
 test('admin adds, renames and deletes a care option; an option in use is refused', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/care-label?tab=1');
+  await signIn(page, 'admin@example.com', '/care-label?tab=1');
   const origin = section(page);
   await expect(origin.getByTestId('care-option-country-of-origin-row').first()).toBeVisible();
   const name = page.getByTestId('care-option-country-of-origin-name');
@@ -90,8 +89,7 @@ test('admin adds, renames and deletes a care option; an option in use is refused
 });
 
 test('a care instruction is added with an icon chosen from the care symbols', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/care-label?tab=1');
+  await signIn(page, 'admin@example.com', '/care-label?tab=1');
   const s = page.getByTestId('care-option-care-instruction');
   await expect(s.getByTestId('care-option-care-instruction-row').first()).toBeVisible();
   await s
@@ -134,8 +132,7 @@ test('a care instruction is added with an icon chosen from the care symbols', as
 test("the customer's Care Labels button opens the page for that customer and comes back", async ({
   page,
 }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/customer-list');
+  await signIn(page, 'admin@example.com', '/customer-list');
   await page.getByRole('link', { name: /Roots/ }).first().click();
   await expect(page).toHaveURL(/\/customer-details\?id=\d+/);
   const id = new URL(page.url()).searchParams.get('id');
@@ -187,8 +184,7 @@ test("the customer's Care Labels button opens the page for that customer and com
 });
 
 test('admin creates a list and ticks an option: it is added at once and stays', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/care-label?tab=2');
+  await signIn(page, 'admin@example.com', '/care-label?tab=2');
   const add = page.getByTestId('care-list-add');
   await expect(add).toBeDisabled();
   const listName = `E2E origins ${Date.now().toString(36)}`;

@@ -27,8 +27,7 @@ async function download(page: Page, testId: string) {
 }
 
 test('ACCOUNT downloads every file of the order list and of an order', async ({ page }) => {
-  await signIn(page, 'account@example.com');
-  await page.goto('/order-list');
+  await signIn(page, 'account@example.com', '/order-list');
   await expect(page.locator('[data-order-card]').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/downloads-order-list-1280.png' });
 
@@ -66,8 +65,7 @@ test('ACCOUNT downloads every file of the order list and of an order', async ({ 
 });
 
 test('each button offers the same file as an Excel workbook', async ({ page }) => {
-  await signIn(page, 'account@example.com');
-  await page.goto('/order-list');
+  await signIn(page, 'account@example.com', '/order-list');
   await expect(page.locator('[data-order-card]').first()).toBeVisible();
   await page.getByTestId('download-all-csv-format').click();
   const [file, request] = await Promise.all([
@@ -84,8 +82,7 @@ test('each button offers the same file as an Excel workbook', async ({ page }) =
 });
 
 test("the 'Downloading...' overlay shows while a file is on its way", async ({ page }) => {
-  await signIn(page, 'account@example.com');
-  await page.goto('/order-list');
+  await signIn(page, 'account@example.com', '/order-list');
   await expect(page.locator('[data-order-card]').first()).toBeVisible();
   // Hold the answer back past the overlay delay.
   await page.route('**/orders/download-all-full-csv*', async (route) => {
@@ -101,8 +98,7 @@ test("the 'Downloading...' overlay shows while a file is on its way", async ({ p
 
 test('a role that may not download inventory sees only the order files', async ({ page }) => {
   for (const email of ['vendor@example.com', 'csr@example.com']) {
-    await signIn(page, email);
-    await page.goto('/order-list');
+    await signIn(page, email, '/order-list');
     await expect(page.locator('[data-order-card]').first()).toBeVisible();
     await expect(page.getByTestId('download-all-csv')).toBeVisible();
     await expect(page.getByTestId('download-all-full-csv')).toBeVisible();

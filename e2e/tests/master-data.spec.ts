@@ -144,8 +144,7 @@ test('an admin adds a production region, a warehouse and a product code, edits o
 });
 
 test('create mode with an id is refused, and a record that does not exist goes home', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/warehouse-details?id=1&createMode=true');
+  await signIn(page, 'admin@example.com', '/warehouse-details?id=1&createMode=true');
   await expect(page.getByTestId('message-error').filter({ hasText: 'Invalid URL params' })).toBeVisible();
   await expect(page).toHaveURL(/\/warehouse-list$/);
 
@@ -159,8 +158,7 @@ test('a save from a stale copy shows the 409 message and the current record', as
   browser,
   baseURL,
 }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/product-code-list');
+  await signIn(page, 'admin@example.com', '/product-code-list');
   await addNew(page);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).fill(`STALE-${run}`);
   await page.getByRole('textbox', { name: 'Product Code', exact: true }).press('Enter');
@@ -317,8 +315,7 @@ test('users: Password Reset Sent; the vendor edits its own shipping addresses on
 });
 
 test('keyboard only: filter, open a row, Edit, change, Enter saves', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/production-regions-list');
+  await signIn(page, 'admin@example.com', '/production-regions-list');
   await expect(page.getByTestId('list-count')).toBeVisible();
   // The filter folds and unfolds from the keyboard.
   const toggle = page.getByTestId('filter-toggle');

@@ -26,8 +26,7 @@ const boxOf = async (locator: Locator): Promise<Box> => {
 
 /** The order list of a signed-in user, its first search done. */
 async function orderList(page: Page, email = 'admin@example.com') {
-  await signIn(page, email);
-  await page.goto('/order-list');
+  await signIn(page, email, '/order-list');
   await expect(page.locator('[data-order-card]').first()).toBeVisible();
 }
 
@@ -187,8 +186,7 @@ test('5: headings say the screen name and look like headings', async ({ page }) 
 test('6: product details show the user’s unit prices with their currency, for every price role', async ({
   page,
 }) => {
-  await signIn(page, 'supervisor@example.com');
-  await page.goto('/product-list');
+  await signIn(page, 'supervisor@example.com', '/product-list');
   await openWovenLabel(page, 'RT-WL-101');
   await page.getByTestId('quantity-S').fill('1000');
   await page.getByTestId('quantity-S').blur();

@@ -71,8 +71,7 @@ test('i: Ship & Complete asks for confirmation; No leaves the order as it was', 
 });
 
 test('j: Log Out clears the stored order search from session storage', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/order-list');
+  await signIn(page, 'admin@example.com', '/order-list');
   await expect(page.locator('[data-order-card]').first()).toBeVisible();
   const stored = () => page.evaluate(() => Object.keys(sessionStorage));
   expect(await stored()).toContain('order-search');
@@ -162,8 +161,7 @@ test('h: a cancelled order asks for no artwork: no Needs Artwork Upload banner',
 });
 
 test('e: saving an empty subcode names each field in a sentence, no validator text', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
-  await page.goto('/product-subcode-details?createMode=true');
+  await signIn(page, 'admin@example.com', '/product-subcode-details?createMode=true');
   await expect(page.getByTestId('detail-save')).toBeVisible();
   await page.getByTestId('subcode-field-productSubcode').fill('E2E-EMPTY');
   await page.getByTestId('subcode-field-description').fill('Nothing chosen');
