@@ -27,8 +27,21 @@ const SUBCODE = `JR-${run}-WL`;
 
 async function openFromMenu(page: Page, item: string) {
   await page.getByTestId('nav-configuration').click();
-  await page.getByRole('menuitem', { name: item }).click();
+  const entry = page.getByRole('menuitem', { name: item });
+  const path = await entry.getAttribute('href');
+  await entry.click();
+  // The list of this item on screen, not only in the address bar: React renders a navigation in a
+  // transition, and the screen before it stays up (and clickable) until the new one is ready. A run
+  // under load clicked the previous list's Add here and created a customer, not a factory.
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(page.getByRole('heading', { level: 2, name: item, exact: true })).toBeVisible();
   await expect(page.getByTestId('list-count')).toBeVisible();
+}
+
+/** A create's success message, and the return to the entity's list that follows it. */
+async function expectCreated(page: Page, message: string, listPath: string) {
+  await expectSuccess(page, message);
+  await expect(page).toHaveURL((url) => url.pathname === listPath);
 }
 
 /** Chooses `option` in the Mantine select with test id `testId`. */
@@ -63,7 +76,7 @@ test('an admin sets up a new customer’s product from scratch and vendor@exampl
   await addNew(page);
   await page.getByRole('textbox', { name: 'Company Name' }).fill(CUSTOMER);
   await page.getByTestId('detail-save').click();
-  await expectSuccess(page, 'Customer Successfully Created');
+  await expectCreated(page, 'Customer Successfully Created', '/customer-list');
 
   // Factory in Bangladesh making for the customer.
   await openFromMenu(page, 'Factories');
@@ -73,7 +86,7 @@ test('an admin sets up a new customer’s product from scratch and vendor@exampl
   await expect(page.getByTestId('factory-field-productionRegion')).toHaveValue('Bangladesh');
   await page.getByRole('checkbox', { name: CUSTOMER }).check();
   await page.getByTestId('detail-save').click();
-  await expectSuccess(page, 'Factory Successfully Created');
+  await expectCreated(page, 'Factory Successfully Created', '/factory-list');
 
   // A new vendor with a shipping address, for the customer.
   await openFromMenu(page, 'Vendors');
@@ -84,7 +97,7 @@ test('an admin sets up a new customer’s product from scratch and vendor@exampl
   await page.getByTestId('shipping-add').click();
   await page.getByRole('checkbox', { name: CUSTOMER }).check();
   await page.getByTestId('detail-save').click();
-  await expectSuccess(page, 'Vendor Successfully Created');
+  await expectCreated(page, 'Vendor Successfully Created', '/vendor-list');
 
   // vendor@example.com's own vendor now also serves the customer.
   await page.getByTestId('filter-companyName').fill('Dhaka Knitwear');
@@ -101,7 +114,7 @@ test('an admin sets up a new customer’s product from scratch and vendor@exampl
   await addNew(page);
   await page.getByRole('textbox', { name: 'Product Code' }).fill(PRODUCT_CODE);
   await page.getByRole('textbox', { name: 'Product Code' }).press('Enter');
-  await expectSuccess(page, 'Product Code Successfully Created');
+  await expectCreated(page, 'Product Code Successfully Created', '/product-code-list');
 
   // Subcode: main information, MOQ rounding, tiers once a factory is chosen, image.
   await openFromMenu(page, 'Product Subcodes');
