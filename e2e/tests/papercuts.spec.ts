@@ -40,7 +40,8 @@ async function ctrlClickOpensTab(context: BrowserContext, target: Locator): Prom
   // Forced: the row's (card's) link covers it and takes the click, which is the point.
   await target.click({ modifiers: ['ControlOrMeta'], force: true });
   const tab = await opened;
-  await tab.waitForLoadState('domcontentloaded');
+  // A new tab starts on about:blank, whose load can be the one seen first (failed once that way).
+  await tab.waitForURL((url) => url.protocol !== 'about:', { waitUntil: 'domcontentloaded' });
   const url = await tab.evaluate(() => performance.getEntriesByType('navigation')[0]?.name ?? '');
   await tab.close();
   return url;
