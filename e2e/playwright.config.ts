@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 import { resolveChromium } from './chromium';
+import { freePort } from './support/net';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = await resolveChromium();
@@ -37,18 +37,6 @@ const LANE_SPECS = [
   // returns to that cart (an empty cart sends the user to the order list).
 ];
 const LANES = Math.min(Math.max(Number(process.env.E2E_LANES ?? 3) || 3, 1), LANE_SPECS.length + 1);
-
-/** A TCP port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // The lanes' ports: E2E_PORT, then E2E_PORT2, E2E_PORT3 or free ports (not E2E_PORT + 1: on a
 // shared machine that may be another run's). Chosen once, in the runner: the workers, which load

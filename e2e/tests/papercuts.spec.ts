@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiCall, emptyCart, isoDate, orderIds } from '../support/api';
+import { freePort } from '../support/net';
 import { addWovenLabelToCart, openWovenLabel, placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -292,7 +293,7 @@ test('12: the demo server listens on this machine only unless HOST says otherwis
   test.skip(!lan, 'no network interface besides loopback to try');
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-host-'));
-  const port = 3000 + Math.floor(Math.random() * 1000) + 3000;
+  const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   for (const name of ['HOST', 'DATABASE_URL', 'DEMO_DATA']) delete env[name];
   // The bundle e2e/server.mjs built (or found) for this run, as production runs it (decision 0022):
@@ -300,25 +301,35 @@ test('12: the demo server listens on this machine only unless HOST says otherwis
   const server = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the server said, for the failure message (it once did not answer in 90 s, and said nothing).
+  const output: string[] = [];
+  server.stdout.on('data', (chunk) => output.push(String(chunk)));
+  server.stderr.on('data', (chunk) => output.push(String(chunk)));
+  const exited = new Promise<string>((resolve) =>
+    server.once('exit', (code, signal) => resolve(`exited (${code ?? signal})`)),
+  );
   try {
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/api/v1.0/health`)
-            .then((r) => r.status)
-            .catch(() => 0),
-        { timeout: 90_000, intervals: [500] },
-      )
-      .toBe(200);
+    const health = async () => {
+      for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+        const status = await fetch(`http://127.0.0.1:${port}/api/v1.0/health`)
+          .then((r) => r.status)
+          .catch(() => 0);
+        if (status === 200) return 200;
+        if (server.exitCode !== null || server.signalCode !== null) return exited;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      return 'no answer in 90 s';
+    };
+    expect(await health(), `the server on port ${port} said:\n${output.join('')}`).toBe(200);
     const fromNetwork = await fetch(`http://${lan}:${port}/api/v1.0/health`)
       .then((r) => r.status)
       .catch(() => 'refused');
     expect(fromNetwork).toBe('refused');
   } finally {
     server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
