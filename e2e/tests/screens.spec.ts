@@ -6,6 +6,7 @@
  */
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { apiCall, emptyCart, orderIds } from '../support/api';
+import { expectNoHiddenColumns } from '../support/layout';
 import { expectSuccess } from '../support/masterData';
 import { addWovenLabelToCart } from '../support/ordering';
 import { signIn } from '../support/session';
@@ -224,6 +225,7 @@ test('b: every main screen fits 390 px: nothing wider than the phone', async ({ 
     const row = page.locator('[data-testid=product-row][data-product-subcode="RT-WL-101"]');
     await expect(row).toBeVisible();
     await check('product-list-results');
+    await expectNoHiddenColumns(page.getByTestId('product-results'));
     await row.click();
     await expect(page).toHaveURL(/\/product-details\?productItemId=\d+/);
     await expect(page.getByTestId('quantity-S')).toBeVisible();
@@ -232,12 +234,7 @@ test('b: every main screen fits 390 px: nothing wider than the phone', async ({ 
     const table = page.getByTestId('size-table');
     await expect(table.getByRole('columnheader', { name: 'In Cart' })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Unit Price' })).toBeVisible();
-    const hidden = await table.evaluate((el) => {
-      let box: HTMLElement | null = el.parentElement;
-      while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
-      return box ? box.scrollWidth - box.clientWidth : 0;
-    });
-    expect(hidden, 'pixels of the size table behind a sideways scroll').toBe(0);
+    await expectNoHiddenColumns(table);
   } finally {
     await emptyCart(page);
   }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, emptyCart } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
+import { expectNoHiddenColumns } from '../support/layout';
 import { placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -76,6 +77,14 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   await row.getByTestId('variable-data-select').check();
   await expectNoBlockingViolations(vendor, '/product-list variable-data results, a row selected');
   await shoot(vendor, 'variable-data-search');
+  // On a phone a row is its checkbox and one cell of the same values: nothing behind a sideways
+  // scroll (issue 28 §3), and the choice made at 1280 px stays.
+  await vendor.setViewportSize({ width: 390, height: 844 });
+  await expect(row.getByTestId('variable-data-summary')).toContainText('PO-778120');
+  await expect(row.getByTestId('variable-data-summary')).toContainText('RT-PT-401');
+  await expect(row.getByTestId('variable-data-select')).toBeChecked();
+  await expectNoHiddenColumns(vendor.getByTestId('variable-data-results'));
+  await vendor.setViewportSize({ width: 1280, height: 900 });
   await vendor.getByTestId('order-selected').click();
   await expect(vendor).toHaveURL(/\/product-details\?productItemId=\d+/);
 

@@ -22,7 +22,8 @@ export interface ProductResultsTableProps {
 /** The results table. */
 export function ProductResultsTable({ products, stale }: ProductResultsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // Two columns fit a 390 px phone: the description wraps rather than scrolling sideways.
+    <Table.ScrollContainer minWidth={320}>
       <Table
         highlightOnHover
         striped
@@ -35,7 +36,7 @@ export function ProductResultsTable({ products, stale }: ProductResultsTableProp
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={200}>Product Code</Table.Th>
+            <Table.Th w="clamp(7rem, 30%, 200px)">Product Code</Table.Th>
             <Table.Th>Description</Table.Th>
           </Table.Tr>
         </Table.Thead>

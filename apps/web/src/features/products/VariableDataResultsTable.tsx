@@ -2,13 +2,17 @@
  * The variable-data search results (ordering §2 Product list, variable-data mode; §3 Product search
  * result (variable data)): PO Number, Style No., Ticket Type, Description, Create Date and Ordered,
  * one row per PO and style with a checkbox; 'Order Selected' opens product details with the
- * productItemIds of the rows chosen (every ticket type of each).
+ * productItemIds of the rows chosen (every ticket type of each). On a phone (PHONE_QUERY) a row is
+ * its checkbox and one cell holding the same six values, so nothing hides behind a sideways scroll
+ * (issue 28 §3: every screen fits 390 px).
  */
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatDisplayDate, LABELS, MAX_DETAIL_IDS, type VariableDataSearchResult } from '@selvedge/shared';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PHONE_QUERY } from '../../ui/FilterPanel';
 
 export interface VariableDataResultsTableProps {
   products: VariableDataSearchResult[];
@@ -21,6 +25,24 @@ const keyOf = (p: VariableDataSearchResult) => p.productItemIds.join(',');
 /** Product details of the chosen rows' items (ordering §2: 'Order Selected'). */
 export const orderSelectedPath = (rows: readonly VariableDataSearchResult[]) =>
   `/product-details?productItemId=${rows.flatMap((r) => r.productItemIds).join(',')}`;
+
+const descriptionOf = (p: VariableDataSearchResult) => [...new Set(p.descriptions)].join(', ');
+
+/**
+ * The Ordered value: a green badge, else a dimmed `no` ("No" under the Ordered column; "Not ordered"
+ * in a phone's one cell, where no header says what it answers).
+ */
+function orderedMark(ordered: boolean, no = 'No') {
+  return ordered ? (
+    <Badge color="green" variant="light">
+      Ordered
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {no}
+    </Text>
+  );
+}
 
 /** The results table with its 'Order Selected' button. */
 export function VariableDataResultsTable({ products, stale }: VariableDataResultsTableProps) {
@@ -36,6 +58,7 @@ export function VariableDataResultsTable({ products, stale }: VariableDataResult
       return next;
     });
   const allOn = products.length > 0 && chosen.length === products.length;
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
 
   return (
     <Stack gap="sm">
@@ -52,7 +75,7 @@ export function VariableDataResultsTable({ products, stale }: VariableDataResult
           {LABELS.orderSelected}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 760}>
         <Table
           striped
           withTableBorder
@@ -75,12 +98,18 @@ export function VariableDataResultsTable({ products, stale }: VariableDataResult
                   }}
                 />
               </Table.Th>
-              <Table.Th>PO Number</Table.Th>
-              <Table.Th>Style No.</Table.Th>
-              <Table.Th>Ticket Type</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Create Date</Table.Th>
-              <Table.Th>Ordered</Table.Th>
+              {phone ? (
+                <Table.Th>PO Number and Style No.</Table.Th>
+              ) : (
+                <>
+                  <Table.Th>PO Number</Table.Th>
+                  <Table.Th>Style No.</Table.Th>
+                  <Table.Th>Ticket Type</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Create Date</Table.Th>
+                  <Table.Th>Ordered</Table.Th>
+                </>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -101,24 +130,38 @@ export function VariableDataResultsTable({ products, stale }: VariableDataResult
                       data-testid="variable-data-select"
                     />
                   </Table.Td>
-                  <Table.Td ff="monospace" fw={600}>
-                    {p.poNumber}
-                  </Table.Td>
-                  <Table.Td ff="monospace">{p.styleNumber}</Table.Td>
-                  <Table.Td ff="monospace">{p.productSubcodes.join(', ')}</Table.Td>
-                  <Table.Td>{[...new Set(p.descriptions)].join(', ')}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(p.creationDate)}</Table.Td>
-                  <Table.Td>
-                    {p.ordered ? (
-                      <Badge color="green" variant="light">
-                        Ordered
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        No
+                  {phone ? (
+                    <Table.Td data-testid="variable-data-summary">
+                      <Group gap={6} wrap="wrap">
+                        <Text size="sm" ff="monospace" fw={600}>
+                          {p.poNumber}
+                        </Text>
+                        <Text size="sm" ff="monospace">
+                          {p.styleNumber}
+                        </Text>
+                        {orderedMark(p.ordered, 'Not ordered')}
+                      </Group>
+                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        {p.productSubcodes.join(', ')}
                       </Text>
-                    )}
-                  </Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {descriptionOf(p)} · {formatDisplayDate(p.creationDate)}
+                      </Text>
+                    </Table.Td>
+                  ) : (
+                    <>
+                      <Table.Td ff="monospace" fw={600}>
+                        {p.poNumber}
+                      </Table.Td>
+                      <Table.Td ff="monospace">{p.styleNumber}</Table.Td>
+                      <Table.Td ff="monospace">{p.productSubcodes.join(', ')}</Table.Td>
+                      <Table.Td>{descriptionOf(p)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDisplayDate(p.creationDate)}
+                      </Table.Td>
+                      <Table.Td>{orderedMark(p.ordered)}</Table.Td>
+                    </>
+                  )}
                 </Table.Tr>
               );
             })}
