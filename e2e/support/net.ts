@@ -1,17 +1,6 @@
-/** Network helpers of the browser suite's runner and journeys. */
-import { createServer } from 'node:net';
-
 /**
- * A TCP port nobody listens on right now (the system picks it). A fixed or random port may be
- * taken: on this machine kind Redis, NATS, Mosquitto and others listen on well-known ones.
+ * Network helpers of the browser suite's runner and journeys: the server tests' own `freePort` (a
+ * TCP port the system gives, nobody listening on it right now). A fixed or random port may be taken:
+ * on this machine kind Redis, NATS, Mosquitto and others listen on well-known ones.
  */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../apps/server/src/test/serverProcess';
