@@ -213,6 +213,8 @@ test('b: every main screen fits 390 px: nothing wider than the phone', async ({ 
     await page.goto(`/order-details?orderId=${orderId}`);
     await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
     await check('order-details');
+    // Size, Quantity and Unit Price of a line are on screen, not behind a sideways scroll.
+    await expectNoHiddenColumns(page.getByTestId('order-item-sizes').first());
     await addWovenLabelToCart(page, 'RT-WL-101', 500);
     await expect(page.getByTestId('cart-field-shippingAddress')).toBeVisible();
     await check('cart');

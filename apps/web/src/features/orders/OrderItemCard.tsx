@@ -35,6 +35,11 @@ export function OrderItemCard({
   const sizeAttributeNames = [...new Set(item.sizes.flatMap((s) => Object.keys(s.attributesItem)))];
   // VARIABLE_DATA and DYNAMIC lines: each row is an uploaded size and colour with its barcode.
   const variableData = item.sizes.some((s) => s.variableData);
+  // About 80 px a column (a barcode 140): Size, Quantity and the prices fit a 390 px phone without a
+  // sideways scroll (issue 28 §3); a line with colours, barcodes or attributes scrolls in its box.
+  const sizesMinWidth =
+    80 * (2 + sizeAttributeNames.length + Number(showUnitPrice) + Number(showUnitCost)) +
+    (variableData ? 80 + 140 : 0);
   const attributes = Object.entries(item.attributes);
 
   return (
@@ -124,7 +129,7 @@ export function OrderItemCard({
         {item.careLabel && <LineCareLabel label={item.careLabel} digitalLink={item.digitalLink} open />}
 
         {item.sizes.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={sizesMinWidth}>
             <Table
               striped
               withTableBorder
