@@ -33,8 +33,7 @@ const LANE_SPECS = [
     'variable-data-ordering.spec.ts',
   ],
   // The last lane: master-data, passport, restock, screens, session, variable-data, stale-chunk, and
-  // any spec not listed above. Not keyboard: it empties vendor@example.com's cart, and master-data
-  // returns to that cart (an empty cart sends the user to the order list).
+  // any spec not listed above.
 ];
 const LANES = Math.min(Math.max(Number(process.env.E2E_LANES ?? 3) || 3, 1), LANE_SPECS.length + 1);
 

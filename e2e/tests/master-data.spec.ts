@@ -7,7 +7,7 @@
  * from a stale copy (another tab saved first) shows the server's 409 message.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiCall } from '../support/api';
+import { apiCall, emptyCart } from '../support/api';
 import { addNew, expectSuccess } from '../support/masterData';
 import { signIn } from '../support/session';
 
@@ -283,6 +283,8 @@ test('users: Password Reset Sent; the vendor edits its own shipping addresses on
   const vendor = await secondTab(browser, baseURL, 'vendor@example.com');
   try {
     const v = vendor.page;
+    // An empty cart (the demo has none), so where Return to Cart ends is known (below).
+    await emptyCart(v);
     const cart = await apiCall<{ vendorId: number | null }>(v, 'GET', '/orders/cart');
     expect(cart.body.vendorId, 'the demo vendor user has a vendor').not.toBeNull();
     await v.goto(`/vendor-details?id=${cart.body.vendorId}&fromCart=true`);
@@ -307,8 +309,14 @@ test('users: Password Reset Sent; the vendor edits its own shipping addresses on
     await v.getByTestId('detail-save').click();
     await expectSuccess(v, 'Vendor Successfully Updated');
     await expect(v.getByTestId('shipping-row')).toHaveCount(rows);
+    // Return to Cart opens the cart, which, empty, says so and moves on to the order list. The
+    // address is awaited from before the click: /cart is only passed through (a check after the
+    // click missed it once under load).
+    const toCart = v.waitForURL(/\/cart$/);
     await v.getByTestId('detail-return-to-cart').click();
-    await expect(v).toHaveURL(/\/cart$/);
+    await toCart;
+    await expect(v.getByText('Your cart is empty.')).toBeVisible();
+    await expect(v).toHaveURL(/\/order-list$/);
   } finally {
     await vendor.close();
   }
