@@ -1,16 +1,13 @@
 /**
  * The frame of every long filter form (order list, master-data lists; issue 28 §3 b): a "Filters"
  * toggle that says how many filters are active, above the form. The form is open at desktop widths
- * and collapsed below a phone width (PHONE_QUERY), so that on a phone the results are on the first
+ * and collapsed below a phone width (ui/phone.ts), so that on a phone the results are on the first
  * screen; the user's own open/close wins until the screen is left. docs/decisions/0038.
  */
 import { Badge, Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-
-/** Below this width the filters start collapsed (Mantine's `xs` breakpoint, 576 px). */
-export const PHONE_QUERY = '(max-width: 35.99em)';
+import { usePhone } from './phone';
 
 /** Props of {@link FilterPanel}. */
 export interface FilterPanelProps {
@@ -26,8 +23,8 @@ export interface FilterPanelProps {
 
 /** The collapsible filter frame. */
 export function FilterPanel({ activeCount, children, testId = 'filters', toggleTestId }: FilterPanelProps) {
-  // Read at once (not in an effect): a phone never renders the open form first, then shuts it.
-  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  // A phone never renders the open form first, then shuts it (usePhone reads at once).
+  const phone = usePhone();
   const [choice, setChoice] = useState<boolean | null>(null);
   const open = choice ?? !phone;
   const bodyId = useId();

@@ -2,17 +2,16 @@
  * The variable-data search results (ordering §2 Product list, variable-data mode; §3 Product search
  * result (variable data)): PO Number, Style No., Ticket Type, Description, Create Date and Ordered,
  * one row per PO and style with a checkbox; 'Order Selected' opens product details with the
- * productItemIds of the rows chosen (every ticket type of each). On a phone (PHONE_QUERY) a row is
+ * productItemIds of the rows chosen (every ticket type of each). On a phone (usePhone) a row is
  * its checkbox and one cell holding the same six values, so nothing hides behind a sideways scroll
  * (issue 28 §3: every screen fits 390 px).
  */
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { formatDisplayDate, LABELS, MAX_DETAIL_IDS, type VariableDataSearchResult } from '@selvedge/shared';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PHONE_QUERY } from '../../ui/FilterPanel';
+import { usePhone } from '../../ui/phone';
 
 export interface VariableDataResultsTableProps {
   products: VariableDataSearchResult[];
@@ -58,7 +57,7 @@ export function VariableDataResultsTable({ products, stale }: VariableDataResult
       return next;
     });
   const allOn = products.length > 0 && chosen.length === products.length;
-  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const phone = usePhone();
 
   return (
     <Stack gap="sm">
