@@ -11,7 +11,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { emptyCart } from '../support/api';
 import { makePng } from '../support/files';
-import { addNew, expectSuccess } from '../support/masterData';
+import { addNew, expectSuccess, openFromMenu } from '../support/masterData';
 import { placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -24,19 +24,6 @@ const FACTORY = `Journey Factory ${run}`;
 const VENDOR = `Journey Vendor ${run}`;
 const PRODUCT_CODE = `JR-${run}`;
 const SUBCODE = `JR-${run}-WL`;
-
-async function openFromMenu(page: Page, item: string) {
-  await page.getByTestId('nav-configuration').click();
-  const entry = page.getByRole('menuitem', { name: item });
-  const path = await entry.getAttribute('href');
-  await entry.click();
-  // The list of this item on screen, not only in the address bar: React renders a navigation in a
-  // transition, and the screen before it stays up (and clickable) until the new one is ready. A run
-  // under load clicked the previous list's Add here and created a customer, not a factory.
-  await expect(page).toHaveURL((url) => url.pathname === path);
-  await expect(page.getByRole('heading', { level: 2, name: item, exact: true })).toBeVisible();
-  await expect(page.getByTestId('list-count')).toBeVisible();
-}
 
 /** A create's success message, and the return to the entity's list that follows it. */
 async function expectCreated(page: Page, message: string, listPath: string) {

@@ -8,7 +8,7 @@
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiCall, emptyCart } from '../support/api';
-import { addNew, expectSuccess } from '../support/masterData';
+import { addNew, expectSuccess, openFromMenu } from '../support/masterData';
 import { signIn } from '../support/session';
 
 test.setTimeout(90_000);
@@ -16,13 +16,6 @@ test.setTimeout(90_000);
 const STALE_MESSAGE =
   'This record was changed by someone else since you opened it. Reload it to see the changes.';
 const run = Date.now().toString(36).slice(-5);
-
-/** Opens a list from the Configuration menu and waits for its count line. */
-async function openFromMenu(page: Page, item: string, countLine: RegExp) {
-  await page.getByTestId('nav-configuration').click();
-  await page.getByRole('menuitem', { name: item }).click();
-  await expect(page.getByTestId('list-count')).toHaveText(countLine);
-}
 
 /** The number in the list's count line ('Showing 5 Warehouse(s)' → 5). */
 async function countOf(page: Page): Promise<number> {
