@@ -65,16 +65,29 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
+/** Where a process's bundle comes from, and whether it gets a HOST. */
+export interface SpawnOptions {
+  /** The folder of main.mjs and worker.mjs (default: this process's own build, `serverBundles()`). */
+  bundleDir?: string;
+  /** HOST of the process (default 127.0.0.1); null leaves it unset, so the server's default holds. */
+  host?: string | null;
+}
+
 /** Runs the bundle `name` (main or worker) under node with `env` on top of PATH and HOME only. */
-function spawnNode(name: 'main' | 'worker', env: Record<string, string>, base: string): ServerProcess {
-  const script = join(serverBundles(), `${name}.mjs`);
+function spawnNode(
+  name: 'main' | 'worker',
+  env: Record<string, string>,
+  base: string,
+  options: SpawnOptions = {},
+): ServerProcess {
+  const script = join(options.bundleDir ?? serverBundles(), `${name}.mjs`);
   const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
-      HOST: '127.0.0.1',
+      ...(options.host === null ? {} : { HOST: options.host ?? '127.0.0.1' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,14 +147,16 @@ async function waitUntilAnswers(
 
 /**
  * Starts the server with `env` (on top of PATH and HOME only, so nothing of the test runner leaks
- * in) and waits up to `timeoutMs` for its health check.
+ * in) on a free port and waits up to `timeoutMs` for its health check; throws with what the process
+ * printed when it exits or does not answer in time.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  options: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const server = spawnNode('main', { ...env, PORT: String(port) }, `http://127.0.0.1:${port}`);
+  const server = spawnNode('main', { ...env, PORT: String(port) }, `http://127.0.0.1:${port}`, options);
   return waitUntilAnswers(server, `${server.base}/api/v1.0/health`, timeoutMs);
 }
 
