@@ -6,11 +6,14 @@
  * (docs/decisions/0022). The server's own code and @selvedge/shared go into the bundles, compiled
  * once, and so is drizzle-orm (patched, see below); the other npm packages stay in node_modules and
  * load as Node loads them. Production runs these files with plain `node`: no TypeScript compiler in
- * the process, fewer modules, less memory (issue 10).
+ * the process, fewer modules, less memory (issue 10). dist/meta.json is esbuild's metafile of the
+ * build; the build fails when the bundles import a package that a production install of apps/server
+ * leaves out (shippedImports.mjs, docs/decisions/0053).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { describeUnshipped, unshippedImports } from './shippedImports.mjs';
 
 /** Where the bundles go: dist/, or the folder given as the first argument (tests build their own). */
 const outdir = process.argv[2] ?? 'dist';
@@ -115,7 +118,7 @@ const drizzleIsMemo = {
 /** What `node dist/<name>.mjs` runs: the bundle of each entry point. */
 const ENTRIES = { main: 'src/main.ts', worker: 'src/worker.ts', seed: 'src/seed/cli.ts' };
 
-await build({
+const { metafile } = await build({
   entryPoints: Object.fromEntries(
     Object.entries(ENTRIES).map(([name, source]) => [`${name}.bundle`, source]),
   ),
@@ -136,6 +139,9 @@ await build({
   // server's memory once Node loaded it (docs/decisions/0030).
   sourcesContent: false,
   logLevel: 'warning',
+  // What each bundle imports, and from where: the check below reads it, and it is kept beside the
+  // bundles (meta.json) for scripts/prod-smoke.mjs to check the production tree with.
+  metafile: true,
   // Bundled CommonJS (@fastify/compress) requires the packages it depends on at run time.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
@@ -170,4 +176,23 @@ setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
 await import('./${name}.bundle.mjs');
 `,
   );
+}
+
+await writeFile(resolve(import.meta.dirname, outdir, 'meta.json'), JSON.stringify(metafile));
+
+/**
+ * A package the bundles leave to node_modules but a production install leaves out stops the server
+ * at its first import (csv-parse once did, as a devDependency): the build fails instead, naming it
+ * (shippedImports.mjs, docs/decisions/0053).
+ */
+const unshipped = unshippedImports(metafile, { serverDir: import.meta.dirname });
+if (unshipped.length > 0) {
+  const why = describeUnshipped(unshipped).map((line) => `  - ${line}`);
+  console.error(
+    [
+      'The bundles import packages that a production install (npm ci --omit=dev --workspace=apps/server) leaves out:',
+      ...why,
+    ].join('\n'),
+  );
+  process.exit(1);
 }

@@ -6,13 +6,19 @@
  * bundle and exits without a database; a preloaded probe reports, at exit, what Node has loaded.
  * And a server that has answered (compressed) loads no fetch implementation (undici): ~17 MB it
  * never uses, which an ES import of node:http or @fastify/compress's `instanceof Response` loaded.
+ * And every package the bundles leave to node_modules is one a production install has
+ * (docs/decisions/0053): a devDependency imported at run time stopped the production server at start.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type BuildMetafile, describeUnshipped, unshippedImports } from '../../shippedImports.mjs';
 import { serverBundles, startServerProcess } from './serverProcess';
+
+/** apps/server: the bundles' working directory, to which the metafile's paths are relative. */
+const SERVER_DIR = join(import.meta.dirname, '../..');
 
 /** Preloaded with --import: at exit, prints what findSourceMap knows of a bundle file and of every CommonJS module. */
 const PROBE = `
@@ -105,4 +111,72 @@ describe('the running server (dist/main.mjs)', () => {
     }
     expect(probeReport(server.output)).toEqual({ undici: false });
   }, 60_000);
+});
+
+describe('what the bundles leave to node_modules (dist/meta.json)', () => {
+  const metafile = () =>
+    JSON.parse(readFileSync(join(serverBundles(), 'meta.json'), 'utf8')) as BuildMetafile;
+  /** package.json of `dir`, with `change` applied to apps/server's. */
+  const manifests =
+    (change: (server: Record<string, Record<string, string>>) => void) =>
+    (dir: string): Record<string, unknown> | null => {
+      const file = join(dir, 'package.json');
+      let manifest: Record<string, Record<string, string>>;
+      try {
+        manifest = JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        return null;
+      }
+      if (join(dir) === join(SERVER_DIR)) change(manifest);
+      return manifest;
+    };
+
+  it("is in a production install: apps/server's dependencies, and a bundled package's own", () => {
+    const meta = metafile();
+    expect(describeUnshipped(unshippedImports(meta, { serverDir: SERVER_DIR }))).toEqual([]);
+    // The check has something to check: the server's own imports and those @fastify/compress
+    // (bundled, CommonJS) requires at run time.
+    const external = Object.entries(meta.inputs).flatMap(([file, input]) =>
+      input.imports.filter((i) => i.external).map((i) => `${file} ${i.path}`),
+    );
+    expect(external).toContainEqual('src/modules/variableData/variableData.import.ts csv-parse');
+    expect(external).toContainEqual(
+      expect.stringMatching(/node_modules\/@fastify\/compress\/index\.js minipass$/),
+    );
+  });
+
+  it('names a devDependency the bundles import (csv-parse was one) and where it is imported', () => {
+    const problems = unshippedImports(metafile(), {
+      serverDir: SERVER_DIR,
+      readManifest: manifests((server) => {
+        server.devDependencies!['csv-parse'] = server.dependencies!['csv-parse']!;
+        delete server.dependencies!['csv-parse'];
+      }),
+    });
+    expect(problems).toEqual([
+      {
+        package: 'csv-parse',
+        importedBy: '@selvedge/server',
+        files: ['src/modules/variableData/variableData.import.ts'],
+        reason: 'a devDependency of @selvedge/server: move it to "dependencies"',
+      },
+    ]);
+  });
+
+  it("names what a bundled package requires once nothing installs it (@fastify/compress's readable-stream)", () => {
+    // Without @fastify/compress among the dependencies, its own dependencies are not installed,
+    // though the bundle still requires them.
+    const problems = unshippedImports(metafile(), {
+      serverDir: SERVER_DIR,
+      readManifest: manifests((server) => {
+        delete server.dependencies!['@fastify/compress'];
+      }),
+    });
+    expect(problems.map((p) => `${p.package} ← ${p.importedBy}`)).toContain(
+      'readable-stream ← @fastify/compress',
+    );
+    expect(problems.find((p) => p.package === 'readable-stream')?.reason).toMatch(
+      /a production install of @selvedge\/server does not install it/,
+    );
+  });
 });
