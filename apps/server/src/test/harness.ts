@@ -116,16 +116,24 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /**
  * Database with demo data, app, job queue (workers in process, polling twice a second), local file
  * storage in a temporary folder, SMTP sink and helpers to sign in; call `close` in afterAll.
- * `env` adds configuration (e.g. S3_* or MAX_ARTWORK_UPLOAD_MB).
+ * `env` adds configuration (e.g. S3_* or MAX_ARTWORK_UPLOAD_MB). With `database`, the app runs on
+ * that database as it is (migrated and filled by the caller, closed by `close`), its files copied
+ * from the folder `files` (test/upgrade.test.ts).
  */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; logLines?: string[] } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    logLines?: string[];
+    database?: Database;
+    files?: string;
+  } = {},
 ) {
-  const seeded = opts.seed !== false && inject('testTemplates') !== undefined;
-  const database = await createTestDatabase({ seeded });
+  const seeded = !opts.database && opts.seed !== false && inject('testTemplates') !== undefined;
+  const database = opts.database ?? (await createTestDatabase({ seeded }));
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-test-'));
-  const templateFiles = seeded ? join(inject('testTemplates')!.seededDataDir, 'files') : undefined;
+  const templateFiles = seeded ? join(inject('testTemplates')!.seededDataDir, 'files') : opts.files;
   // The seeded rows point at the demo data's files: each file gets its own copy of them.
   if (templateFiles && existsSync(templateFiles))
     cpSync(templateFiles, join(dataDir, 'files'), { recursive: true });
@@ -139,7 +147,7 @@ export async function createTestApp(
   const silent = { level: 'silent' } as const;
   const pino = (await import('pino')).default(silent);
   const storage = createStorage(config);
-  if (opts.seed !== false && !seeded) await seedDemoData(database.db, { storage });
+  if (opts.seed !== false && !seeded && !opts.database) await seedDemoData(database.db, { storage });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, logger: pino });
   // No clock: a test runs the scheduled jobs (the orphan sweep) itself when it wants them.
   const jobs = createJobs(database, pino, { schedule: false });
