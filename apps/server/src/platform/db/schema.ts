@@ -420,7 +420,11 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: createdAt(),
 });
 
-/** Failed sign-ins counted per key ('ip:…' or 'email:…') in a sliding window; kept in the DB so many instances agree. */
+/**
+ * Failed sign-ins counted per key in a sliding window; kept in the DB so many instances agree. A key is
+ * 'pair:', 'ip:' or 'email:' and a keyed hash of what it counts (auth.service.ts throttleKeys), never
+ * an e-mail or client address in clear (docs/decisions/0055).
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
