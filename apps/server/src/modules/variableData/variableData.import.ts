@@ -49,7 +49,7 @@ import { queueUploadMail } from './variableData.mail';
 /** Good rows (or refusals) written per statement; progress is committed after each batch. */
 export const STAGE_BATCH = 5000;
 
-/** What one run did: the report, or null when there was nothing to do (already ended, no file). */
+/** What one run did: the report, or null when there was nothing to do (ended, no file, another run took over). */
 export type ImportOutcome = { state: 'finished' | 'refused'; report: DataUploadReport } | null;
 
 type Layout = 'FLAT_FILE' | 'DELIMITED_ROOTS';
