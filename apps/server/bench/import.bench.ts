@@ -21,17 +21,17 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ROOTS_HEADER_LINE, rootsLine, withCheckDigit } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX } from '../src/app';
 import { TokenService } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
 import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
+import { writeRootsFile } from '../src/test/rootsFile';
 import { rssOf, startProduct } from './product';
 import { exitWhenDone, issueTokens, loadOrders, openBenchDatabase } from './seed';
 
@@ -46,44 +46,6 @@ const ORDERS = env('BENCH_ORDERS', 100_000, 0);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
 const MB = 1024 * 1024;
 const log = (...a: unknown[]) => console.log(...a);
-const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
-const COLOURS = ['NVY', 'WHT'];
-
-/** Writes the Roots file of `rows` rows to `path` a line at a time (never held whole in memory). */
-async function writeRootsFile(path: string, rows: number) {
-  const out = createWriteStream(path);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  await write(`${ROOTS_HEADER_LINE}\r\n`);
-  const perItem = SIZES.length * COLOURS.length;
-  for (let n = 0; n < rows; n++) {
-    const item = Math.floor(n / perItem);
-    const k = n % perItem;
-    const style = String(70_000_000 + item);
-    const line = rootsLine({
-      line: n + 2,
-      vendorNumber: item % 3 === 0 ? '5520871' : '4410023',
-      poNumber: `PO-B${Math.floor(item / 10)}`,
-      poDate: null,
-      styleNumber: style,
-      ticketType: item % 2 === 0 ? 'RT-PT-401' : 'RT-HT-201',
-      description: `Bench Tee ${style}`,
-      colour: COLOURS[Math.floor(k / SIZES.length)]!,
-      size: SIZES[k % SIZES.length]!,
-      barcode: withCheckDigit(`${style}${String(k).padStart(3, '0')}`),
-      prices: [
-        { currency: 'CAD', amount: '49.99' },
-        { currency: 'USD', amount: '39.99' },
-      ],
-      quantity: 12 + ((n * 7) % 500),
-    });
-    await write(`${line}\r\n`);
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
 /**
  * `loops` loops of GET `path` as `token`, each pausing `pauseMs` after an answer (a few users at work,
  * not a load test that would take the CPU from the import), until `until()` says stop; the answers'

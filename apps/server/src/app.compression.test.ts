@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { and, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems } from './platform/db/schema';
 import { createTestApp, type TestApp } from './test/harness';
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
@@ -88,6 +90,31 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(branded);
     }
+  });
+
+  it('sends the product passport page with the headers of the passport call: not indexed, not kept', async () => {
+    // A demo care label's passport: the page a garment's QR code opens, and the call behind it.
+    const [label] = await t.db
+      .select({ gtin: orderItems.passportGtin, serial: orderItems.passportSerial })
+      .from(orderItems)
+      .where(and(isNotNull(orderItems.passportGtin), isNotNull(orderItems.passportSerial)))
+      .limit(1);
+    expect(label).toBeDefined();
+    const page = `/01/${label!.gtin}/21/${label!.serial}`;
+    const res = await get(page, { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<meta name="brand-name"');
+    const call = await get(`/api/v1.0/passport${page}`);
+    expect(call.statusCode, call.body).toBe(200);
+    for (const name of ['x-robots-tag', 'cache-control']) {
+      expect(res.headers[name], name).toBeDefined();
+      expect(res.headers[name], name).toBe(call.headers[name]);
+    }
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Other app routes keep theirs.
+    expect((await get('/order-list')).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('reads index.html again when the web app is rebuilt', async () => {

@@ -29,7 +29,7 @@ import { artworkRoutes } from './modules/orders/artwork.routes';
 import { orderActionRoutes } from './modules/orders/orders.actions.routes';
 import { orderDownloadRoutes } from './modules/orders/orders.downloads.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
-import { passportRoutes } from './modules/passport/passport.routes';
+import { PASSPORT_HEADERS, PASSPORT_PAGE_PATH, passportRoutes } from './modules/passport/passport.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { restockRoutes } from './modules/restock/restock.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -191,11 +191,18 @@ export async function buildApp(opts: {
     });
   }
   const indexHtml = hasWeb ? webIndexReader(join(webDist, 'index.html'), opts.config.brandName) : null;
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml?.());
+  /** index.html, revalidated on every load unless `headers` say otherwise. */
+  const sendIndex = (
+    reply: FastifyReply,
+    headers: Record<string, string> = { 'Cache-Control': 'no-cache' },
+  ) => reply.headers(headers).type('text/html; charset=utf-8').send(indexHtml?.());
   if (hasWeb) {
     // '/' is a folder to the static plugin (403 without an index): it is the app's home route.
     app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+    // The public passport page goes out with the headers of the call behind it (decision 0044).
+    app.get(PASSPORT_PAGE_PATH, { schema: { hide: true } }, (_req, reply) =>
+      sendIndex(reply, PASSPORT_HEADERS),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     // A missing built file is a 404, never index.html: a tab opened before a deploy that asks for an

@@ -9,7 +9,7 @@
  * hook answers 401 without a valid token and 403 when the role is not allowed (or, for a per-user
  * permission, the user lacks its flag).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import {
   describePermission,
   isRole,
@@ -91,11 +91,28 @@ const VERIFIED_TOKENS = 10_000;
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Keys derived from the secret for `digest`, by purpose. */
+  private readonly digestKeys = new Map<string, Buffer>();
   constructor(
     secret: string,
     private readonly ttlMinutes: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * A keyed hash of `value` (HMAC-SHA-256, 43 characters of base64url) under a key derived from the
+   * signing secret for `purpose` (HKDF-SHA-256): the same on every instance that shares JWT_SECRET,
+   * and no way back to `value` without it. For identifiers the database must match but need not be
+   * able to show, such as sign-in throttling keys (docs/decisions/0055).
+   */
+  digest(purpose: string, value: string): string {
+    let key = this.digestKeys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', this.key, '', `selvedge ${purpose}`, 32));
+      this.digestKeys.set(purpose, key);
+    }
+    return createHmac('sha256', key).update(value).digest('base64url');
   }
 
   /** Signs a token for a new session; returns the token, its jti and expiry. */

@@ -11,7 +11,11 @@
  * - Works on PGlite (pg-boss `fromPglite`, one shared connection) and on PostgreSQL (its own small
  *   pool, same database).
  * - Retries with exponential backoff; a job that keeps failing ends in the 'failed' state (kept
- *   for a week), never undoing the change that queued it.
+ *   for a week), never undoing the change that queued it. A queue may name a dead letter queue whose
+ *   handler then deals with the job that failed for good.
+ * - A long job (the import) has a heartbeat: pg-boss refreshes it while the handler runs, and a job
+ *   whose heartbeat stopped (its process killed) is failed — retried — by the supervisor of any
+ *   process within HEARTBEAT_SECONDS + SUPERVISE_SECONDS (docs/decisions/0055).
  * - Each queue has its own workers (WORKERS): mail is fetched in batches by several workers, a batch's
  *   jobs run side by side and settle one by one (a failing mail retries alone), and a worker keeps
  *   fetching while its batches come back full; account mail (reset, set password) has a queue of its
@@ -46,13 +50,35 @@ export interface JobTypes {
   'storage.sweep': Record<string, never>;
   /** Reads and imports one uploaded retailer data file (modules/variableData/variableData.jobs.ts). */
   'variableData.import': { uploadId: number };
+  /** The dead letter of 'variableData.import': ends the upload of an import that failed for good. */
+  'variableData.giveUp': { uploadId: number };
 }
 export type JobName = keyof JobTypes;
 
-/** Queue policies: retries with backoff; mail jobs are deleted a day after completion. */
+/**
+ * Seconds between two passes of pg-boss's supervisor (per process; one pass per interval across
+ * processes): it fails the jobs whose heartbeat stopped or that ran past their expiry. pg-boss's
+ * default is 60.
+ */
+const SUPERVISE_SECONDS = 30;
+
+/** Heartbeat of the import's job: pg-boss refreshes it every half of this while the handler runs. */
+const HEARTBEAT_SECONDS = 30;
+
+/**
+ * Queue policies: retries with backoff (`retryDelay` × 1–2, then × 2–4, × 4–8...); mail jobs are
+ * deleted a day after completion.
+ */
 const QUEUE_OPTIONS: Record<
   JobName,
-  { retryLimit: number; retryDelay: number; deleteAfterSeconds: number; expireInSeconds?: number }
+  {
+    retryLimit: number;
+    retryDelay: number;
+    deleteAfterSeconds: number;
+    expireInSeconds?: number;
+    heartbeatSeconds?: number;
+    deadLetter?: JobName;
+  }
 > = {
   'mail.send': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 3600 },
   // A reset link is in the mail text: keep the finished job only briefly.
@@ -60,19 +86,20 @@ const QUEUE_OPTIONS: Record<
   'order.mail': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
   'storage.sweep': { retryLimit: 2, retryDelay: 300, deleteAfterSeconds: 86_400 },
   // A file of a million rows takes minutes; a run cut off (crash, restart) starts again from the
-  // stored file, its staged rows cleared first (docs/decisions/0045).
+  // stored file, its staged rows cleared first (docs/decisions/0045). Its worker killed, the job is
+  // retried once the heartbeat has lapsed and the supervisor has seen it, then after 10–20 s: the
+  // import goes on within about a minute and a half (decision 0055). Five retries ride out an outage
+  // of the database or the storage of about 5–10 minutes; then the dead letter refuses the file.
   'variableData.import': {
-    retryLimit: 3,
-    retryDelay: 30,
+    retryLimit: 5,
+    retryDelay: 10,
     deleteAfterSeconds: 86_400,
     expireInSeconds: 3600,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    deadLetter: 'variableData.giveUp',
   },
+  'variableData.giveUp': { retryLimit: 8, retryDelay: 15, deleteAfterSeconds: 86_400 },
 };
-
-/** Whether `job` is its queue's last attempt: a failure now leaves it failed, not retried. */
-export function isLastAttempt(name: JobName, job: Pick<Job, 'retryCount'>): boolean {
-  return job.retryCount >= QUEUE_OPTIONS[name].retryLimit;
-}
 
 /**
  * How each queue is worked, per process: `batchSize` jobs per fetch, `localConcurrency` workers
@@ -89,6 +116,7 @@ const WORKERS: Record<
   'order.mail': { batchSize: 5, localConcurrency: 2 },
   'storage.sweep': { batchSize: 1, localConcurrency: 1 },
   'variableData.import': { batchSize: 1, localConcurrency: 1 },
+  'variableData.giveUp': { batchSize: 1, localConcurrency: 1 },
 };
 
 /** Queues that pg-boss fills on a schedule (cron, UTC): each gets one job per occurrence. */
@@ -100,6 +128,12 @@ const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
 export const JOB_COUNT_STATES = ['created', 'retry', 'active', 'failed'] as const;
 export type JobCountState = (typeof JOB_COUNT_STATES)[number];
 
+/**
+ * A queue's handler. `job.signal` is aborted when the job is no longer this process's (pg-boss lost
+ * its heartbeat) or when this process stops (`Jobs.stop`): a long handler (the import) then stops at
+ * its next step and throws, and the job is retried — a deploy hands the job on instead of cutting it
+ * off (docs/decisions/0055).
+ */
 export type JobHandler<N extends JobName> = (data: JobTypes[N], job: Job<JobTypes[N]>) => Promise<void>;
 
 export interface Jobs {
@@ -121,7 +155,10 @@ export interface Jobs {
   counts(): Promise<{ queue: JobName; state: JobCountState; count: number }[]>;
   /** Waits until no job of `names` is queued or running (tests). */
   idle(names?: JobName[], timeoutMs?: number): Promise<void>;
-  /** Stops workers (letting running jobs finish) and pg-boss. */
+  /**
+   * Stops workers and pg-boss: running jobs may finish within 10 s, their signals aborted (a long job
+   * stops and is retried); a job still running then is failed, to be retried.
+   */
   stop(): Promise<void>;
 }
 
@@ -143,16 +180,22 @@ export function createJobs(
           backend: 'pglite',
           schedule,
           registerInstance: false,
+          superviseIntervalSeconds: SUPERVISE_SECONDS,
+          monitorIntervalSeconds: SUPERVISE_SECONDS,
         })
       : new PgBoss({
           connectionString: database.url,
           max: 3,
           schedule,
           registerInstance: false,
+          superviseIntervalSeconds: SUPERVISE_SECONDS,
+          monitorIntervalSeconds: SUPERVISE_SECONDS,
           application_name: 'selvedge-jobs',
         });
   boss.on('error', (err: Error) => logger.error({ err }, 'job queue error'));
   const handlers = new Map<JobName, JobHandler<JobName>>();
+  /** Aborted by stop(): every running handler's signal (JobHandler). */
+  const stopping = new AbortController();
   let started = false;
   let workers = false;
 
@@ -166,8 +209,13 @@ export function createJobs(
     async start() {
       if (started) return;
       await boss.start();
-      for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+      // Created (if new) without their dead letter, which may not exist yet; then every queue is given
+      // today's options, as createQueue leaves an existing queue as it was.
+      for (const [name, { deadLetter: _, ...options }] of Object.entries(QUEUE_OPTIONS)) {
         await boss.createQueue(name, { ...options, retryBackoff: true, retryDelayMax: 3600 });
+      }
+      for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+        await boss.updateQueue(name, { ...options, retryBackoff: true, retryDelayMax: 3600 });
       }
       for (const [name, cron] of Object.entries(JOB_SCHEDULES)) {
         await boss.schedule(name, cron, {}, { tz: 'UTC' });
@@ -195,7 +243,7 @@ export function createJobs(
             Promise.all(
               batch.map(async (job) => {
                 try {
-                  await handler(job.data, job);
+                  await handler(job.data, { ...job, signal: AbortSignal.any([job.signal, stopping.signal]) });
                   return { id: job.id, status: 'completed' as const };
                 } catch (err) {
                   // Logged without the job data: a mail's text may hold a reset link.
@@ -246,6 +294,8 @@ export function createJobs(
     async stop() {
       if (!started) return;
       started = false;
+      // Short jobs (a mail) finish in the grace period; a long one gives its attempt back at once.
+      stopping.abort(new Error('the process is stopping'));
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
     },
   };

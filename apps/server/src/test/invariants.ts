@@ -112,3 +112,42 @@ export async function orderInvariantViolations(db: Db, opts: InvariantOptions): 
     );
   return out;
 }
+
+/**
+ * Every violation of the import invariants (docs/decisions/0045, 0055), described; empty when all
+ * hold:
+ * - only an upload being processed has staged rows (a run that ends, or fails, empties them);
+ * - the rows visible to ordering come from finished uploads only (nothing of a refused or cut
+ *   import shows);
+ * - an upload that has ended keeps no stored file;
+ * - an upload that has not ended has a job that will end it: its import queued, retried or running,
+ *   or its dead letter (the bug this guards against: an import left 'processing' for good).
+ */
+export async function importInvariantViolations(db: Db): Promise<string[]> {
+  const out: string[] = [];
+  const staged = await db.execute(sql`select s.data_upload_id as id, u.state, count(*)::int as n
+    from variable_data_staging s left join data_uploads u on u.id = s.data_upload_id
+    where u.state is distinct from 'processing' group by s.data_upload_id, u.state`);
+  for (const r of staged.rows as { id: number; state: string | null; n: number }[])
+    out.push(`upload ${r.id} (${r.state ?? 'missing'}) has ${r.n} staged rows`);
+
+  const visible = await db.execute(sql`select r.data_upload_id as id, u.state, count(*)::int as n
+    from variable_data_rows r join data_uploads u on u.id = r.data_upload_id
+    where u.state <> 'finished' group by r.data_upload_id, u.state`);
+  for (const r of visible.rows as { id: number; state: string; n: number }[])
+    out.push(`upload ${r.id} (${r.state}) has ${r.n} rows visible to ordering`);
+
+  const files = await db.execute(sql`select id, state from data_uploads
+    where state in ('finished', 'refused') and file_key is not null`);
+  for (const r of files.rows as { id: number; state: string }[])
+    out.push(`upload ${r.id} (${r.state}) still has its stored file`);
+
+  const orphans = await db.execute(sql`select u.id, u.state from data_uploads u
+    where u.state in ('queued', 'processing') and not exists (
+      select from pgboss.job j
+      where j.name in ('variableData.import', 'variableData.giveUp')
+        and j.state in ('created', 'retry', 'active') and (j.data ->> 'uploadId')::int = u.id)`);
+  for (const r of orphans.rows as { id: number; state: string }[])
+    out.push(`upload ${r.id} is ${r.state} without a job that will end it`);
+  return out;
+}

@@ -26,6 +26,23 @@ export const THROTTLE = {
 } as const;
 type ThrottleKind = keyof typeof THROTTLE;
 
+/**
+ * The `login_failures` keys of a sign-in attempt: the kind, then a keyed hash of the e-mail address
+ * (trimmed, lower-case: the account whatever its spelling), the client address or both, so the
+ * table counts attempts without being a list of who tried to sign in, or from where
+ * (docs/decisions/0055). `account` does not depend on `address`.
+ */
+export function throttleKeys(tokens: Pick<AppContext['tokens'], 'digest'>, email: string, address: string) {
+  const account = email.trim().toLowerCase();
+  const key = (kind: string, value: string) =>
+    `${kind}:${tokens.digest('login-failures', `${kind} ${value}`)}`;
+  return {
+    pair: key('pair', `${account} ${address}`),
+    address: key('ip', address),
+    account: key('email', account),
+  } satisfies Record<ThrottleKind, string>;
+}
+
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
   inactive: 'This account is inactive. Please contact an administrator.',
@@ -70,8 +87,7 @@ export function createAuthService(ctx: AppContext) {
   return {
     /** Checks credentials and opens a session; answers the signed access token. */
     async login(email: string, password: string, ip: string): Promise<{ access_token: string }> {
-      const account = email.trim().toLowerCase();
-      const keys = { pair: `pair:${account}|${ip}`, address: `ip:${ip}`, account: `email:${account}` };
+      const keys = throttleKeys(ctx.tokens, email, ip);
       for (const key of Object.values(keys)) await assertNotLocked(key);
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
@@ -115,7 +131,8 @@ export function createAuthService(ctx: AppContext) {
         if (!userId) throw badRequest(AUTH_MESSAGES.resetLinkInvalid);
         await repo.setPassword(tx, userId, passwordHash);
         await repo.revokeAllSessions(tx, userId);
-        await repo.clearFailures(tx, `email:${(await repo.findUserById(tx, userId))?.email}`);
+        const user = await repo.findUserById(tx, userId);
+        if (user) await repo.clearFailures(tx, throttleKeys(ctx.tokens, user.email, '-').account);
       });
       return { message: MESSAGES.passwordUpdated };
     },

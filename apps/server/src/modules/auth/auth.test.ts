@@ -1,9 +1,9 @@
 import { MESSAGES, SIGNED_IN_ROLES } from '@selvedge/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema';
+import { loginFailures, users } from '../../platform/db/schema';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
-import { AUTH_MESSAGES, isPasswordExpired, THROTTLE } from './auth.service';
+import { AUTH_MESSAGES, isPasswordExpired, THROTTLE, throttleKeys } from './auth.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +101,31 @@ describe('POST /auth/login', () => {
     const res = await login('customer@example.com', 'selvedge-demo-2026', '10.9.9.9');
     expect(res.statusCode).toBe(429);
     expect((await login('customer@example.com', 'selvedge-demo-2026', '10.9.9.8')).statusCode).toBe(200);
+    await t.db.execute(sql`delete from login_failures`);
+  });
+
+  it('keeps no e-mail or client address in its throttling table, and throttles across spellings', async () => {
+    await t.db.execute(sql`delete from login_failures`);
+    const spellings = [
+      'Finance@Example.com',
+      ' finance@example.com',
+      'FINANCE@EXAMPLE.COM ',
+      'finance@example.com',
+    ];
+    expect(spellings.length).toBe(THROTTLE.pair.max - 1);
+    for (const email of [...spellings, 'nobody.here@example.org'])
+      expect((await login(email, 'wrong-password-x', '10.7.0.1')).statusCode).toBe(401);
+    const keys = (await t.db.select({ key: loginFailures.key }).from(loginFailures)).map((r) => r.key);
+    // One key per account, per address and per pair: 2 accounts, 1 address.
+    expect(keys).toHaveLength(5);
+    for (const key of keys) {
+      expect(key).toMatch(/^(pair|ip|email):[A-Za-z0-9_-]{43}$/);
+      for (const clear of ['@', 'finance', 'nobody', 'example', '10.7.0.1']) expect(key).not.toContain(clear);
+    }
+    // One more failure, whatever the spelling, locks the pair.
+    expect((await login('fiNance@example.com', 'wrong-password-x', '10.7.0.1')).statusCode).toBe(401);
+    expect((await login('finance@example.COM', 'selvedge-demo-2026', '10.7.0.1')).statusCode).toBe(429);
+    expect((await login('finance@example.com', 'selvedge-demo-2026', '10.7.0.2')).statusCode).toBe(200);
     await t.db.execute(sql`delete from login_failures`);
   });
 
@@ -204,9 +229,15 @@ describe('POST /auth/users/{id}/reset-password and POST /auth/update-password', 
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(AUTH_MESSAGES.resetLinkInvalid);
 
+    // Failed sign-ins of the account before: the new password clears its counter.
+    expect((await login('Vendor2@example.com', 'wrong-password-x', '10.8.0.1')).statusCode).toBe(401);
+    const accountKey = throttleKeys(t.app.ctx.tokens, 'vendor2@example.com', '-').account;
+    const counted = () => t.db.$count(loginFailures, eq(loginFailures.key, accountKey));
+    expect(await counted()).toBe(1);
     const ok = await update('a-brand-new-password-2026');
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: MESSAGES.passwordUpdated });
+    expect(await counted()).toBe(0);
     expect((await update('another-new-password-2026')).statusCode).toBe(400);
     expect((await login('vendor2@example.com', 'selvedge-demo-2026')).statusCode).toBe(401);
     expect((await login('vendor2@example.com', 'a-brand-new-password-2026')).statusCode).toBe(200);

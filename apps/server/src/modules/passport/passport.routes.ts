@@ -2,11 +2,21 @@
  * The product passport call (issue 25; decision 0044): GET /passport/01/{gtin}/21/{serial}, public
  * (no sign-in: the QR code on a garment opens it), read-only, its answer the strict passportResponse.
  * The route matrix lists it among the public routes by name. The web page of the same path without
- * /api/v1.0/passport (/01/{gtin}/21/{serial}, the GS1 Digital Link) calls it.
+ * /api/v1.0/passport (/01/{gtin}/21/{serial}, the GS1 Digital Link) calls it; app.ts serves that page
+ * with the call's own PASSPORT_HEADERS.
  */
 import { errorResponse, passportParams, passportResponse } from '@selvedge/shared';
 import type { ApiModule } from '../../platform/context';
 import { createPassportService } from './passport.service';
+
+/**
+ * Headers of a passport, the call and its web page alike (decision 0044): search engines have no
+ * business indexing garments' passports, and no cache (a shared one least of all) keeping them.
+ */
+export const PASSPORT_HEADERS = { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'no-store' } as const;
+
+/** The passport's web page (the GS1 Digital Link a care label's QR code holds; the web app's route). */
+export const PASSPORT_PAGE_PATH = '/01/:gtin/21/:serial';
 
 export const passportRoutes: ApiModule = (app, ctx) => {
   const passports = createPassportService(ctx.db);
@@ -24,8 +34,7 @@ export const passportRoutes: ApiModule = (app, ctx) => {
       },
     },
     async (req, reply) => {
-      // Search engines have no business indexing garments' passports, and a shared cache none keeping them.
-      void reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
+      void reply.headers(PASSPORT_HEADERS);
       return passports.passport(req.params.gtin, req.params.serial);
     },
   );

@@ -3,14 +3,45 @@
  * the batches into the staging table and the refusals, progress, and the one short transaction that
  * makes the staged rows visible. Batches are one `insert … select from unnest(...)` each (one
  * statement per batch, never one per row), on PGlite and PostgreSQL alike.
+ *
+ * Every write of a run is fenced by its number (`data_uploads.runs`, docs/decisions/0055): it locks
+ * the upload's row and goes through only while the upload is 'processing' under that number, else
+ * throws RunSuperseded and writes nothing. A run whose job was given to another (its worker stalled
+ * past the job's heartbeat) cannot mix its rows into the new run's.
  */
 import type { DataUploadRefusal, DataUploadReport, TicketPrice, VariableDataRow } from '@selvedge/shared';
 import { VARIABLE_DATA_PRODUCT_GROUP } from '@selvedge/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { dataUploadRefusals, dataUploads, variableDataStaging } from '../../platform/db/schema';
 
 type Q = Db | Tx;
+
+/** A run's write refused: the upload ended, or another run took it over (docs/decisions/0055). */
+export class RunSuperseded extends Error {
+  constructor(uploadId: number, run: number) {
+    super(`import run ${run} of upload ${uploadId} no longer owns it`);
+  }
+}
+
+/**
+ * Locks the upload's row for the rest of `tx` and checks that run `run` still owns it (state
+ * 'processing' under that number); throws RunSuperseded otherwise.
+ */
+async function ownRun(tx: Tx, id: number, run: number) {
+  const [row] = await tx
+    .select({ state: dataUploads.state, runs: dataUploads.runs })
+    .from(dataUploads)
+    .where(eq(dataUploads.id, id))
+    .for('update');
+  if (row?.state !== 'processing' || row.runs !== run) throw new RunSuperseded(id, run);
+}
+
+/** Empties what a run staged and refused. */
+async function clearRun(tx: Tx, id: number) {
+  await tx.delete(variableDataStaging).where(eq(variableDataStaging.dataUploadId, id));
+  await tx.delete(dataUploadRefusals).where(eq(dataUploadRefusals.dataUploadId, id));
+}
 
 /** A good row, its ticket type resolved to the customer's subcode. */
 export interface StagedRow extends VariableDataRow {
@@ -76,14 +107,69 @@ export const importRepository = {
     return new Set((r.rows as { k: string }[]).map((x) => x.k));
   },
 
-  /** Starts (or starts again) a run: clears what an interrupted run staged or refused. */
-  async begin(db: Db, id: number, rowsTotal: number) {
+  /**
+   * Starts a run of an upload not ended yet: clears what an earlier run staged or refused, marks it
+   * 'processing' under the next run number and, when `cut`, counts the earlier run as cut off.
+   * Answers the run's number and the runs cut off so far, or null when the upload has ended meanwhile.
+   */
+  async begin(db: Db, id: number, cut: boolean): Promise<{ run: number; runsCut: number } | null> {
+    return db.transaction(async (tx) => {
+      const [started] = await tx
+        .update(dataUploads)
+        .set({
+          state: 'processing',
+          rowsDone: 0,
+          rowsTotal: null,
+          startedAt: sql`now()`,
+          report: null,
+          runs: sql`${dataUploads.runs} + 1`,
+          runsCut: sql`${dataUploads.runsCut} + ${sql.raw(cut ? '1' : '0')}`,
+        })
+        .where(and(eq(dataUploads.id, id), inArray(dataUploads.state, ['queued', 'processing'])))
+        .returning({ run: dataUploads.runs, runsCut: dataUploads.runsCut });
+      if (!started) return null;
+      await clearRun(tx, id);
+      return started;
+    });
+  },
+
+  /** Run `run` has counted the file's records (rows done / total on the screen). */
+  async counted(db: Db, id: number, run: number, rowsTotal: number) {
     await db.transaction(async (tx) => {
-      await tx.delete(variableDataStaging).where(eq(variableDataStaging.dataUploadId, id));
-      await tx.delete(dataUploadRefusals).where(eq(dataUploadRefusals.dataUploadId, id));
+      await ownRun(tx, id, run);
+      await tx.update(dataUploads).set({ rowsTotal }).where(eq(dataUploads.id, id));
+    });
+  },
+
+  /**
+   * One batch of run `run`, committed together: the good rows into the staging table, the refused
+   * ones, and the rows read so far (the screen reads it while the import runs).
+   */
+  async batch(
+    db: Db,
+    id: number,
+    run: number,
+    batch: { staged: StagedRow[]; refusals: DataUploadRefusal[]; rowsDone: number },
+  ) {
+    await db.transaction(async (tx) => {
+      await ownRun(tx, id, run);
+      await importRepository.stage(tx, id, batch.staged);
+      await importRepository.refuse(tx, id, batch.refusals);
+      await tx.update(dataUploads).set({ rowsDone: batch.rowsDone }).where(eq(dataUploads.id, id));
+    });
+  },
+
+  /**
+   * Run `run` failed on a fault (database, storage): what it staged and refused is cleared and the
+   * upload waits for the job's next attempt ('queued'), so that attempt does not take it for cut off.
+   */
+  async release(db: Db, id: number, run: number) {
+    await db.transaction(async (tx) => {
+      await ownRun(tx, id, run);
+      await clearRun(tx, id);
       await tx
         .update(dataUploads)
-        .set({ state: 'processing', rowsDone: 0, rowsTotal, startedAt: sql`now()`, report: null })
+        .set({ state: 'queued', rowsDone: 0, rowsTotal: null })
         .where(eq(dataUploads.id, id));
     });
   },
@@ -116,18 +202,14 @@ export const importRepository = {
         ${text(refusals.map((r) => r.reason))}) as u(line, field, reason)`);
   },
 
-  /** Progress, committed on its own (the screen reads it while the import runs). */
-  async progress(db: Db, id: number, rowsDone: number) {
-    await db.update(dataUploads).set({ rowsDone }).where(eq(dataUploads.id, id));
-  },
-
   /**
    * A staged row whose (item, size, colour) came earlier in the file is refused with the earlier
    * line; it leaves the staging table. Answers how many. (Staging belongs to this upload alone, so
    * this runs before the final transaction.)
    */
-  async refuseDuplicates(db: Db, uploadId: number): Promise<number> {
+  async refuseDuplicates(db: Db, uploadId: number, run: number): Promise<number> {
     return db.transaction(async (tx) => {
+      await ownRun(tx, uploadId, run);
       const r = await tx.execute(sql`with ranked as (
           select line, size, colour, po_number, style_number, ticket_type,
             min(line) over (partition by product_subcode_id, po_number, style_number, size, colour) as first
@@ -151,25 +233,21 @@ export const importRepository = {
    * rows there were (added / changed / removed by size and colour), replaces the rows of every item
    * the file names, empties the staging table and marks the upload finished with `report`.
    * Imports of one customer run one at a time here (an advisory lock), so two files naming the same
-   * PO and style cannot both create its item. Answers the counts, or null when the upload is no
-   * longer 'processing' (another run finished it).
+   * PO and style cannot both create its item. Answers the counts; throws RunSuperseded when run
+   * `run` no longer owns the upload.
    */
   async finish(
     db: Db,
     upload: { id: number; customerId: number },
+    run: number,
     report: (tx: Tx, counts: ImportCounts) => Promise<DataUploadReport>,
     /** Runs last in the transaction (the mail to the uploader is queued there). */
     ended: (tx: Tx, report: DataUploadReport) => Promise<void>,
-  ): Promise<ImportCounts | null> {
+  ): Promise<ImportCounts> {
     const u = upload.id;
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(26, ${upload.customerId})`);
-      const [state] = await tx
-        .select({ state: dataUploads.state })
-        .from(dataUploads)
-        .where(eq(dataUploads.id, u))
-        .for('update');
-      if (state?.state !== 'processing') return null;
+      await ownRun(tx, u, run);
 
       const ordered = await tx.execute(sql`with o as (
           select s.line, s.po_number, s.style_number, s.ticket_type from variable_data_staging s
@@ -262,23 +340,37 @@ export const importRepository = {
     });
   },
 
-  /** Marks the upload refused whole: nothing of it kept, one refusal saying why. */
+  /**
+   * Marks the upload refused whole: nothing of it kept, one refusal saying why. `run`: by that run
+   * (RunSuperseded when it no longer owns the upload); null: whatever run it is in, if it has not
+   * ended (answers false when it has).
+   */
   async refuseWhole(
     db: Db,
     id: number,
+    run: number | null,
     refusal: DataUploadRefusal,
     report: DataUploadReport,
     ended: (tx: Tx, report: DataUploadReport) => Promise<void>,
-  ) {
-    await db.transaction(async (tx) => {
-      await tx.delete(variableDataStaging).where(eq(variableDataStaging.dataUploadId, id));
-      await tx.delete(dataUploadRefusals).where(eq(dataUploadRefusals.dataUploadId, id));
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      if (run !== null) await ownRun(tx, id, run);
+      else {
+        const [row] = await tx
+          .select({ state: dataUploads.state })
+          .from(dataUploads)
+          .where(eq(dataUploads.id, id))
+          .for('update');
+        if (row?.state !== 'queued' && row?.state !== 'processing') return false;
+      }
+      await clearRun(tx, id);
       await tx.insert(dataUploadRefusals).values({ dataUploadId: id, ...refusal });
       await tx
         .update(dataUploads)
         .set({ state: 'refused', report, finishedAt: sql`now()`, fileKey: null })
         .where(eq(dataUploads.id, id));
       await ended(tx, report);
+      return true;
     });
   },
 

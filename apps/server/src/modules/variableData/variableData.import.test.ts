@@ -2,7 +2,9 @@
  * The import of retailer data files (issue 26 "Upload and processing"; docs/decisions/0045) on a real
  * database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the sample files of docs/formats with the
  * refusals docs/formats/README.md lists, the re-upload diff, rows of ordered items kept, files refused
- * whole keeping nothing, and a run cut off in the middle leaving nothing visible.
+ * whole keeping nothing, a run failing or cut off in the middle leaving nothing visible, the next run
+ * going on, the second cut off refusing the file, and a stalled run unable to write once another has
+ * taken over (docs/decisions/0055). test/import-kill.test.ts kills a real worker mid-import.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +17,8 @@ import type { JobContext } from '../../platform/context';
 import * as s from '../../platform/db/schema';
 import { buildOrder, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { countRecords, IMPORT_GAVE_UP, importUpload } from './variableData.import';
+import { countRecords, IMPORT_GAVE_UP, IMPORT_INTERRUPTED, importUpload } from './variableData.import';
+import { importRepository } from './variableData.import.repository';
 import { registerVariableDataJobs } from './variableData.jobs';
 
 let t: TestApp;
@@ -365,10 +368,10 @@ describe('files refused whole keep nothing', () => {
   });
 });
 
-describe('a run cut off in the middle', () => {
-  it('leaves nothing visible, and the next run imports the file as if it had not been', async () => {
+describe('a run failing in the middle', () => {
+  it('leaves nothing visible nor staged, and the next run imports the file as if it had not been', async () => {
     // A job context whose storage fails 1 KB into the import's reading (the first read, which counts
-    // the records, goes through): a worker killed, a storage outage.
+    // the records, goes through): a storage outage.
     let reads = 0;
     const rows = Array.from({ length: 40 }, (_, i) => {
       const style = String(78000000 + i);
@@ -416,7 +419,10 @@ describe('a run cut off in the middle', () => {
     expect(await rowsOf('PO-CUT', '78000000')).toEqual([]);
     expect(await t.db.$count(s.productItems, eq(s.productItems.poNumber, 'PO-CUT'))).toBe(0);
     const [mid] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id));
-    expect(mid?.state).toBe('processing');
+    // Waiting for the job's next attempt, which is not taken for a run cut off.
+    expect(mid).toMatchObject({ state: 'queued', rowsDone: 0, runsCut: 0 });
+    expect(await stagingOf(id)).toBe(0);
+    expect(await refusalsOf(id)).toEqual([]);
 
     const outcome = await importUpload(t.app.ctx, id);
     expect(outcome?.state).toBe('finished');
@@ -428,10 +434,209 @@ describe('a run cut off in the middle', () => {
   });
 });
 
+describe('a run cut off (its process killed)', () => {
+  /** A Roots file of `n` rows of PO `po`, one item (style) per row. */
+  const file = (po: string, first: number, n: number) =>
+    [
+      ROOTS_HEADER,
+      ...Array.from({ length: n }, (_, i) => {
+        const style = String(first + i);
+        return `4410023,${po},${style},RT-PT-401,Cut Tee,WHT,S,${withCheckDigit(`0${style}01`)},10.00,8.00,5`;
+      }),
+      '',
+    ].join('\n');
+
+  /**
+   * Upload `id` as a killed run leaves it: 'processing' under its run number, with a batch of rows
+   * staged and a refusal written, and nothing visible. `cut`: the run before was cut off too.
+   */
+  async function leaveCut(id: number, text: string, cut = false) {
+    const run = (await importRepository.begin(t.db, id, cut))?.run;
+    expect(run).toBeDefined();
+    const staged = text
+      .split('\n')
+      .slice(1, 6)
+      .map((line, i) => {
+        const [vendorNumber, poNumber, styleNumber, ticketType, description, colour, size, barcode] =
+          line.split(',') as string[];
+        return {
+          line: i + 2,
+          vendorNumber: vendorNumber!,
+          poNumber: poNumber!,
+          poDate: null,
+          styleNumber: styleNumber!,
+          ticketType: ticketType!,
+          description: description!,
+          colour: colour!,
+          size: size!,
+          barcode: barcode!,
+          prices: [{ currency: 'CAD' as const, amount: '10.00' }],
+          quantity: 5,
+          productSubcodeId: ptSubcodeId,
+        };
+      });
+    await importRepository.batch(t.db, id, run!, {
+      staged,
+      refusals: [{ line: 9, field: 'size', reason: 'a refusal of the cut run' }],
+      rowsDone: 5,
+    });
+    expect(await stagingOf(id)).toBe(5);
+  }
+  let ptSubcodeId = 0;
+
+  /** Queues `text` with the workers unable to take it (an upload row and its stored file only). */
+  async function queued(name: string, text: string): Promise<number> {
+    const [who] = await t.db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(eq(s.users.email, 'account@example.com'));
+    const key = `variable-data/${name}`;
+    await t.storage.put(key, Buffer.from(text), { contentType: 'text/plain' });
+    const [row] = await t.db
+      .insert(s.dataUploads)
+      .values({
+        customerId: parties.rootsId,
+        uploadedBy: who!.id,
+        layout: 'DELIMITED_ROOTS',
+        fileKey: key,
+        fileName: name,
+        fileSize: text.length,
+      })
+      .returning({ id: s.dataUploads.id });
+    return row!.id;
+  }
+  const uploadRow = async (id: number) =>
+    (await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id)))[0]!;
+
+  beforeAll(async () => {
+    const [sub] = await t.db
+      .select({ id: s.productSubcodes.id })
+      .from(s.productSubcodes)
+      .where(
+        and(
+          eq(s.productSubcodes.customerId, parties.rootsId),
+          eq(s.productSubcodes.productSubcode, 'RT-PT-401'),
+        ),
+      );
+    ptSubcodeId = sub!.id;
+  });
+
+  it('goes on: the next run clears what the cut one staged and imports the file whole', async () => {
+    const text = file('PO-KILL-1', 78100000, 30);
+    const id = await queued('kill-1.csv', text);
+    await leaveCut(id, text);
+    expect(await rowsOf('PO-KILL-1', '78100000')).toEqual([]);
+
+    const outcome = await importUpload(t.app.ctx, id);
+    expect(outcome?.state).toBe('finished');
+    expect(outcome?.report).toMatchObject({ rowsRead: 30, itemsCreated: 30, rowsAdded: 30, rowsRefused: 0 });
+    expect(await uploadRow(id)).toMatchObject({ state: 'finished', runs: 2, runsCut: 1, fileKey: null });
+    expect(await stagingOf(id)).toBe(0);
+    expect(await refusalsOf(id)).toEqual([]);
+    expect(await rowsOf('PO-KILL-1', '78100029')).toHaveLength(1);
+  });
+
+  it('the second run cut off ends the upload refused with IMPORT_INTERRUPTED and the mail, nothing kept', async () => {
+    const text = file('PO-KILL-2', 78200000, 30);
+    const id = await queued('kill-2.csv', text);
+    await leaveCut(id, text);
+    // The next run begins (the first cut counted) and is cut off in its turn.
+    await leaveCut(id, text, true);
+    expect(await uploadRow(id)).toMatchObject({ state: 'processing', runs: 2, runsCut: 1 });
+
+    const outcome = await importUpload(t.app.ctx, id);
+    expect(outcome).toMatchObject({
+      state: 'refused',
+      report: { fileRefusal: IMPORT_INTERRUPTED, rowsRead: 0 },
+    });
+    expect(await uploadRow(id)).toMatchObject({
+      state: 'refused',
+      fileKey: null,
+      runs: 3,
+      runsCut: 2,
+      report: { fileRefusal: IMPORT_INTERRUPTED },
+    });
+    expect(await stagingOf(id)).toBe(0);
+    expect(await refusalsOf(id)).toEqual([`null file: ${IMPORT_INTERRUPTED}`]);
+    expect(await rowsOf('PO-KILL-2', '78200000')).toEqual([]);
+    expect(await t.db.$count(s.productItems, eq(s.productItems.poNumber, 'PO-KILL-2'))).toBe(0);
+    await expect(t.storage.get('variable-data/kill-2.csv')).rejects.toThrow();
+    await t.settleJobs();
+    const mails = await Promise.all(
+      t.smtp.messages.filter((m) => m.to.includes('account@example.com')).map((m) => simpleParser(m.raw)),
+    );
+    expect(mails.find((m) => m.subject === 'Variable data file refused: kill-2.csv')?.text).toContain(
+      IMPORT_INTERRUPTED,
+    );
+  });
+
+  it('a stalled run that another has taken over writes nothing more and stops', async () => {
+    const text = file('PO-STALL', 78300000, 20);
+    const id = await queued('stall.csv', text);
+    // Run A reads its file slowly: it stalls after the first bytes until `resume` (a worker frozen
+    // past its job's heartbeat), while run B takes the upload over and finishes it.
+    let resume: () => void = () => undefined;
+    const resumed = new Promise<void>((r) => {
+      resume = r;
+    });
+    let reads = 0;
+    let stalled: () => void = () => undefined;
+    const isStalled = new Promise<void>((r) => {
+      stalled = r;
+    });
+    const slow: JobContext = {
+      ...t.app.ctx,
+      storage: Object.assign(Object.create(t.storage), {
+        async get(key: string) {
+          const stored = await t.storage.get(key);
+          if (++reads === 1) return stored;
+          const chunks: Buffer[] = [];
+          for await (const c of stored.stream as AsyncIterable<Buffer>) chunks.push(c);
+          const bytes = Buffer.concat(chunks);
+          async function* stallingStream() {
+            yield bytes.subarray(0, 200);
+            stalled();
+            await resumed;
+            yield bytes.subarray(200);
+          }
+          return { ...stored, stream: Readable.from(stallingStream()) };
+        },
+      }),
+    };
+    const runA = importUpload(slow, id);
+    await isStalled;
+    expect(await uploadRow(id)).toMatchObject({ state: 'processing', runs: 1 });
+
+    const b = await importUpload(t.app.ctx, id);
+    expect(b?.state).toBe('finished');
+    resume();
+    expect(await runA).toBeNull();
+    expect(await uploadRow(id)).toMatchObject({
+      state: 'finished',
+      runs: 2,
+      report: { rowsRead: 20, rowsAdded: 20 },
+    });
+    expect(await stagingOf(id)).toBe(0);
+    expect(await refusalsOf(id)).toEqual([]);
+    const rows = await t.db.$count(s.variableDataRows, eq(s.variableDataRows.dataUploadId, id));
+    expect(rows).toBe(20);
+  });
+});
+
 describe('an import whose every attempt fails', () => {
-  it('is retried while attempts are left, then ends refused with IMPORT_GAVE_UP and the mail, not processing for ever', async () => {
-    // The handler as the worker runs it, over a storage that is down for this upload's file.
-    let handler: ((data: { uploadId: number }, job: { retryCount: number }) => Promise<void>) | undefined;
+  it('is retried by pg-boss, then its dead letter ends it refused with IMPORT_GAVE_UP and the mail', async () => {
+    // The queue as pg-boss keeps it: retried, a heartbeat, the dead letter (platform/jobs.ts).
+    const queue = await t.db.execute(sql`select retry_limit, heartbeat_seconds, dead_letter
+      from pgboss.queue where name = 'variableData.import'`);
+    expect(queue.rows[0]).toEqual({
+      retry_limit: 5,
+      heartbeat_seconds: 30,
+      dead_letter: 'variableData.giveUp',
+    });
+
+    // The handlers as the worker runs them, over a storage that is down for this upload's file.
+    type Handler = (data: { uploadId: number }, job: { retryCount: number }) => Promise<void>;
+    const handlers = new Map<string, Handler>();
     const down = (key: string) => key.startsWith('variable-data/down-');
     const ctx: JobContext = {
       ...t.app.ctx,
@@ -444,8 +649,8 @@ describe('an import whose every attempt fails', () => {
       }),
       jobs: {
         ...t.jobs,
-        handle: ((_name: string, h: typeof handler) => {
-          handler = h;
+        handle: ((name: string, h: Handler) => {
+          handlers.set(name, h);
         }) as JobContext['jobs']['handle'],
       },
     };
@@ -470,12 +675,15 @@ describe('an import whose every attempt fails', () => {
     const id = row!.id;
     const state = async () => (await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id)))[0];
 
-    const limit = 3; // platform/jobs.ts QUEUE_OPTIONS['variableData.import'].retryLimit
-    for (let retryCount = 0; retryCount < limit; retryCount++) {
-      await expect(handler!({ uploadId: id }, { retryCount })).rejects.toThrow('storage is down');
-      expect((await state())?.state, `attempt ${retryCount}`).toBe('queued');
+    for (let retryCount = 0; retryCount <= 5; retryCount++) {
+      await expect(handlers.get('variableData.import')!({ uploadId: id }, { retryCount })).rejects.toThrow(
+        'storage is down',
+      );
+      // A fault is no run cut off: the next attempt goes on.
+      expect(await state(), `attempt ${retryCount}`).toMatchObject({ state: 'queued', runsCut: 0 });
     }
-    await expect(handler!({ uploadId: id }, { retryCount: limit })).rejects.toThrow('storage is down');
+    // The job failed for good: pg-boss hands it to the dead letter.
+    await handlers.get('variableData.giveUp')!({ uploadId: id }, { retryCount: 0 });
     const ended = await state();
     expect(ended?.state).toBe('refused');
     expect(ended?.fileKey).toBeNull();
@@ -487,6 +695,42 @@ describe('an import whose every attempt fails', () => {
     );
     const mail = mails.find((m) => m.subject === 'Variable data file refused: down.csv');
     expect(mail?.text).toContain(IMPORT_GAVE_UP);
+    // Once ended, the dead letter does nothing more.
+    await handlers.get('variableData.giveUp')!({ uploadId: id }, { retryCount: 0 });
+    expect((await state())?.state).toBe('refused');
+  });
+
+  it("pg-boss moves an import's job that failed for good to the dead letter, which ends the upload", async () => {
+    // The real queue and workers, with no retry left: the upload's file is missing from storage, a
+    // fault on every attempt.
+    await t.db.execute(sql`update pgboss.queue set retry_limit = 0 where name = 'variableData.import'`);
+    try {
+      const [who] = await t.db
+        .select({ id: s.users.id })
+        .from(s.users)
+        .where(eq(s.users.email, 'account@example.com'));
+      const [row] = await t.db
+        .insert(s.dataUploads)
+        .values({
+          customerId: parties.rootsId,
+          uploadedBy: who!.id,
+          layout: 'DELIMITED_ROOTS',
+          fileKey: 'variable-data/never-stored',
+          fileName: 'gone.csv',
+          fileSize: 10,
+        })
+        .returning({ id: s.dataUploads.id });
+      await t.jobs.send(t.db, 'variableData.import', { uploadId: row!.id });
+      await t.jobs.idle(['variableData.import', 'variableData.giveUp'], 60_000);
+      const [ended] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, row!.id));
+      expect(ended).toMatchObject({
+        state: 'refused',
+        fileKey: null,
+        report: { fileRefusal: IMPORT_GAVE_UP },
+      });
+    } finally {
+      await t.db.execute(sql`update pgboss.queue set retry_limit = 5 where name = 'variableData.import'`);
+    }
   });
 });
 

@@ -13,7 +13,12 @@
  *    short transaction (variableData.import.repository.ts `finish`).
  *
  * Memory stays flat whatever the file's size: one batch of rows at a time. A file refused whole
- * keeps nothing; a run cut off leaves only staged rows, cleared when the job runs again.
+ * keeps nothing. A run that fails on a fault clears what it staged and leaves the upload 'queued' for
+ * the job's next attempt. A run cut off (its process killed: it never got to clear up) leaves staged
+ * rows and the upload 'processing'; the job's heartbeat stops, pg-boss gives the job to another
+ * worker, and the next run clears them and starts over — the second run cut off ends the upload
+ * refused instead (IMPORT_INTERRUPTED; docs/decisions/0055). Each run writes under its own number
+ * (variableData.import.repository.ts), so a stalled run cannot mix its rows into the next one's.
  */
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +40,7 @@ import type { Db, Tx } from '../../platform/db';
 import type { FileStorage } from '../../platform/storage';
 import {
   type ImportCounts,
+  RunSuperseded,
   importRepository as repo,
   type StagedRow,
 } from './variableData.import.repository';
@@ -43,22 +49,35 @@ import { queueUploadMail } from './variableData.mail';
 /** Good rows (or refusals) written per statement; progress is committed after each batch. */
 export const STAGE_BATCH = 5000;
 
-/** What one run did: the report, or null when there was nothing to do (already ended, no file). */
+/** What one run did: the report, or null when there was nothing to do (ended, no file, another run took over). */
 export type ImportOutcome = { state: 'finished' | 'refused'; report: DataUploadReport } | null;
 
 type Layout = 'FLAT_FILE' | 'DELIMITED_ROOTS';
 
+/** The run cut off that ends an upload refused (IMPORT_INTERRUPTED): the second. */
+export const CUT_RUNS_REFUSED = 2;
+
+/** What the uploader reads when the import was cut off CUT_RUNS_REFUSED times. */
+export const IMPORT_INTERRUPTED =
+  'The file could not be processed: its import was interrupted twice (the server processing it stopped). Nothing of it was kept: upload it again, and tell us if it happens again.';
+
 /**
  * Imports upload `uploadId` (see the module comment) and queues the mail to the uploader in the
- * transaction that ends it. Answers the outcome; throws only on faults (database or storage down),
- * so the job is retried and starts again from the stored file.
+ * transaction that ends it. Answers the outcome (null: nothing to do, or another run took over);
+ * throws only on faults (database or storage down, `signal` aborted), so the job is retried and
+ * starts again from the stored file.
  */
-export function importUpload(ctx: JobContext, uploadId: number): Promise<ImportOutcome> {
+export function importUpload(
+  ctx: JobContext,
+  uploadId: number,
+  signal?: AbortSignal,
+): Promise<ImportOutcome> {
   return runImport(
     {
       db: ctx.db,
       storage: ctx.storage,
       mail: (tx, upload, report) => queueUploadMail(tx, ctx, upload, report),
+      signal,
     },
     uploadId,
   );
@@ -68,6 +87,8 @@ export function importUpload(ctx: JobContext, uploadId: number): Promise<ImportO
 export interface ImportDeps extends Pick<JobContext, 'db' | 'storage'> {
   /** Queues the uploader's mail through `tx`; null sends none (the demo data's own uploads). */
   mail: ((tx: Tx, upload: UploadOfRun, report: DataUploadReport) => Promise<void>) | null;
+  /** Aborted when the run's job is no longer this process's (pg-boss lost its heartbeat): it stops. */
+  signal?: AbortSignal;
 }
 type UploadOfRun = { id: number; customerId: number; uploadedBy: number | null; fileName: string };
 
@@ -85,49 +106,19 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
   };
   const key = upload.fileKey;
 
-  const total = await countRecords((await storage.get(key)).stream, layout);
-  await repo.begin(db, uploadId, total);
-  // One after the other: `db` may be a transaction (the demo seed's), one connection.
-  const vendors = await repo.vendorNumbers(db);
-  const customer = await repo.subcodesOf(db, upload.customerId);
-  const ordered = await repo.orderedKeys(db, upload.customerId);
+  // Still 'processing': the run before never ended, neither done nor failed — its process stopped.
+  const begun = await repo.begin(db, uploadId, upload.state === 'processing');
+  if (!begun) return null;
+  const { run } = begun;
 
   let rowsRead = 0;
   let staged: StagedRow[] = [];
   let refusals: DataUploadRefusal[] = [];
   const flush = async () => {
-    await repo.stage(db, uploadId, staged);
-    await repo.refuse(db, uploadId, refusals);
+    deps.signal?.throwIfAborted();
+    await repo.batch(db, uploadId, run, { staged, refusals, rowsDone: rowsRead });
     staged = [];
     refusals = [];
-    await repo.progress(db, uploadId, rowsRead);
-  };
-  /** One record's outcome from the parser: checked against the database, then batched. */
-  const take = async (result: { row: VariableDataRow } | { refusals: RowRefusal[] }) => {
-    rowsRead++;
-    if ('refusals' in result) refusals.push(...result.refusals);
-    else {
-      const { row } = result;
-      const subcodeId = customer.subcodes.get(row.ticketType);
-      if (!vendors.has(row.vendorNumber)) {
-        refusals.push({
-          line: row.line,
-          field: 'vendor number',
-          reason: `${row.vendorNumber} is not a known vendor`,
-        });
-      } else if (subcodeId === undefined) {
-        refusals.push({
-          line: row.line,
-          field: 'ticket type',
-          reason: `${row.ticketType} is not a product subcode of ${customer.name}`,
-        });
-      } else if (ordered.has(`${subcodeId}|${row.poNumber}|${row.styleNumber}`)) {
-        refusals.push({ line: row.line, field: 'PO number', reason: orderedReason(row) });
-      } else {
-        staged.push({ ...row, productSubcodeId: subcodeId });
-      }
-    }
-    if (staged.length >= STAGE_BATCH || refusals.length >= STAGE_BATCH) await flush();
   };
 
   const report = (counts: Partial<ImportCounts>, refused: { lines: number; first: DataUploadRefusal[] }) => ({
@@ -144,39 +135,104 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
   });
 
   try {
-    const source = (await storage.get(key)).stream;
-    if (layout === 'DELIMITED_ROOTS') await readRoots(source, take);
-    else await readFlatFile(source, take);
-    await flush();
-  } catch (err) {
-    if (!(err instanceof FileRefusedError)) throw err;
-    return refuseWhole(db, storage, { id: uploadId, fileKey: key }, err.message, err.line, started, mail);
-  }
+    if (begun.runsCut >= CUT_RUNS_REFUSED) {
+      return await refuseWhole(
+        db,
+        storage,
+        { id: uploadId, fileKey: key },
+        run,
+        IMPORT_INTERRUPTED,
+        null,
+        started,
+        mail,
+      );
+    }
+    await repo.counted(db, uploadId, run, await countRecords((await storage.get(key)).stream, layout));
+    // One after the other: `db` may be a transaction (the demo seed's), one connection.
+    const vendors = await repo.vendorNumbers(db);
+    const customer = await repo.subcodesOf(db, upload.customerId);
+    const ordered = await repo.orderedKeys(db, upload.customerId);
 
-  await repo.refuseDuplicates(db, uploadId);
-  let finalReport: DataUploadReport | undefined;
-  const counts = await repo.finish(
-    db,
-    { id: uploadId, customerId: upload.customerId },
-    async (tx, c) => {
-      finalReport = report(c, await repo.refusals(tx, uploadId, DATA_UPLOAD_REPORT_REFUSALS));
-      return finalReport;
-    },
-    mail,
-  );
-  if (!counts || !finalReport) return null;
-  await storage.delete(key).catch(() => undefined);
-  return { state: 'finished', report: finalReport };
+    /** One record's outcome from the parser: checked against the database, then batched. */
+    const take = async (result: { row: VariableDataRow } | { refusals: RowRefusal[] }) => {
+      rowsRead++;
+      if ('refusals' in result) refusals.push(...result.refusals);
+      else {
+        const { row } = result;
+        const subcodeId = customer.subcodes.get(row.ticketType);
+        if (!vendors.has(row.vendorNumber)) {
+          refusals.push({
+            line: row.line,
+            field: 'vendor number',
+            reason: `${row.vendorNumber} is not a known vendor`,
+          });
+        } else if (subcodeId === undefined) {
+          refusals.push({
+            line: row.line,
+            field: 'ticket type',
+            reason: `${row.ticketType} is not a product subcode of ${customer.name}`,
+          });
+        } else if (ordered.has(`${subcodeId}|${row.poNumber}|${row.styleNumber}`)) {
+          refusals.push({ line: row.line, field: 'PO number', reason: orderedReason(row) });
+        } else {
+          staged.push({ ...row, productSubcodeId: subcodeId });
+        }
+      }
+      if (staged.length >= STAGE_BATCH || refusals.length >= STAGE_BATCH) await flush();
+    };
+
+    try {
+      const source = (await storage.get(key)).stream;
+      if (layout === 'DELIMITED_ROOTS') await readRoots(source, take);
+      else await readFlatFile(source, take);
+      await flush();
+    } catch (err) {
+      if (!(err instanceof FileRefusedError)) throw err;
+      return await refuseWhole(
+        db,
+        storage,
+        { id: uploadId, fileKey: key },
+        run,
+        err.message,
+        err.line,
+        started,
+        mail,
+      );
+    }
+
+    await repo.refuseDuplicates(db, uploadId, run);
+    let finalReport: DataUploadReport | undefined;
+    await repo.finish(
+      db,
+      { id: uploadId, customerId: upload.customerId },
+      run,
+      async (tx, c) => {
+        finalReport = report(c, await repo.refusals(tx, uploadId, DATA_UPLOAD_REPORT_REFUSALS));
+        return finalReport;
+      },
+      mail,
+    );
+    await storage.delete(key).catch(() => undefined);
+    return finalReport ? { state: 'finished', report: finalReport } : null;
+  } catch (err) {
+    // Another run owns the upload now, or it ended: this one has nothing more to do.
+    if (err instanceof RunSuperseded) return null;
+    // A fault: the job's next attempt starts over, and must not count this run as cut off.
+    await repo.release(db, uploadId, run).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**
  * Ends an upload refused whole: nothing of it kept, one refusal (`line`, field 'file', `reason`)
- * and a report saying so, the uploader's mail queued, the stored file deleted.
+ * and a report saying so, the uploader's mail queued, the stored file deleted. By run `run`, or
+ * (null) by no run: then nothing when the upload has ended meanwhile.
  */
 async function refuseWhole(
   db: Db,
   storage: FileStorage,
   upload: { id: number; fileKey: string },
+  run: number | null,
   reason: string,
   line: number | null,
   started: number,
@@ -195,7 +251,7 @@ async function refuseWhole(
     fileRefusal: reason,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
-  await repo.refuseWhole(db, upload.id, refusal, whole, mail);
+  if (!(await repo.refuseWhole(db, upload.id, run, refusal, whole, mail))) return null;
   await storage.delete(upload.fileKey).catch(() => undefined);
   return { state: 'refused', report: whole };
 }
@@ -205,9 +261,10 @@ export const IMPORT_GAVE_UP =
   'The file could not be processed because of a fault on our side, after several attempts. Nothing of it was kept: upload it again later, and tell us if it happens again.';
 
 /**
- * Ends upload `uploadId` as refused when its import's last attempt failed on a fault (database or
- * storage), so that it does not stay 'processing' for ever; the uploader gets the refusal mail.
- * Nothing when the upload has already ended or has no stored file any more.
+ * Ends upload `uploadId` as refused when its import's job has failed for good — its last attempt
+ * failed on a fault (database or storage), or its worker was killed on it — so that it does not stay
+ * 'processing' for ever; the uploader gets the refusal mail. Run by the job's dead letter
+ * (variableData.jobs.ts). Nothing when the upload has already ended or has no stored file any more.
  */
 export async function giveUpImport(ctx: JobContext, uploadId: number): Promise<void> {
   const upload = await repo.upload(ctx.db, uploadId);
@@ -216,6 +273,7 @@ export async function giveUpImport(ctx: JobContext, uploadId: number): Promise<v
     ctx.db,
     ctx.storage,
     { id: uploadId, fileKey: upload.fileKey },
+    null,
     IMPORT_GAVE_UP,
     null,
     Date.now(),

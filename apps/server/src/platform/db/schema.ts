@@ -420,7 +420,11 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: createdAt(),
 });
 
-/** Failed sign-ins counted per key ('ip:…' or 'email:…') in a sliding window; kept in the DB so many instances agree. */
+/**
+ * Failed sign-ins counted per key in a sliding window; kept in the DB so many instances agree. A key is
+ * 'pair:', 'ip:' or 'email:' and a keyed hash of what it counts (auth.service.ts throttleKeys), never
+ * an e-mail or client address in clear (docs/decisions/0055).
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
@@ -1045,6 +1049,13 @@ export const dataUploads = pgTable(
     rowsDone: integer('rows_done').notNull().default(0),
     /** Rows (records) in the file, known once it has been read through; null before. */
     rowsTotal: integer('rows_total'),
+    /**
+     * Import runs begun (variableData.import.ts): a run writes only while this is still its number
+     * and the state 'processing', so a run that lost its job to another (a stalled worker) stops.
+     */
+    runs: integer('runs').notNull().default(0),
+    /** Runs cut off before they ended (the process running them stopped); the second refuses the file. */
+    runsCut: integer('runs_cut').notNull().default(0),
     report: jsonb('report').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
