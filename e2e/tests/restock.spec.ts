@@ -6,7 +6,7 @@
  * no Restock link and a /restock that says it is not allowed.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, emptyCart } from '../support/api';
+import { apiCall, emptyCart, setUserFlags } from '../support/api';
 import { typedDate } from '../support/ordering';
 import { signIn } from '../support/session';
 
@@ -15,19 +15,8 @@ test.setTimeout(180_000);
 const ACCOUNT = 'account@example.com';
 
 /** Sets account@example.com's canRestock flag through the user admin calls, as `admin`. */
-async function setAccountCanRestock(admin: Page, canRestock: boolean) {
-  const found = await apiCall<{ users: { id: number; email: string }[] }>(
-    admin,
-    'GET',
-    `/users?email=${encodeURIComponent(ACCOUNT)}`,
-  );
-  expect(found.status).toBe(200);
-  const id = found.body.users.find((u) => u.email === ACCOUNT)!.id;
-  const record = await apiCall<Record<string, unknown>>(admin, 'GET', `/users/${id}`);
-  expect(record.status).toBe(200);
-  const saved = await apiCall(admin, 'PUT', `/users/${id}`, { ...record.body, canRestock });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-}
+const setAccountCanRestock = (admin: Page, canRestock: boolean) =>
+  setUserFlags(admin, ACCOUNT, { canRestock });
 
 test('without the restock permission an account user sees no Restock link, and /restock says it is not allowed', async ({
   browser,
