@@ -33,6 +33,28 @@ export async function emptyCart(page: Page) {
   }
 }
 
+/**
+ * Sets per-user permission flags (decision 0040: canRestock, canUpdateInventory) of the user `email`
+ * through the user admin calls, as the admin signed in on `admin`.
+ */
+export async function setUserFlags(
+  admin: Page,
+  email: string,
+  flags: Partial<Record<'canRestock' | 'canUpdateInventory', boolean>>,
+) {
+  const found = await apiCall<{ users: { id: number; email: string }[] }>(
+    admin,
+    'GET',
+    `/users?email=${encodeURIComponent(email)}`,
+  );
+  expect(found.status).toBe(200);
+  const id = found.body.users.find((u) => u.email === email)!.id;
+  const record = await apiCall<Record<string, unknown>>(admin, 'GET', `/users/${id}`);
+  expect(record.status).toBe(200);
+  const saved = await apiCall(admin, 'PUT', `/users/${id}`, { ...record.body, ...flags });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
 /** Ids of the placed orders the page's user finds with this query (GET /orders). */
 export async function orderIds(page: Page, query: string): Promise<number[]> {
   const res = await apiCall<{ orders: { orderId: number }[] }>(page, 'GET', `/orders?${query}`);

@@ -41,7 +41,9 @@ test('ACCOUNT downloads every file of the order list and of an order', async ({ 
 
   const full = await download(page, 'download-all-full-csv');
   expect(full.name).toBe(`orders-full-${today()}.csv`);
-  expect(full.header).toMatch(/^Order Number,.*,Order Item,Product Subcode,Description,Size,Quantity/);
+  expect(full.header).toMatch(
+    /^Order Number,.*,Order Item,Product Subcode,Description,PO Number,Style Number,Size,Colour,Barcode,Quantity/,
+  );
   expect(full.url.searchParams.get('orderStatus')).toBe('READY_TO_SHIP');
 
   const inventory = await download(page, 'download-inventory-csv');

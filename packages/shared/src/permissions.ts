@@ -106,6 +106,16 @@ export const hasUserPermission = (
 ) => !!user && includes(USER_PERMISSIONS[permission], user.role) && user[permission] === true;
 
 /**
+ * Whether the user sees inventory quantities (ordering §1 "Account, factory-account and admin roles
+ * also see … inventory", §2 Product details, §6): the roles of VISIBILITY.inventory, and any user who
+ * may update inventory (hasUserPermission canUpdateInventory: role and per-user flag, e.g. a CSR
+ * given the permission), since a quantity can only be changed where it is seen (docs/decisions/0056).
+ */
+export const canSeeInventory = (
+  user: ({ role: Role | null | undefined } & Partial<UserPermissionFlags>) | null | undefined,
+) => !!user && (canSee('inventory', user.role) || hasUserPermission('canUpdateInventory', user));
+
+/**
  * Web routes and the roles allowed on each (ordering §6 Route access, master-data §6): the ordering
  * screens, and each master-data screen with the roles of the call it makes (its list: search, its
  * details: get).

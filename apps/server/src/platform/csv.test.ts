@@ -40,6 +40,18 @@ describe('csvCell', () => {
     expect(csvCell('=1+1', 'decimal')).toBe("'=1+1");
     expect(csvCell('-12.50', 'text')).toBe("'-12.50");
   });
+  it("writes a decimal at its column's places, half up (totals 2, unit prices 4), else with its own digits", () => {
+    expect(csvCell('14.9500', 'decimal', 2)).toBe('14.95');
+    expect(csvCell('6.4', 'decimal', 2)).toBe('6.40');
+    expect(csvCell('6.4000', 'decimal')).toBe('6.4000');
+    expect(csvCell('0.0450', 'decimal', 2)).toBe('0.05');
+    expect(csvCell('-0.0450', 'decimal', 2)).toBe('-0.05');
+    expect(csvCell('1234567.125', 'decimal', 2)).toBe('1234567.13');
+    expect(csvCell(12.5, 'decimal', 2)).toBe('12.50');
+    expect(csvCell('0.125', 'decimal', 4)).toBe('0.1250');
+    expect(csvCell('3', 'decimal', 2)).toBe('3.00');
+    expect(csvCell('=1+1', 'decimal', 2)).toBe("'=1+1");
+  });
   it('writes dates as ISO days, instants as UTC date and time, booleans as Yes/No, nothing as empty', () => {
     expect(csvCell(new Date('2026-03-04T05:06:07.890Z'), 'datetime')).toBe('2026-03-04 05:06:07');
     expect(csvCell('2026-03-04T05:06:07+02:00', 'datetime')).toBe('2026-03-04 03:06:07');
@@ -71,7 +83,7 @@ describe('csvStream', () => {
     {
       name: '=HYPERLINK("http://evil.example","click")',
       qty: null,
-      price: '-3.10',
+      price: '-3.1',
       placed: new Date('2026-02-03T00:00:00Z'),
       day: '2026-02-17',
       shipped: true,
@@ -83,7 +95,8 @@ describe('csvStream', () => {
     expect(csv.startsWith('\uFEFFName,Quantity,Price,Placed (UTC),Requested,Shipped\n')).toBe(true);
     expect(parseCsv(csv)).toEqual([
       ['Name', 'Quantity', 'Price', 'Placed (UTC)', 'Requested', 'Shipped'],
-      ['Étiquette "tissée", Zürich\nline two', '1200', '0.0450', '2026-01-02 03:04:05', '2026-01-20', 'No'],
+      // Price has 2 decimals: '0.0450' is written rounded half up, '-3.1' padded.
+      ['Étiquette "tissée", Zürich\nline two', '1200', '0.05', '2026-01-02 03:04:05', '2026-01-20', 'No'],
       [
         '\'=HYPERLINK("http://evil.example","click")',
         '',

@@ -25,6 +25,7 @@
  * `streamRows(db, query)` (platform/db).
  */
 import { Readable } from 'node:stream';
+import { toFixedAmount } from '@selvedge/shared';
 import { stringify } from 'csv-stringify/sync';
 
 /** What a cell may hold before it is written. */
@@ -32,8 +33,8 @@ export type Cell = string | number | boolean | Date | null | undefined;
 
 /**
  * How a column's cells are written. text: as given, neutralised; integer/decimal: numbers (a decimal
- * string such as '12.50' keeps its digits); date: a calendar day; datetime: an instant (UTC);
- * boolean: Yes/No.
+ * at its column's `decimals`, else with the value's own digits); date: a calendar day; datetime: an
+ * instant (UTC); boolean: Yes/No.
  */
 export type CellType = 'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean';
 
@@ -44,8 +45,9 @@ export interface FileColumn<Row> {
   type?: CellType;
   value: (row: Row) => Cell;
   /**
-   * decimal: digits after the point shown by a spreadsheet (money: its currency's minor units, from
-   * the row). CSV writes the value's own digits whatever this says.
+   * decimal: digits after the point (money: totals 2, unit prices and costs 4, ordering §9). Both
+   * files write the value rounded to them, half up (a stored total '14.9500' is 14.95 in the CSV
+   * and in the spreadsheet, '6.4' is 6.40); without it the value keeps its own digits.
    */
   decimals?: number | ((row: Row) => number);
   /** Column width in characters in a spreadsheet (xlsx); default from the header. */
@@ -120,6 +122,15 @@ export function numberText(value: Cell): string | null {
   return typeof value === 'string' && NUMBER_TEXT.test(value) ? value : null;
 }
 
+/**
+ * …the digits of a decimal at `decimals` places (rounded half up, as money is: rules/money.ts
+ * toFixedAmount), or its own digits without `decimals`; null when the value is not a number…
+ */
+export function decimalText(value: Cell, decimals: number | undefined): string | null {
+  const digits = numberText(value);
+  return digits === null || decimals === undefined ? digits : toFixedAmount(digits, decimals);
+}
+
 /** …the calendar day (`YYYY-MM-DD`) of a date: a valid Date's UTC day, or text starting with one… */
 export function calendarDay(value: Cell): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
@@ -142,14 +153,21 @@ export function asInstant(value: Cell): Date | null {
   return null;
 }
 
-/** The text a CSV cell holds for `value` in a column of `type` (exported for the tests). */
-export function csvCell(value: Cell, type: CellType = 'text'): string {
+/**
+ * The text a CSV cell holds for `value` in a column of `type`, a decimal at `decimals` places when
+ * given (exported for the tests).
+ */
+export function csvCell(value: Cell, type: CellType = 'text', decimals?: number): string {
   if (value === null || value === undefined) return '';
   if (type === 'text' && typeof value === 'string') return neutraliseFormula(value);
   switch (type) {
-    case 'integer':
-    case 'decimal': {
+    case 'integer': {
       const digits = numberText(value);
+      if (digits !== null) return digits;
+      break;
+    }
+    case 'decimal': {
+      const digits = decimalText(value, decimals);
       if (digits !== null) return digits;
       break;
     }
@@ -195,7 +213,14 @@ export function csvRecords<Row>(columns: readonly FileColumn<Row>[], rows: reado
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     const cells: string[] = new Array(width);
-    for (let i = 0; i < width; i++) cells[i] = csvCell(columns[i].value(row), columns[i].type);
+    for (let i = 0; i < width; i++) {
+      const c = columns[i];
+      cells[i] = csvCell(
+        c.value(row),
+        c.type,
+        typeof c.decimals === 'function' ? c.decimals(row) : c.decimals,
+      );
+    }
     records[r] = cells;
   }
   // csv-stringify's sync API: one call per batch, not one stream write per record.

@@ -59,7 +59,7 @@ const statement: QueryStatement = (list) => sql`select ${list} from (
       sql`, `,
     )}]::text[])[g] as name,
       (array['PENDING', 'READY', 'OTHER'])[g % 3 + 1] as status,
-      (g * -1.25)::numeric(12, 4) as price,
+      (g * -1.25 - case g when 4 then 0.005 else 0 end)::numeric(12, 4) as price,
       case g % 3 when 0 then true when 1 then false end as shipped,
       '2026-03-04 05:06:07' as placed, date '2026-03-04' + g as day
     from generate_series(1, ${NAMES.length}) g) as v
@@ -105,21 +105,15 @@ describe('queryFile CSV', () => {
       '1',
       "'=1+1",
       "'=Ready",
-      '-1.2500',
+      // Price has 2 decimals: numeric(12, 4) values are written at 2 places, half away from zero.
+      '-1.25',
       'No',
       '2026-03-04 05:06:07',
       '2026-03-05',
     ]);
-    expect(records[2]).toEqual(['2', "'+x", 'OTHER', '-2.5000', '', '2026-03-04 05:06:07', '2026-03-06']);
-    expect(records[3]).toEqual([
-      '3',
-      "'-5",
-      'Pending',
-      '-3.7500',
-      'Yes',
-      '2026-03-04 05:06:07',
-      '2026-03-07',
-    ]);
+    expect(records[2]).toEqual(['2', "'+x", 'OTHER', '-2.50', '', '2026-03-04 05:06:07', '2026-03-06']);
+    expect(records[3]).toEqual(['3', "'-5", 'Pending', '-3.75', 'Yes', '2026-03-04 05:06:07', '2026-03-07']);
+    expect(records[4]![3]).toBe('-5.01');
   });
 
   it('holds the same bytes as csv.ts writes from a cursor (PostgreSQL: COPY; PGlite: the cursor)', async () => {

@@ -6,8 +6,8 @@
  * - CSV on PostgreSQL: the database writes the file (`COPY … TO STDOUT`, platform/db copyCsv). Each
  *   cell is computed in SQL by the rules csv.ts applies in JavaScript — a text cell neutralised
  *   (FORMULA_FIRST_CHARACTERS get a leading apostrophe) and empty as NULL is, booleans Yes/No,
- *   labels for codes, numbers and dates as their text — and COPY quotes it as csv-stringify would.
- *   This process only passes the chunks on: a million-row file costs it neither CPU per row nor
+ *   labels for codes, decimals rounded to their places, other numbers and dates as their text —
+ *   and COPY quotes it as csv-stringify would. This process only passes the chunks on: a million-row file costs it neither CPU per row nor
  *   memory (bench:export, decision 0049).
  * - CSV on PGlite (whose COPY is not streamed) and .xlsx everywhere: the rows come from a cursor as
  *   the columns' text forms (streamTextRows) and are written by csv.ts or xlsx.ts (tableFile).
@@ -26,7 +26,7 @@ import type { StreamReply } from './http';
 import { tableFile } from './tableFile';
 
 /** One column of a query file: a FileColumn whose value is an SQL expression. */
-export interface QueryColumn extends Omit<FileColumn<TextRow>, 'value'> {
+export interface QueryColumn extends Omit<FileColumn<TextRow>, 'value' | 'decimals'> {
   /**
    * The value, an expression over the statement's FROM. By type: text — any type, written as its
    * text; integer and decimal — a number type; date — a date; datetime — text already in the files'
@@ -35,6 +35,8 @@ export interface QueryColumn extends Omit<FileColumn<TextRow>, 'value'> {
   value: SQL;
   /** Text shown for some values (e.g. ORDER_STATUS_LABELS); other values are shown as they are. */
   labels?: Readonly<Record<string, string>>;
+  /** decimal: the places its cells are rounded to (FileColumn.decimals), one for the whole column. */
+  decimals?: number;
 }
 
 /** A statement around a select list: `select ${list} from … where … order by …`. */
@@ -60,6 +62,12 @@ function cellSql(c: QueryColumn, value: SQL): SQL {
   switch (c.type ?? 'text') {
     case 'boolean':
       return sql`case when ${value} then 'Yes' when not ${value} then 'No' end`;
+    case 'decimal':
+      // round(numeric, n) keeps n places ('6.40') and rounds half away from zero, as csv.ts's
+      // toFixedAmount does (ROUND_HALF_UP).
+      return c.decimals === undefined
+        ? sql`${value}::text`
+        : sql`round((${value})::numeric, ${sql.raw(String(Math.trunc(c.decimals)))})::text`;
     case 'text': {
       const text = labelled(value, c.labels);
       // nullif: COPY writes an empty string as "" but NULL as nothing; csv.ts writes both as nothing.

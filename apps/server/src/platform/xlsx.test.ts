@@ -32,6 +32,9 @@ async function sheetOf(bytes: Buffer) {
 describe('xlsxCell', () => {
   it('types numbers, dates and instants, and writes anything else as text', () => {
     expect(xlsxCell('12.50', 'decimal')).toEqual({ value: 12.5 });
+    // At its column's places, rounded as the CSV writes it, and shown with them.
+    expect(xlsxCell('14.9550', 'decimal', 2)).toEqual({ value: 14.96, numFmt: '#,##0.00' });
+    expect(xlsxCell('0.12345', 'decimal', 4)).toEqual({ value: 0.1235, numFmt: '#,##0.0000' });
     expect(xlsxCell(7, 'integer')).toEqual({ value: 7 });
     expect(xlsxCell('n/a', 'integer')).toEqual({ value: 'n/a' });
     expect(xlsxCell('2026-12-01', 'date')).toEqual({

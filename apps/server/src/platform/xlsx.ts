@@ -25,6 +25,7 @@ import {
   type Cell,
   type CellType,
   calendarDay,
+  decimalText,
   type FileColumn,
   numberText,
   type RowSource,
@@ -38,17 +39,28 @@ export function decimalFormat(decimals: number): string {
   return decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
 }
 
-/** A cell's value as the spreadsheet holds it, and its number format, for `value` in a column of `type`. */
+/**
+ * A cell's value as the spreadsheet holds it, and its number format, for `value` in a column of
+ * `type`; a decimal rounded to `decimals` places and shown with them when given (as the CSV writes it).
+ */
 export function xlsxCell(
   value: Cell,
   type: CellType = 'text',
+  decimals?: number,
 ): { value: string | number | Date | null; numFmt?: string } {
   if (value === null || value === undefined) return { value: null };
   switch (type) {
-    case 'integer':
-    case 'decimal': {
+    case 'integer': {
       const digits = numberText(value);
       if (digits !== null) return { value: Number(digits) };
+      break;
+    }
+    case 'decimal': {
+      const digits = decimalText(value, decimals);
+      if (digits !== null)
+        return decimals === undefined
+          ? { value: Number(digits) }
+          : { value: Number(digits), numFmt: decimalFormat(decimals) };
       break;
     }
     case 'date': {
@@ -118,14 +130,12 @@ export function xlsxStream<Row>(
       for (const row of batch) {
         const line = sheet.addRow([]);
         columns.forEach((column, i) => {
-          const { value, numFmt } = xlsxCell(column.value(row), column.type);
+          const decimals = typeof column.decimals === 'function' ? column.decimals(row) : column.decimals;
+          const { value, numFmt } = xlsxCell(column.value(row), column.type, decimals);
           if (value === null) return;
           const cell = line.getCell(i + 1);
           cell.value = value;
-          const decimals = typeof column.decimals === 'function' ? column.decimals(row) : column.decimals;
-          if (column.type === 'decimal' && typeof value === 'number' && decimals !== undefined)
-            cell.numFmt = decimalFormat(decimals);
-          else if (numFmt) cell.numFmt = numFmt;
+          if (numFmt) cell.numFmt = numFmt;
         });
         line.commit();
       }

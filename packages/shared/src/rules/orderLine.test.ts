@@ -69,6 +69,30 @@ describe('quantityRuleMessage', () => {
       }),
     ).toBe('Quantity 3000 of size One Size (item 7) is above its restock maximum of 2500; use 2500.');
   });
+  it('says what the cart already holds when the maximum is what is left beside it', () => {
+    const limits = { minOrderQuantity: 0, packSize: 1000, max: 6000 };
+    expect(
+      quantityRuleMessage({ productItemId: 7, size: 'One Size' }, 10_000, limits, {
+        restockMaximum: 26_000,
+        inCart: 20_000,
+      }),
+    ).toBe(
+      'Quantity 10000 of size One Size (item 7) would take your cart above its restock maximum of 26000 (20000 already in your cart); use 6000.',
+    );
+    expect(
+      quantityRuleMessage(
+        { productItemId: 7, size: 'One Size' },
+        1000,
+        { ...limits, max: 0 },
+        {
+          restockMaximum: 26_000,
+          inCart: 26_000,
+        },
+      ),
+    ).toBe(
+      'Quantity 1000 of size One Size (item 7) would take your cart above its restock maximum of 26000 (26000 already in your cart).',
+    );
+  });
   it('names the item, the size, the rule and the value to use', () => {
     const m = quantityRuleMessage({ productItemId: 42, size: 'M' }, 120, {
       minOrderQuantity: 100,

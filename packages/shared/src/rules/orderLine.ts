@@ -20,15 +20,21 @@ export function isRoundedQuantity(quantity: number, limits: QuantityLimits): boo
 /**
  * The message for a quantity the rules do not allow, naming the size and the value to use: above
  * the allowed maximum (restock limit), or not a multiple of the pack size / below the minimum.
+ * `cart`: the size's restock maximum and the pieces of it the cart already holds, when `limits.max`
+ * is what they leave (quantityMaxOf).
  */
 export function quantityRuleMessage(
   item: { productItemId: number; size: string },
   quantity: number,
   limits: QuantityLimits,
+  cart?: { restockMaximum: number; inCart: number },
 ): string {
   const use = roundQuantity(quantity, limits);
   if (limits.max != null && quantity > limits.max) {
-    return `Quantity ${quantity} of size ${item.size} (item ${item.productItemId}) is above its restock maximum of ${limits.max}; use ${use}.`;
+    const what = `Quantity ${quantity} of size ${item.size} (item ${item.productItemId})`;
+    if (cart && cart.inCart > 0)
+      return `${what} would take your cart above its restock maximum of ${cart.restockMaximum} (${cart.inCart} already in your cart)${use > 0 ? `; use ${use}` : ''}.`;
+    return `${what} is above its restock maximum of ${limits.max}; use ${use}.`;
   }
   const min =
     limits.minOrderQuantity > 0

@@ -9,6 +9,7 @@ import {
   type QuantityLimits,
   quantityMaxOf,
   restockMaximum,
+  restockPlan,
   restockQuantity,
   roundQuantity,
 } from './quantity';
@@ -123,6 +124,12 @@ describe('quantityMaxOf: product details quantity fields capped at the restock m
       roundQuantity(101, { minOrderQuantity: 50, packSize: 25, max: quantityMaxOf(stocked, true) }),
     ).toBe(125);
   });
+  it("leaves out what the user's cart already holds of the size: the cart never passes the maximum", () => {
+    expect(quantityMaxOf({ ...stocked, cartQuantity: 300 }, true)).toBe(80);
+    expect(quantityMaxOf({ ...stocked, cartQuantity: 380 }, true)).toBe(0);
+    expect(quantityMaxOf({ ...stocked, cartQuantity: 900 }, true)).toBe(0);
+    expect(quantityMaxOf({ ...stocked, cartQuantity: 0 }, true)).toBe(380);
+  });
   it('leaves the field uncapped otherwise: no restock permission, not stocked, inventory not shown', () => {
     expect(quantityMaxOf(stocked, false)).toBeNull();
     expect(quantityMaxOf({ ...stocked, hasInventory: false }, true)).toBeNull();
@@ -155,44 +162,82 @@ describe('inventory fields (ordering §5 Inventory fields)', () => {
   });
 });
 
-describe('restockQuantity (ordering §2 Restock, §9)', () => {
-  it('takes the default restock quantity, down to whole packs, at least the minimum order', () => {
-    const limits = { minOrderQuantity: 100, packSize: 25 };
-    expect(
-      restockQuantity({ inventoryMax: 500, currentInventory: 40, defaultOrderQuantity: 1000 }, limits),
-    ).toBe(450);
-    expect(
-      restockQuantity({ inventoryMax: 500, currentInventory: 40, defaultOrderQuantity: 130 }, limits),
-    ).toBe(125);
-    expect(
-      restockQuantity({ inventoryMax: 500, currentInventory: 390, defaultOrderQuantity: 1000 }, limits),
-    ).toBe(100);
-    expect(
-      restockQuantity({ inventoryMax: 500, currentInventory: 420, defaultOrderQuantity: 1000 }, limits),
-    ).toBe(0);
-    expect(
-      restockQuantity({ inventoryMax: 500, currentInventory: 600, defaultOrderQuantity: 1000 }, limits),
-    ).toBe(0);
-    expect(
-      restockQuantity({ inventoryMax: 500, currentInventory: -50, defaultOrderQuantity: 1000 }, limits),
-    ).toBe(550);
+describe('restockPlan and restockQuantity (ordering §2 Restock, §5, §9; decision 0056)', () => {
+  const limits = { minOrderQuantity: 100, packSize: 25 };
+  const q = (inventoryMax: number, currentInventory: number, defaultOrderQuantity: number, inCart = 0) =>
+    restockQuantity({ inventoryMax, currentInventory, defaultOrderQuantity, inCart }, limits);
+
+  it('takes the smaller of the room and defaultOrderQuantity, then the quantity rules of §5', () => {
+    // the default when there is room: rounded up to whole packs (130 → 150), never down
+    expect(q(500, 40, 130)).toBe(150);
+    expect(q(5000, 40, 1000)).toBe(1000);
+    // below the minimum order quantity: raised to it
+    expect(q(5000, 40, 60)).toBe(100);
+    // the room when it is smaller: the restock maximum itself, even off the pack size (460)
+    expect(q(500, 40, 1000)).toBe(460);
+    expect(q(500, -50, 1000)).toBe(550);
+    // raising to the minimum or a whole pack would pass the room: the room (the maximum wins, §5)
+    expect(q(500, 440, 1000)).toBe(60);
+    expect(q(500, 390, 1000)).toBe(110);
+    expect(q(500, 380, 101)).toBe(120);
+    expect(q(500, 390, 101)).toBe(110);
   });
-  it('is never negative, never above the maximum, and always a quantity the cart accepts', () => {
+
+  it('counts what the cart already holds: a repeat tops up to the restock maximum, then leaves the item out', () => {
+    // restock maximum 26,000, default 10,000, packs of 1,000: 10,000, 10,000, 6,000, then nothing
+    const big = { minOrderQuantity: 1000, packSize: 1000 };
+    const plan = (inCart: number) =>
+      restockPlan({ inventoryMax: 26_000, currentInventory: 0, defaultOrderQuantity: 10_000, inCart }, big);
+    expect(plan(0)).toEqual({ quantity: 10_000 });
+    expect(plan(10_000)).toEqual({ quantity: 10_000 });
+    expect(plan(20_000)).toEqual({ quantity: 6_000 });
+    expect(plan(25_500)).toEqual({ quantity: 500 });
+    expect(plan(26_000)).toEqual({ skip: 'inCart' });
+    expect(plan(40_000)).toEqual({ skip: 'inCart' });
+  });
+
+  it('says why an item is left out: at its maximum, no default order quantity, the cart holds the maximum', () => {
+    const plan = (inventoryMax: number, currentInventory: number, defaultOrderQuantity: number, inCart = 0) =>
+      restockPlan({ inventoryMax, currentInventory, defaultOrderQuantity, inCart }, limits);
+    expect(plan(500, 500, 100)).toEqual({ skip: 'atMaximum' });
+    expect(plan(500, 600, 100)).toEqual({ skip: 'atMaximum' });
+    expect(plan(0, 0, 100)).toEqual({ skip: 'atMaximum' });
+    expect(plan(500, 100, 0)).toEqual({ skip: 'noDefaultQuantity' });
+    expect(plan(500, 100, 100, 400)).toEqual({ skip: 'inCart' });
+    expect(plan(500, 100, 100, 399)).toEqual({ quantity: 1 });
+  });
+
+  it('law: the quantity field rule of the default restock quantity, within the room, accepted by the cart', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 20_000 }),
         fc.integer({ min: -5_000, max: 25_000 }),
         fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 30_000 }),
         fc.integer({ min: 0, max: 5_000 }),
         fc.integer({ min: 1, max: 500 }),
-        (inventoryMax, currentInventory, defaultOrderQuantity, minOrderQuantity, packSize) => {
-          const limits = { minOrderQuantity, packSize };
-          const q = restockQuantity({ inventoryMax, currentInventory, defaultOrderQuantity }, limits);
-          expect(q).toBeGreaterThanOrEqual(0);
-          expect(q).toBeLessThanOrEqual(restockMaximum(inventoryMax, currentInventory));
-          expect(q).toBeLessThanOrEqual(Math.max(0, defaultOrderQuantity));
-          expect(isRoundedQuantity(q, limits)).toBe(true);
-          if (q > 0) expect(q % packSize === 0 || q === minOrderQuantity).toBe(true);
+        (inventoryMax, currentInventory, defaultOrderQuantity, inCart, minOrderQuantity, packSize) => {
+          const lim = { minOrderQuantity, packSize };
+          const item = { inventoryMax, currentInventory, defaultOrderQuantity, inCart };
+          const room = Math.max(0, restockMaximum(inventoryMax, currentInventory) - inCart);
+          const plan = restockPlan(item, lim);
+          if ('skip' in plan) {
+            expect(room === 0 || defaultOrderQuantity === 0).toBe(true);
+            expect(restockQuantity(item, lim)).toBe(0);
+            return;
+          }
+          expect(plan.quantity).toBeGreaterThan(0);
+          expect(plan.quantity).toBeLessThanOrEqual(room);
+          expect(plan.quantity).toBe(
+            roundQuantity(Math.min(room, defaultOrderQuantity), { ...lim, max: room }),
+          );
+          expect(isRoundedQuantity(plan.quantity, { ...lim, max: room })).toBe(true);
+          // what the cart's check sees: the restock maximum less the cart's pieces (quantityMaxOf)
+          const max = quantityMaxOf(
+            { hasInventory: true, inventoryQuantity: currentInventory, inventoryMax, cartQuantity: inCart },
+            true,
+          );
+          expect(max).toBe(room);
         },
       ),
     );

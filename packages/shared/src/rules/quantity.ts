@@ -43,19 +43,29 @@ export function restockMaximum(inventoryMax: number, currentInventory: number): 
 }
 
 /**
- * The allowed maximum of a size's quantity field on product details (ordering §2 Product details:
- * "Quantity fields there are capped at the restock maximum", §5 Quantity fields, §9): for a size of
- * an inventory product (hasInventory, with its inventory known to the role), ordered by a user who
- * may restock (the answer's canRestock), its restock maximum (inventoryMax − inventoryQuantity, not
- * below 0); otherwise null (no cap). Feeds QuantityLimits.max. Pieces.
+ * The allowed maximum of a size's quantity (ordering §2 Product details: "Quantity fields there are
+ * capped at the restock maximum", §5 Quantity fields, §9; docs/decisions/0056): for a size of an
+ * inventory product (hasInventory, with its inventory known to the user), ordered by a user who may
+ * restock (canRestock), its restock maximum (inventoryMax − inventoryQuantity, not below 0) less the
+ * pieces of it the user's cart already holds (`cartQuantity`: on edit, in the other lines), not below
+ * 0 — so no line, added by hand or by Restock, takes the cart above the restock maximum; otherwise
+ * null (no cap). Feeds QuantityLimits.max. Pieces.
  */
 export function quantityMaxOf(
-  item: { hasInventory: boolean; inventoryQuantity?: number | null; inventoryMax?: number | null },
+  item: {
+    hasInventory: boolean;
+    inventoryQuantity?: number | null;
+    inventoryMax?: number | null;
+    cartQuantity?: number | null;
+  },
   canRestock: boolean,
 ): number | null {
   if (!canRestock || !item.hasInventory || item.inventoryQuantity == null || item.inventoryMax == null)
     return null;
-  return restockMaximum(item.inventoryMax, item.inventoryQuantity);
+  return Math.max(
+    0,
+    restockMaximum(item.inventoryMax, item.inventoryQuantity) - Math.max(0, item.cartQuantity ?? 0),
+  );
 }
 
 /** Default restock quantity: the smaller of the restock maximum and defaultOrderQuantity (ordering §9). */
@@ -83,21 +93,46 @@ export function parseInventory(text: string): number | null {
   return n === 0 ? 0 : n;
 }
 
+/** A stocked item as Restock sees it (ordering §2 Restock, §9). Pieces. */
+export interface RestockItem {
+  inventoryMax: number;
+  currentInventory: number;
+  defaultOrderQuantity: number;
+  /** Pieces of the item the user's cart already holds (0 when none). */
+  inCart?: number;
+}
+
 /**
- * The quantity restock puts in the cart for one stocked item (ordering §2 Restock, §9): the default
- * restock quantity, made orderable without passing it — rounded down to a multiple of the pack size,
- * or the minimum order quantity when that is larger and still within it; 0 when even the minimum
- * order quantity would pass it (the item is left out). Never negative, never above the restock
- * maximum, and a quantity the cart accepts (isRoundedQuantity).
+ * Why Restock leaves an item out: at (or above) its maximum inventory; no default order quantity
+ * (0, so the default restock quantity is 0); or the cart already holds its restock maximum.
  */
-export function restockQuantity(
-  item: { inventoryMax: number; currentInventory: number; defaultOrderQuantity: number },
+export type RestockSkip = 'atMaximum' | 'noDefaultQuantity' | 'inCart';
+
+/**
+ * What Restock does with one stocked item (ordering §2 Restock, §5 Quantity fields, §9;
+ * docs/decisions/0056): the default restock quantity — the smaller of the room left and
+ * defaultOrderQuantity, where the room is the restock maximum (inventoryMax − current inventory, not
+ * below 0) less what the cart already holds — then the quantity rules of §5 with the room as the
+ * allowed maximum (roundQuantity): raised to the minimum order quantity, rounded up to whole packs,
+ * but never past the room (the room itself, even off the pack size or below the minimum, as the
+ * product details field gives it). So a repeat tops up to the restock maximum and then leaves the
+ * item out ('inCart'). Answers the quantity (> 0, a value isRoundedQuantity accepts with the room as
+ * maximum) or why the item is left out.
+ */
+export function restockPlan(
+  item: RestockItem,
   limits: Omit<QuantityLimits, 'max'>,
-): number {
-  const wanted = defaultRestockQuantity(item.inventoryMax, item.currentInventory, item.defaultOrderQuantity);
-  const moq = Math.max(0, Math.floor(limits.minOrderQuantity));
-  const pack = Math.max(1, Math.floor(limits.packSize));
-  if (wanted <= 0 || wanted < moq) return 0;
-  const packs = Math.floor(wanted / pack) * pack;
-  return packs >= moq ? packs : moq;
+): { quantity: number } | { skip: RestockSkip } {
+  const maximum = restockMaximum(item.inventoryMax, item.currentInventory);
+  if (maximum <= 0) return { skip: 'atMaximum' };
+  if (item.defaultOrderQuantity <= 0) return { skip: 'noDefaultQuantity' };
+  const room = Math.max(0, maximum - Math.max(0, item.inCart ?? 0));
+  if (room <= 0) return { skip: 'inCart' };
+  return { quantity: roundQuantity(Math.min(room, item.defaultOrderQuantity), { ...limits, max: room }) };
+}
+
+/** The quantity restockPlan puts in the cart for one stocked item; 0 when it leaves the item out. */
+export function restockQuantity(item: RestockItem, limits: Omit<QuantityLimits, 'max'>): number {
+  const plan = restockPlan(item, limits);
+  return 'quantity' in plan ? plan.quantity : 0;
 }

@@ -130,17 +130,37 @@ export const restockingCustomersResponse = z
   .meta({ id: 'RestockingCustomersResponse' });
 export type RestockingCustomersResponse = z.infer<typeof restockingCustomersResponse>;
 
-/** Answer of POST /orders/restock/{customerId} (ordering §2 Restock): the lines added and those left out. */
+/** Why Restock left a stocked size out (ordering §2 Restock; docs/decisions/0056). */
+export const RESTOCK_SKIP_CAUSES = ['atMaximum', 'noDefaultQuantity', 'inCart', 'refused'] as const;
+
+/**
+ * A stocked size Restock left out and why: `cause` atMaximum (current inventory at or above the
+ * maximum), noDefaultQuantity, inCart (the cart already holds its restock maximum) or refused (the
+ * cart refused its line: attributes to fill in, no price, another customer in the cart...);
+ * `reason` says it in a sentence (the cart's own text for refused).
+ */
+export const restockSkipped = z
+  .object({
+    productItemId: id,
+    productSubcode: z.string(),
+    productSize: z.string(),
+    cause: z.enum(RESTOCK_SKIP_CAUSES),
+    reason: z.string(),
+  })
+  .meta({ id: 'RestockSkipped' });
+
+/** Answer of POST /orders/restock/{customerId} (ordering §2 Restock): the lines added and every size left out. */
 export const restockResponse = z
   .object({
     /** 'Restocking Items Successfully Added to Order'. */
     message: z.string(),
     added: z.array(z.object({ orderItemId: id, productSubcode: z.string(), quantity: z.number().int() })),
-    /** Lines the cart refused (attributes to fill in, no price...), with the refusal's text. */
-    skipped: z.array(z.object({ productSubcode: z.string(), reason: z.string() })),
+    /** Every stocked size of the customer left out, with why, in the customer's product order. */
+    skipped: z.array(restockSkipped),
   })
   .meta({ id: 'RestockResponse' });
 export type RestockResponse = z.infer<typeof restockResponse>;
+
 export const restockParams = z.object({ customerId: queryId('a customer id') });
 
 /** GET /has-roots-customer: whether the user sees a customer read with the Roots format (its inventory reports show). */

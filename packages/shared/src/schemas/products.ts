@@ -4,8 +4,8 @@
  * VARIABLE_DATA and DYNAMIC answers extend `productDetailsResponse` when they are built.
  *
  * Fields a role may not see are left out of the answer (ordering §6 Visibility): `prices` and
- * `minValue` without canSee('price'), `costs` without canSee('cost'), `inventoryQuantity` and
- * `inventoryMax` without canSee('inventory').
+ * `minValue` without canSee('price'), `costs` without canSee('cost'), `inventoryQuantity`,
+ * `inventoryMin` and `inventoryMax` without canSeeInventory (its roles, or a user who may update it).
  */
 
 import { z } from 'zod';
@@ -219,11 +219,11 @@ export const productSizeItem = z
     defaultOrderQuantity: z.number().int(),
     /** Pieces of this item already in the user's cart (on edit: in other lines only). */
     cartQuantity: z.number().int(),
-    /** Current inventory; only for roles that see inventory. */
+    /** Current inventory; only for users who see inventory (canSeeInventory). */
     inventoryQuantity: z.number().int().optional(),
-    /** Minimum inventory (the level below which to restock); only for roles that see inventory. */
+    /** Minimum inventory (the level below which to restock); only for users who see inventory (canSeeInventory). */
     inventoryMin: z.number().int().optional(),
-    /** Maximum inventory (restock maximum = inventoryMax − inventoryQuantity); only for roles that see inventory. */
+    /** Maximum inventory (restock maximum = inventoryMax − inventoryQuantity); only for users who see inventory (canSeeInventory). */
     inventoryMax: z.number().int().optional(),
     hasInventory: z.boolean(),
     /**

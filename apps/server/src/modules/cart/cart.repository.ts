@@ -200,6 +200,16 @@ export interface LineSize {
   variableData?: OrderedVariableData | null;
 }
 
+/** A product item's stock and what of it a cart holds (cartRepository.sizeStock). Pieces. */
+export interface SizeStock {
+  productItemId: number;
+  hasInventory: boolean;
+  currentInventory: number;
+  inventoryMax: number;
+  defaultOrderQuantity: number;
+  inCart: number;
+}
+
 export const cartRepository = {
   /** The user's cart (PENDING order); undefined when none. */
   findCart: async (db: Q, userId: number): Promise<CartRow | undefined> => (await cartOf(db, { userId }))[0],
@@ -349,6 +359,46 @@ export const cartRepository = {
       customerName: c?.name ?? `customer ${customerId}`,
       productionRegionName: r?.name ?? `region ${productionRegionId}`,
     };
+  },
+
+  /**
+   * The stock of the given product items as the cart's lock sees it (docs/decisions/0056): inventory
+   * flag, current and maximum inventory, default order quantity, and the pieces of each the cart
+   * `orderId` already holds (`inCart`, all its lines but `exceptOrderItemId`, the line being edited).
+   * Read inside the cart's transaction, after its lock, so two changes of one cart never both count
+   * the room before the other's line.
+   */
+  sizeStock: async (tx: Tx, orderId: number, productItemIds: number[], exceptOrderItemId?: number) => {
+    if (productItemIds.length === 0) return new Map<number, SizeStock>();
+    const inCart = tx
+      .select({
+        productItemId: orderItemSizes.productItemId,
+        quantity: sql<number>`sum(${orderItemSizes.quantity})::int`.as('quantity'),
+      })
+      .from(orderItemSizes)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemSizes.orderItemId))
+      .where(
+        and(
+          eq(orderItems.orderId, orderId),
+          inArray(orderItemSizes.productItemId, productItemIds),
+          exceptOrderItemId === undefined ? undefined : ne(orderItems.id, exceptOrderItemId),
+        ),
+      )
+      .groupBy(orderItemSizes.productItemId)
+      .as('in_cart');
+    const rows = await tx
+      .select({
+        productItemId: productItems.id,
+        hasInventory: productItems.hasInventory,
+        currentInventory: productItems.currentInventory,
+        inventoryMax: productItems.maximumInventory,
+        defaultOrderQuantity: productItems.defaultOrderQuantity,
+        inCart: sql<number>`coalesce(${inCart.quantity}, 0)`.mapWith(Number),
+      })
+      .from(productItems)
+      .leftJoin(inCart, eq(inCart.productItemId, productItems.id))
+      .where(inArray(productItems.id, productItemIds));
+    return new Map<number, SizeStock>(rows.map((r) => [r.productItemId, r]));
   },
 
   countLines: async (db: Q, orderId: number) =>

@@ -45,6 +45,7 @@ import {
   placeOrderMessage,
   quantityMaxOf,
   quantityRuleMessage,
+  restockMaximum,
   validateCartForPlacement,
 } from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
@@ -52,7 +53,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { orders } from '../../platform/db/schema';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
 import { lookupsRepository } from '../lookups/lookups.repository';
 import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
@@ -61,7 +62,13 @@ import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
 import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
 import { careLabelRefusalAtPlacing, checkLineCareLabel } from './cart.careLabel';
 import { repriceCart } from './cart.pricing';
-import { type CartPatch, type CartRow, type LineSize, cartRepository as repo } from './cart.repository';
+import {
+  type CartPatch,
+  type CartRow,
+  type LineSize,
+  cartRepository as repo,
+  type SizeStock,
+} from './cart.repository';
 import { prepareRowsOf } from './cart.variableData';
 
 type Q = Db | Tx;
@@ -90,6 +97,13 @@ export const CART_API_MESSAGES = {
   sizeAttribute: (size: string, message: string) => `Size ${size}: ${message}`,
 } as const;
 
+/**
+ * How Restock decides a line's sizes under the cart's lock (restock.service.ts): from the sizes it
+ * asked for and each size's stock with what the cart already holds (cartRepository.sizeStock), the
+ * sizes to add (quantities > 0); throws an AppError (4xx) when none is left.
+ */
+export type RestockFit = (sizes: LineSize[], stock: ReadonlyMap<number, SizeStock>) => LineSize[];
+
 /** What the order log says when an order is placed. */
 export const ORDER_PLACED_LOG = 'Order placed';
 
@@ -103,6 +117,14 @@ interface PreparedLine {
   poNumber: string | null;
   styleNumber: string | null;
   sizes: LineSize[];
+  /** The subcode's quantity rules. */
+  limits: { minOrderQuantity: number; packSize: number };
+  /**
+   * Sizes whose quantity is capped by the room their restock maximum leaves beside what the cart
+   * holds (quantityMaxOf: inventory products, a user who may restock), productItemId → size label:
+   * checked under the cart's lock (checkRestockMaxima), not here.
+   */
+  capped: Map<number, string>;
   attributes: Record<string, string>;
   careLabel: CareLabel | null;
   scope: {
@@ -218,28 +240,32 @@ export function createCartService(ctx: AppContext) {
           const item = byId.get(id);
           return item && quantity > 0 ? [{ item, quantity }] : [];
         });
-    for (const { item, quantity, max } of [
-      // A size's own maximum is the one product details caps its field at (quantityMaxOf: the
-      // restock maximum of an inventory product, for a user who may restock), so the server accepts
-      // exactly what the screen can produce (the maximum itself, even off the pack size) and
-      // nothing above it. Uploaded rows have none.
-      ...ordered.map((o) => ({ ...o, max: quantityMaxOf(o.item, user.canRestock) })),
+    // A size with a maximum (quantityMaxOf: an inventory product, for a user who may restock) is
+    // checked under the cart's lock, against the room its restock maximum leaves beside what the
+    // cart already holds (checkRestockMaxima): the server accepts exactly what the screen can
+    // produce (the maximum itself, even off the pack size) and nothing above it. The others, and
+    // uploaded rows, by the pack size and minimum here.
+    const capped = new Map(
+      ordered
+        .filter((o) => quantityMaxOf(o.item, user.canRestock) !== null)
+        .map((o) => [o.item.productItemId, o.item.productSize] as const),
+    );
+    for (const { item, quantity } of [
+      ...ordered.filter((o) => !capped.has(o.item.productItemId)),
       ...(rows?.sizes ?? []).map((r) => ({
         item: {
           productItemId: r.variableDataRowId,
           productSize: `${r.variableData.size} ${r.variableData.colour}`.trim(),
         },
         quantity: r.quantity,
-        max: null,
       })),
     ]) {
-      const sizeLimits = max === null ? limits : { ...limits, max };
-      if (!isRoundedQuantity(quantity, sizeLimits)) {
+      if (!isRoundedQuantity(quantity, limits)) {
         throw badRequest(
           quantityRuleMessage(
             { productItemId: item.productItemId, size: item.productSize },
             quantity,
-            sizeLimits,
+            limits,
           ),
         );
       }
@@ -290,6 +316,8 @@ export function createCartService(ctx: AppContext) {
       poNumber: rows?.poNumber ?? null,
       styleNumber: rows?.styleNumber ?? null,
       sizes: rows ? rows.sizes : sizes,
+      limits,
+      capped,
       attributes: lineAttrs.values,
       careLabel,
       scope: {
@@ -299,6 +327,92 @@ export function createCartService(ctx: AppContext) {
         productionRegionName: sub.productionRegionName,
       },
     };
+  }
+
+  /**
+   * Under the cart's lock (docs/decisions/0056): lets a Restock line's `fit` decide its sizes from
+   * the stock and what the cart already holds, then checks each capped size against the room its
+   * restock maximum leaves beside the cart's other pieces of it (quantityMaxOf with cartQuantity):
+   * 400 naming the size and the quantity to use. `exceptOrderItemId`: the line being edited (its
+   * own pieces do not count). Answers the line with its final sizes and total.
+   */
+  async function checkRestockMaxima(
+    tx: Tx,
+    user: AuthUser,
+    cartId: number,
+    line: PreparedLine,
+    options: { exceptOrderItemId?: number; fit?: RestockFit } = {},
+  ): Promise<PreparedLine> {
+    const ids = options.fit ? line.sizes.map((s) => s.productItemId) : [...line.capped.keys()];
+    if (ids.length === 0) return line;
+    const stock = await repo.sizeStock(tx, cartId, ids, options.exceptOrderItemId);
+    const sizes = options.fit ? options.fit(line.sizes, stock) : line.sizes;
+    for (const size of sizes) {
+      const productSize = line.capped.get(size.productItemId);
+      const st = stock.get(size.productItemId);
+      if (productSize === undefined || !st) continue;
+      const max = quantityMaxOf(
+        {
+          hasInventory: st.hasInventory,
+          inventoryQuantity: st.currentInventory,
+          inventoryMax: st.inventoryMax,
+          cartQuantity: st.inCart,
+        },
+        user.canRestock,
+      );
+      if (max === null) continue;
+      const sizeLimits = { ...line.limits, max };
+      if (!isRoundedQuantity(size.quantity, sizeLimits)) {
+        throw badRequest(
+          quantityRuleMessage(
+            { productItemId: size.productItemId, size: productSize },
+            size.quantity,
+            sizeLimits,
+            {
+              restockMaximum: restockMaximum(st.inventoryMax, st.currentInventory),
+              inCart: st.inCart,
+            },
+          ),
+        );
+      }
+    }
+    const quantity = sizes.reduce((sum, s) => sum + s.quantity, 0);
+    if (quantity <= 0) throw badRequest(CART_API_MESSAGES.noQuantity);
+    return { ...line, sizes, quantity };
+  }
+
+  /**
+   * Adds the prepared `line` to the locked `cart` inside its transaction: the cart's one customer
+   * and region, the restock maxima (a Restock line's sizes fitted first), the line and its sizes,
+   * then re-pricing. Answers the new line's id and its total.
+   */
+  async function insertLine(tx: Tx, user: AuthUser, cart: CartRow, prepared: PreparedLine, fit?: RestockFit) {
+    if (
+      (await repo.countLines(tx, cart.id)) > 0 &&
+      cart.customerId != null &&
+      cart.productionRegionId != null
+    ) {
+      const names = await repo.scopeNames(tx, cart.customerId, cart.productionRegionId);
+      const message = cartScopeConflict(
+        { customerId: cart.customerId, productionRegionId: cart.productionRegionId, ...names },
+        prepared.scope,
+      );
+      if (message) throw conflict(message);
+    }
+    const line = await checkRestockMaxima(tx, user, cart.id, prepared, { fit });
+    const id = await repo.insertLine(tx, {
+      orderId: cart.id,
+      productType: line.productType,
+      productSubcodeId: line.productSubcodeId,
+      attributes: line.attributes,
+      careLabel: line.careLabel,
+      quantity: line.quantity,
+      poNumber: line.poNumber,
+      styleNumber: line.styleNumber,
+    });
+    await repo.replaceSizes(tx, id, line.sizes);
+    await repriceAfterChange(tx, cart, line);
+    return { orderItemId: id, quantity: line.quantity };
   }
 
   /** Re-prices after a change; refuses (rolling the change back) when the changed line has no price. */
@@ -349,48 +463,66 @@ export function createCartService(ctx: AppContext) {
   }
 
   return {
-    /**
-     * POST /orders: adds a line to the user's cart (creating the cart) and re-prices it. With
-     * `restock` (POST /orders/restock), the cart becomes a restock order in the same transaction:
-     * shipping it adds its stocked sizes to inventory (docs/decisions/0039).
-     */
-    async addLine(user: AuthUser, body: OrderLinePayload, options: { restock?: boolean } = {}) {
+    /** POST /orders: adds a line to the user's cart (creating the cart) and re-prices it. */
+    async addLine(user: AuthUser, body: OrderLinePayload) {
       const line = await prepareLine(user, body);
-      const orderItemId = await db.transaction(async (tx) => {
-        const cart = await lockOrCreateCart(tx, user);
-        if (
-          (await repo.countLines(tx, cart.id)) > 0 &&
-          cart.customerId != null &&
-          cart.productionRegionId != null
-        ) {
-          const names = await repo.scopeNames(tx, cart.customerId, cart.productionRegionId);
-          const message = cartScopeConflict(
-            { customerId: cart.customerId, productionRegionId: cart.productionRegionId, ...names },
-            line.scope,
-          );
-          if (message) throw conflict(message);
-        }
-        const id = await repo.insertLine(tx, {
-          orderId: cart.id,
-          productType: line.productType,
-          productSubcodeId: line.productSubcodeId,
-          attributes: line.attributes,
-          careLabel: line.careLabel,
-          quantity: line.quantity,
-          poNumber: line.poNumber,
-          styleNumber: line.styleNumber,
-        });
-        await repo.replaceSizes(tx, id, line.sizes);
-        await repriceAfterChange(tx, cart, line);
-        if (options.restock && !cart.restock) await repo.setRestock(tx, cart.id, true);
-        return id;
-      });
+      const { orderItemId } = await db.transaction(async (tx) =>
+        insertLine(tx, user, await lockOrCreateCart(tx, user), line),
+      );
       return { orderItemId, message: MESSAGES.productAdded };
+    },
+
+    /**
+     * POST /orders/restock/{customerId} (restock.service.ts): adds each of `lines` (STANDARD
+     * order-line payloads, checked as POST /orders checks them, with the `fit` that decides the
+     * line's sizes under the lock) to the user's cart in one transaction holding the cart's lock, so
+     * a parallel restock or add waits and then sees these lines. Each line goes in within a savepoint
+     * of its own: one the cart refuses (another customer in the cart, attributes to fill in, no
+     * price, nothing left to restock) is rolled back alone and answered with its refusal. The cart
+     * becomes a restock order when a line goes in (docs/decisions/0039). Answers per line, in order,
+     * the new line's id and total, or the refusal.
+     */
+    async addRestockLines(
+      user: AuthUser,
+      lines: { body: OrderLinePayload; fit: RestockFit }[],
+    ): Promise<({ orderItemId: number; quantity: number } | { refusal: AppError })[]> {
+      type Result = { orderItemId: number; quantity: number } | { refusal: AppError };
+      /** A 4xx refusal as a result; anything else is a fault. */
+      const refusalOf = (err: unknown): Result => {
+        if (err instanceof AppError && err.statusCode < 500) return { refusal: err };
+        throw err;
+      };
+      // One after another, as single adds would be (a pool connection each otherwise).
+      const prepared: (PreparedLine | Result)[] = [];
+      for (const l of lines) prepared.push(await prepareLine(user, l.body).catch(refusalOf));
+      return db.transaction(async (tx) => {
+        let cart = await lockOrCreateCart(tx, user);
+        const wasRestock = cart.restock;
+        const results: Result[] = [];
+        for (const [k, line] of prepared.entries()) {
+          if ('refusal' in line || 'orderItemId' in line) {
+            results.push(line);
+            continue;
+          }
+          try {
+            results.push(
+              await tx.transaction((savepoint) => insertLine(savepoint, user, cart, line, lines[k]!.fit)),
+            );
+            // The first line fixes the cart's customer, region and currencies: read them again
+            // (still locked) for the next line's scope check and pricing.
+            cart = (await repo.lockCart(tx, user.id)) ?? cart;
+          } catch (err) {
+            results.push(refusalOf(err));
+          }
+        }
+        if (!wasRestock && results.some((r) => 'orderItemId' in r)) await repo.setRestock(tx, cart.id, true);
+        return results;
+      });
     },
 
     /** PUT /orders: replaces the sizes, attributes and care label of a line of the user's cart. */
     async updateLine(user: AuthUser, body: OrderLinePayload & { orderItemId: number }) {
-      const line = await prepareLine(user, body);
+      let line = await prepareLine(user, body);
       await db.transaction(async (tx) => {
         const cart = await repo.lockCart(tx, user.id);
         const existing = cart ? await repo.findLine(tx, cart.id, body.orderItemId) : undefined;
@@ -398,6 +530,7 @@ export function createCartService(ctx: AppContext) {
         if (existing.productSubcodeId !== line.productSubcodeId)
           throw badRequest(CART_API_MESSAGES.otherSubcode);
         if (existing.productType !== line.productType) throw badRequest(CART_API_MESSAGES.otherProduct);
+        line = await checkRestockMaxima(tx, user, cart.id, line, { exceptOrderItemId: existing.id });
         await repo.updateLine(tx, existing.id, {
           attributes: line.attributes,
           careLabel: line.careLabel,

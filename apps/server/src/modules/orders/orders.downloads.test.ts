@@ -154,6 +154,96 @@ describe('download-all-full-csv and an order download-csv', () => {
     );
   });
 
+  it('writes each ticket of a variable-data line as its own row: PO, style, size, colour, barcode', async () => {
+    const [id] = await listedIds('ADMIN');
+    // A VARIABLE_DATA line of four tickets on a placed order: four rows of one product item, told
+    // apart by their copies of the uploaded data (decision 0051).
+    const { rows: lines } = await t.db.execute(sql`
+      select oi.product_subcode_id as "subcodeId", ois.product_item_id as "itemId"
+      from order_items oi join order_item_sizes ois on ois.order_item_id = oi.id
+      where oi.order_id = ${id} limit 1`);
+    const { subcodeId, itemId } = (lines as { subcodeId: number; itemId: number }[])[0]!;
+    const { rows: inserted } = await t.db.execute(sql`
+      insert into order_items (order_id, product_subcode_id, product_type, po_number, style_number, quantity, unit_price)
+      values (${id}, ${subcodeId}, 'VARIABLE_DATA', 'PO-4411', 'ST-62', 1000, 0.05) returning id`);
+    const lineId = (inserted as { id: number }[])[0]!.id;
+    const tickets = [
+      ['S', 'Black', '062040000013'],
+      ['M', 'Black', '062040000020'],
+      ['M', 'Heather Grey', '062040000037'],
+      ['L', 'Heather Grey', '0062040000044'],
+    ];
+    for (const [k, [size, colour, barcode]] of tickets.entries()) {
+      const data = {
+        poNumber: 'PO-4411',
+        styleNumber: 'ST-62',
+        ticketType: 'RT-PT-401',
+        vendorNumber: 'V-1',
+        description: 'Crew',
+        size,
+        colour,
+        barcode,
+        prices: [],
+      };
+      await t.db.execute(sql`
+        insert into order_item_sizes (order_item_id, product_item_id, quantity, unit_price, variable_data_row_id, variable_data)
+        values (${lineId}, ${itemId}, 250, 0.05, ${900_000 + k}, ${JSON.stringify(data)}::jsonb)`);
+    }
+    for (const url of [`/orders/${id}/download-csv`, '/orders/download-all-full-csv']) {
+      const { header, rows } = await download('ADMIN', url, /order/);
+      const col = (name: string) => header.indexOf(name);
+      const ticketRows = rows.filter((r) => Number(r[col('Order Item')]) === lineId);
+      expect(
+        ticketRows.map((r) => [
+          r[col('PO Number')],
+          r[col('Style Number')],
+          r[col('Size')],
+          r[col('Colour')],
+          r[col('Barcode')],
+          r[col('Quantity')],
+        ]),
+        url,
+      ).toEqual(tickets.map(([size, colour, barcode]) => ['PO-4411', 'ST-62', size, colour, barcode, '250']));
+      // A standard line's rows have its size and nothing in the variable-data columns.
+      const standard = rows.find((r) => Number(r[0]) === id && Number(r[col('Order Item')]) !== lineId)!;
+      expect(standard[col('Colour')]).toBe('');
+      expect(standard[col('Barcode')]).toBe('');
+    }
+    await t.db.execute(sql`delete from order_items where id = ${lineId}`);
+  });
+
+  it('writes totals with 2 decimals and unit prices and costs with 4 (ordering §9), in CSV and .xlsx', async () => {
+    const [id] = await listedIds('ADMIN');
+    await t.db.execute(sql`update orders set total_price = 14.9500, total_cost = 6.4 where id = ${id}`);
+    const orders = await download('ADMIN', '/orders/download-all-csv', /orders-/);
+    const row = orders.rows.find((r) => Number(r[0]) === id)!;
+    expect(row[orders.header.indexOf('Total Price')]).toBe('14.95');
+    expect(row[orders.header.indexOf('Total Cost')]).toBe('6.40');
+    for (const r of orders.rows) {
+      expect(r[orders.header.indexOf('Total Price')]).toMatch(/^-?\d+\.\d{2}$/);
+      expect(r[orders.header.indexOf('Total Cost')]).toMatch(/^(-?\d+\.\d{2})?$/);
+    }
+    const lines = await download('ADMIN', '/orders/download-all-full-csv', /orders-full-/);
+    for (const r of lines.rows) {
+      expect(r[lines.header.indexOf('Unit Price')]).toMatch(/^(\d+\.\d{4})?$/);
+      expect(r[lines.header.indexOf('Unit Cost')]).toMatch(/^(\d+\.\d{4})?$/);
+    }
+    const sheet = await get('ADMIN', '/orders/download-all-csv?format=xlsx');
+    const book = new Workbook();
+    await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const ws = book.worksheets[0]!;
+    const headers = (ws.getRow(1).values as unknown[]).slice(1);
+    let seen = 0;
+    ws.eachRow((r, n) => {
+      if (n === 1 || r.getCell(1).value !== id) return;
+      seen++;
+      expect(r.getCell(headers.indexOf('Total Price') + 1).value).toBe(14.95);
+      expect(r.getCell(headers.indexOf('Total Price') + 1).numFmt).toBe('#,##0.00');
+      expect(r.getCell(headers.indexOf('Total Cost') + 1).value).toBe(6.4);
+    });
+    expect(seen).toBe(1);
+  });
+
   it("downloads one order in the scope, 404 for another tenant's", async () => {
     const [id] = await listedIds('VENDOR');
     const { rows } = await download('VENDOR', `/orders/${id}/download-csv`, new RegExp(`order-${id}\\.csv`));

@@ -97,14 +97,27 @@ function orderFileColumns(role: Role): QueryColumn[] {
   ];
 }
 
-/** The columns of the line files (download-all-full-csv, one order's download-csv): one line and size. */
+/**
+ * The columns of the line files (download-all-full-csv, one order's download-csv): one line and size.
+ * A VARIABLE_DATA or DYNAMIC line has one row per ordered size and colour, all of one product item:
+ * its PO, style, size, colour and barcode come from the row's copy of the uploaded data
+ * (order_item_sizes.variable_data, decision 0051), so each row says which ticket it is.
+ */
 export function lineColumns(role: Role): QueryColumn[] {
   return [
     ...orderColumns(),
     { header: 'Order Item', type: 'integer', value: sql`oi.id` },
     { header: 'Product Subcode', value: sql`ps.product_subcode`, width: 16 },
     { header: 'Description', value: sql`ps.description`, width: 40 },
-    { header: 'Size', value: sql`pi.product_size` },
+    { header: 'PO Number', value: sql`coalesce(ois.variable_data ->> 'poNumber', oi.po_number)`, width: 14 },
+    {
+      header: 'Style Number',
+      value: sql`coalesce(ois.variable_data ->> 'styleNumber', oi.style_number)`,
+      width: 14,
+    },
+    { header: 'Size', value: sql`coalesce(ois.variable_data ->> 'size', pi.product_size)` },
+    { header: 'Colour', value: sql`ois.variable_data ->> 'colour'` },
+    { header: 'Barcode', value: sql`ois.variable_data ->> 'barcode'`, width: 16 },
     { header: 'Quantity', type: 'integer', value: sql`ois.quantity` },
     ...moneyColumns(role, 'price', 'Unit Price', sql`coalesce(ois.unit_price, oi.unit_price)`, 4),
     ...moneyColumns(role, 'cost', 'Unit Cost', sql`coalesce(ois.unit_cost, oi.unit_cost)`, 4),
@@ -151,7 +164,7 @@ export function orderLinesQuery(where: SQL): QueryStatement {
     join product_items pi on pi.id = ois.product_item_id
     join product_subcodes ps on ps.id = oi.product_subcode_id
     where ${where}
-    order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc, oi.id, pi.sort_key, pi.id`;
+    order by coalesce(orders.order_date, orders.created_at) desc, orders.id desc, oi.id, pi.sort_key, pi.id, ois.id`;
 }
 
 /**

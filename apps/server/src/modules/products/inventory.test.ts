@@ -6,7 +6,7 @@ import { MESSAGES } from '@selvedge/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { createProductFixtures, createUser, type ProductFixtures } from './products.test-fixtures';
 
 let t: TestApp;
@@ -119,5 +119,76 @@ describe('PUT /products/inventory', () => {
     expect(item).toMatchObject({ inventoryQuantity: 55, inventoryMax: 500, inventoryMin: 0 });
     expect((await put(await t.tokenFor('ADMIN'), { inventories: { [sizeS.id]: -3 } })).statusCode).toBe(200);
     expect((await inventoryOf([sizeS.id])).get(sizeS.id)?.q).toBe(-3);
+  });
+});
+
+describe('who sees inventory and who may update it (ordering §1, §2 Product details, §6; decision 0056)', () => {
+  const ROLES = ['ADMIN', 'ACCOUNT', 'FACTORY_ACCOUNT', 'CSR', 'VENDOR', 'CUSTOMER'] as const;
+  /** Role → [sees inventory, may update it] with the per-user flag off, then on. */
+  const EXPECTED: Record<(typeof ROLES)[number], [[boolean, boolean], [boolean, boolean]]> = {
+    ADMIN: [
+      [true, false],
+      [true, true],
+    ],
+    ACCOUNT: [
+      [true, false],
+      [true, true],
+    ],
+    FACTORY_ACCOUNT: [
+      [true, false],
+      [true, true],
+    ],
+    // A CSR may update inventory (§6 Capabilities) with the flag: then it sees what it changes.
+    CSR: [
+      [false, false],
+      [true, true],
+    ],
+    VENDOR: [
+      [false, false],
+      [false, false],
+    ],
+    CUSTOMER: [
+      [false, false],
+      [false, false],
+    ],
+  };
+  const emails = ROLES.map((r) => DEMO_EMAILS[r]);
+
+  it('product details carry inventory exactly for those who see it, and PUT accepts exactly those who may update', async () => {
+    const { sizeS } = f.rootsSized;
+    const before = await t.db
+      .select({ email: s.users.email, flag: s.users.canUpdateInventory })
+      .from(s.users)
+      .where(inArray(s.users.email, emails));
+    try {
+      for (const [k, flag] of [false, true].entries()) {
+        await t.db.update(s.users).set({ canUpdateInventory: flag }).where(inArray(s.users.email, emails));
+        await t.app.sessionCacheSync();
+        for (const role of ROLES) {
+          const [sees, mayUpdate] = EXPECTED[role][k]!;
+          const token = await t.tokenFor(role);
+          const details = await t.app.inject({
+            method: 'GET',
+            url: `/api/v1.0/products/details?ids=${sizeS.id}`,
+            headers: t.auth(token),
+          });
+          expect(details.statusCode, role).toBe(200);
+          const body = details.json();
+          expect(body.canUpdateInventory, `${role} flag ${flag}`).toBe(mayUpdate);
+          const item = body.products[0].items.find(
+            (i: { productItemId: number }) => i.productItemId === sizeS.id,
+          );
+          expect('inventoryQuantity' in item, `${role} flag ${flag} sees`).toBe(sees);
+          expect('inventoryMax' in item, `${role} flag ${flag} sees`).toBe(sees);
+          const current = (await inventoryOf([sizeS.id])).get(sizeS.id)!.q;
+          const res = await put(token, { inventories: { [sizeS.id]: current } });
+          expect(res.statusCode, `${role} flag ${flag} updates`).toBe(mayUpdate ? 200 : 403);
+        }
+      }
+    } finally {
+      for (const b of before)
+        await t.db.update(s.users).set({ canUpdateInventory: b.flag }).where(eq(s.users.email, b.email));
+      await t.app.sessionCacheSync();
+    }
   });
 });

@@ -2,12 +2,14 @@
  * Product search and product details (ordering §2 Product list, Product details; §3; §5 Product
  * search; §9 tier pricing). Every row is scoped by orderableCustomerIds (products.scope.ts); a
  * product outside the scope answers 404 like one that does not exist. Fields a role may not see
- * (prices, costs, inventory) are left out of the answer (ordering §6 Visibility).
+ * (prices, costs, inventory) are left out of the answer (ordering §6 Visibility); inventory is seen
+ * by its roles and by a user who may update it (canSeeInventory).
  */
 import {
   type AttributeType,
   type CareLabel,
   canSee,
+  canSeeInventory,
   compareSizeAndColour,
   type DynamicSearchQuery,
   type DynamicSearchResponse,
@@ -153,7 +155,7 @@ export function createProductsService(ctx: AppContext) {
     const ids = [...new Set(subcodes.map((s) => s.id))];
     const seePrice = canSee('price', user.role);
     const seeCost = canSee('cost', user.role);
-    const seeInventory = canSee('inventory', user.role);
+    const seeInventory = canSeeInventory(user);
     const rowIds = vd ? vd.items.flatMap((i) => i.rows.map((r) => r.id)) : [];
 
     const [items, priceCurrency, cart, cartRows] = await Promise.all([

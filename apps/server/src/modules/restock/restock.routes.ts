@@ -32,9 +32,11 @@ export const restockRoutes: ApiModule = (app, ctx) => {
         tags,
         summary: "Restock: put the customer's inventory products below their maximum into the user's cart",
         description:
-          'One cart line per subcode with every stocked size below its maximum inventory, at the default restock ' +
-          'quantity (the smaller of inventoryMax − current inventory and defaultOrderQuantity) in whole packs, ' +
-          'through the same checks as POST /orders. Lines the cart refuses are listed in `skipped` with the reason.',
+          'One cart line per subcode with every stocked size below its maximum inventory, at the restock ' +
+          'quantity: the smaller of the room left (inventoryMax − current inventory, less what the cart already ' +
+          'holds) and defaultOrderQuantity, then the quantity rules (minimum order quantity, whole packs, never ' +
+          'past the room), through the same checks as POST /orders, decided under the cart lock. Every stocked ' +
+          'size left out is listed in `skipped` with its cause and reason; 409 with a message saying why when none went in.',
         params: restockParams,
         response: {
           200: restockResponse,

@@ -1,6 +1,7 @@
 /**
  * Inventory of an inventory product (ordering §2 Product details, §5 Inventory fields, §6): per
- * stocked size the current, minimum and maximum inventory, for the roles that see inventory. A user
+ * stocked size the current, minimum and maximum inventory, for the roles that see inventory and the
+ * users who may update it (canSeeInventory: a CSR given the permission too). A user
  * with the update-inventory permission (role and per-user flag: `canUpdateInventory` of the answer)
  * edits the current quantities — digits, minus sign and period as typed, a whole number on blur,
  * Enter blurs — and saves them with 'Update Inventory' (PUT /products/inventory) → 'Inventory
@@ -8,7 +9,7 @@
  */
 import { Button, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import {
-  canSee,
+  canSeeInventory,
   inventoryText,
   MESSAGES,
   OVERLAYS,
@@ -29,12 +30,12 @@ export interface InventoryPanelProps {
   canUpdateInventory: boolean;
 }
 
-/** The inventory section; nothing for a product without stocked sizes or a role that does not see inventory. */
+/** The inventory section; nothing for a product without stocked sizes or a user who does not see inventory. */
 export function InventoryPanel({ product, role, canUpdateInventory }: InventoryPanelProps) {
   const stocked = product.items.filter((i) => i.hasInventory && i.inventoryQuantity !== undefined);
   const [texts, setTexts] = useState<Record<number, string>>({});
   const update = useUpdateInventoryMutation();
-  if (!canSee('inventory', role) || stocked.length === 0) return null;
+  if (!canSeeInventory({ role, canUpdateInventory }) || stocked.length === 0) return null;
 
   const textOf = (id: number, current: number) => texts[id] ?? String(current);
   const changed = Object.fromEntries(

@@ -1,14 +1,14 @@
 /**
  * The size rows of a STANDARD product (ordering §2 Product details): Size, Quantity (digits only,
  * rounded on blur), the pieces already in the cart when there are any, Inventory for inventory
- * products (roles that see inventory), and the attributes of sizes whose own schema differs from
+ * products (users who see inventory: canSeeInventory), and the attributes of sizes whose own schema differs from
  * the line's. Then the unit price (price roles) and unit cost (cost roles) of the tier applied with
  * its currency, 4 decimals ('CAD 0.0731', as the cart shows it; ordering §9), on the sizes with a
  * quantity. Totals are the line's, in the summary (unit ×
  * line quantity, as the cart prices it), so no per-size amounts that could differ from it by a cent.
  */
 import { Table, Text } from '@mantine/core';
-import { canSee, formatUnitMoney, type ProductItemDetails, type Role } from '@selvedge/shared';
+import { canSeeInventory, formatUnitMoney, type ProductItemDetails, type Role } from '@selvedge/shared';
 import { AttributeInput } from './AttributeInput';
 import {
   formatCount,
@@ -33,6 +33,8 @@ export interface SizeQuantityTableProps {
   pricing: ProductPricing;
   /** The user may restock (the answer's canRestock): inventory sizes are capped at their restock maximum. */
   canRestock?: boolean;
+  /** The user may update inventory (the answer's canUpdateInventory): such a user sees it too. */
+  canUpdateInventory?: boolean;
 }
 
 /** One money side of the table: its headers and how a size's cells read. */
@@ -69,10 +71,11 @@ export function SizeQuantityTable({
   itemErrors,
   pricing,
   canRestock = false,
+  canUpdateInventory = false,
 }: SizeQuantityTableProps) {
   const showInventory =
     product.hasInventory &&
-    canSee('inventory', role) &&
+    canSeeInventory({ role, canUpdateInventory }) &&
     product.items.some((i) => i.inventoryQuantity !== undefined);
   const showCart = product.items.some((i) => i.cartQuantity > 0);
   const attributeColumns = ownAttributeColumns(product);

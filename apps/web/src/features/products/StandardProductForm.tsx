@@ -143,6 +143,7 @@ function ProductSection({
                 itemErrors={errors.items}
                 pricing={pricing}
                 canRestock={canRestock}
+                canUpdateInventory={canUpdateInventory}
               />
             </Paper>
             {product.attributes.length > 0 && (

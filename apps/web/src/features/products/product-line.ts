@@ -121,8 +121,9 @@ function withoutPrinted({ printed: _printed, ...label }: CareLabel): CareLabelDr
 }
 
 /**
- * The quantity rules of one size: the product's, capped at the size's restock maximum when the user
- * may restock an inventory product (quantityMaxOf; ordering §2 Product details, §5, §9).
+ * The quantity rules of one size: the product's, capped at the size's restock maximum less what the
+ * cart already holds of it when the user may restock an inventory product (quantityMaxOf; ordering
+ * §2 Product details, §5, §9; decision 0056).
  */
 export const itemLimitsOf = (
   p: Pick<ProductItemDetails, 'minOrderQuantity' | 'packSize'>,
