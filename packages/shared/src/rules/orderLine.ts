@@ -18,24 +18,26 @@ export function isRoundedQuantity(quantity: number, limits: QuantityLimits): boo
 }
 
 /**
- * The message for a quantity the rules do not allow, naming the size and the value to use: above
- * the allowed maximum (restock limit), or not a multiple of the pack size / below the minimum.
+ * The message for a quantity the rules do not allow, naming the size, the product item (a STANDARD
+ * size) or the uploaded row (a VARIABLE_DATA or DYNAMIC line: `variableDataRowId`), and the value to
+ * use: above the allowed maximum (restock limit), or not a multiple of the pack size / below the minimum.
  */
 export function quantityRuleMessage(
-  item: { productItemId: number; size: string },
+  item: { productItemId: number; size: string } | { variableDataRowId: number; size: string },
   quantity: number,
   limits: QuantityLimits,
 ): string {
   const use = roundQuantity(quantity, limits);
+  const which = 'variableDataRowId' in item ? `row ${item.variableDataRowId}` : `item ${item.productItemId}`;
   if (limits.max != null && quantity > limits.max) {
-    return `Quantity ${quantity} of size ${item.size} (item ${item.productItemId}) is above its restock maximum of ${limits.max}; use ${use}.`;
+    return `Quantity ${quantity} of size ${item.size} (${which}) is above its restock maximum of ${limits.max}; use ${use}.`;
   }
   const min =
     limits.minOrderQuantity > 0
       ? ` and at least the minimum order quantity of ${limits.minOrderQuantity}`
       : '';
   return (
-    `Quantity ${quantity} of size ${item.size} (item ${item.productItemId}) must be a multiple of the pack size ` +
+    `Quantity ${quantity} of size ${item.size} (${which}) must be a multiple of the pack size ` +
     `of ${limits.packSize}${min}; use ${use}.`
   );
 }

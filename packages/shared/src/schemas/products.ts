@@ -235,7 +235,8 @@ export const productSizeItem = z
     quantity: z.number().int().optional(),
     /**
      * VARIABLE_DATA only: the uploaded row (one size and colour) this entry stands for; the line's
-     * `quantities` are keyed by it (docs/decisions/0051). `productItemId` is then the PO and style's item.
+     * `rowQuantities` are keyed by it (docs/decisions/0051, 0057). `productItemId` is then the PO and
+     * style's item, the one key of the line's `quantities`.
      */
     variableDataRowId: id.optional(),
     /** VARIABLE_DATA only: the tickets the retailer asks for (the row's quantity). */

@@ -73,6 +73,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A fresh vendor of vendor@example.com's vendor, with an empty cart. */
+const buyer = async () =>
+  t.login((await buildUser(t.db, { role: 'VENDOR', vendorIds: [parties.vendorId] })).email);
+
 const get = (token: string | null, url: string) =>
   t.app.inject({ url: `${V}${url}`, headers: token ? t.auth(token) : {} });
 const send = (token: string, method: 'POST' | 'PUT', url: string, payload: object) =>
@@ -86,6 +90,15 @@ interface Row {
   defaultOrderQuantity: number;
   defaultCustomerQuantity: number;
   variableData: { colour: string; barcode: string; prices: { currency: string; amount: string }[] };
+}
+
+/**
+ * A VARIABLE_DATA order-line payload (docs/decisions/0057): `quantities` names the item with the
+ * line's total, `rowQuantities` the pieces per uploaded row.
+ */
+function vdPayload(itemId: number, rowQuantities: Record<string, number>) {
+  const total = Object.values(rowQuantities).reduce((a, q) => a + q, 0);
+  return { productType: 'VARIABLE_DATA', quantities: { [itemId]: total }, rowQuantities };
 }
 
 async function itemOf(token: string, poNumber: string, styleNumber: string) {
@@ -266,29 +279,122 @@ describe('GET /products/variable-data/dynamic/{id}', () => {
   });
 });
 
+describe('the VARIABLE_DATA order-line payload (ordering §3: quantities keyed by item id; decision 0057)', () => {
+  it('does not take a product item id for an uploaded row: quantities name the item, rowQuantities the rows', async () => {
+    const mine = await buyer();
+    const id = await itemOf(mine, 'PO-778120', '62040000');
+    const rows = (await get(mine, `/products/details?ids=${id}`)).json().products[0].items as Row[];
+    const row = rows[0].variableDataRowId;
+    // A client following §3 keys quantities by item id; a row id in its place orders nothing.
+    const byRowId = await send(mine, 'POST', '/orders', {
+      productType: 'VARIABLE_DATA',
+      quantities: { [row]: 1000 },
+    });
+    expect(byRowId.statusCode, byRowId.body).toBe(400);
+    expect(byRowId.json().message).toMatch(
+      /^rowQuantities: a VARIABLE_DATA line gives the quantity of each uploaded row/,
+    );
+    const itemOnly = await send(mine, 'POST', '/orders', {
+      productType: 'VARIABLE_DATA',
+      quantities: { [id]: 1000 },
+    });
+    expect(itemOnly.statusCode).toBe(400);
+    expect(itemOnly.json().message).toMatch(/^rowQuantities:/);
+    // quantities must name the item once with the rows' sum.
+    for (const quantities of [{ [id]: 999 }, { [id]: 1000, [row]: 0 }]) {
+      const bad = await send(mine, 'POST', '/orders', {
+        productType: 'VARIABLE_DATA',
+        quantities,
+        rowQuantities: { [row]: 1000 },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/^quantities: a VARIABLE_DATA line names its product item/);
+    }
+    // A row of another PO and style (of the same vendor) is refused naming the field and the row.
+    const other = await itemOf(mine, 'PO-778120', '62040001');
+    const otherRow = (
+      (await get(mine, `/products/details?ids=${other}`)).json().products[0].items as Row[]
+    )[0].variableDataRowId;
+    const foreignRow = await send(mine, 'POST', '/orders', vdPayload(id, { [row]: 1000, [otherRow]: 1000 }));
+    expect(foreignRow.statusCode).toBe(400);
+    expect(foreignRow.json().message).toBe(
+      `rowQuantities: ${otherRow} is not an uploaded row of PO PO-778120, style 62040000, ticket type RT-PT-401.`,
+    );
+    // A STANDARD item named as the line's item; rowQuantities on a STANDARD line.
+    expect(
+      (await send(mine, 'POST', '/orders', vdPayload(dynamicItemId, { [row]: 1000 }))).json().message,
+    ).toBe(`Item ${dynamicItemId} is not a VARIABLE_DATA product.`);
+    const standard = await send(mine, 'POST', '/orders', {
+      productType: 'STANDARD',
+      quantities: { [row]: 1000 },
+      rowQuantities: { [row]: 1000 },
+    });
+    expect(standard.statusCode).toBe(400);
+    expect(standard.json().message).toMatch(/^rowQuantities: only a VARIABLE_DATA line/);
+    // Nothing was added by any of these.
+    expect((await get(mine, '/orders/cart')).json().orderItems).toEqual([]);
+    // The OpenAPI document says the same.
+    const doc = (await t.app.inject({ url: `${V}/openapi.json` })).json();
+    const payload = doc.components.schemas.OrderLinePayload;
+    expect(Object.keys(payload.properties)).toEqual(expect.arrayContaining(['quantities', 'rowQuantities']));
+    expect(payload.properties.rowQuantities.description).toMatch(/uploaded row id/);
+    // The right payload is taken.
+    const ok = await send(mine, 'POST', '/orders', vdPayload(id, { [row]: 1000 }));
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe("who orders a VARIABLE_DATA line (ordering §2 'vendor may use' Adjust Quantity and Refresh, §6)", () => {
+  it('takes typed quantities from every cart role; Refresh is a vendor tool on the screen only', async () => {
+    const staff = await t.login(
+      (await buildUser(t.db, { role: 'ACCOUNT', customerIds: [parties.rootsId] })).email,
+    );
+    const id = await itemOf(staff, 'PO-778120', '62040000');
+    const [row] = (await get(staff, `/products/details?ids=${id}`)).json().products[0].items as Row[];
+    const added = await send(staff, 'POST', '/orders', vdPayload(id, { [row.variableDataRowId]: 2000 }));
+    expect(added.statusCode, added.body).toBe(200);
+    for (const role of ['CSR', 'CUSTOMER', 'FACTORY_ACCOUNT'] as const) {
+      const res = await send(
+        await t.tokenFor(role),
+        'POST',
+        '/orders',
+        vdPayload(id, { [row.variableDataRowId]: 2000 }),
+      );
+      expect(res.statusCode, role).toBe(403);
+    }
+  });
+});
+
 describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () => {
   let orderId: number;
 
   it('adds, edits and places a variable-data line and a dynamic line; Download Data gives the rows', async () => {
     const id = await itemOf(vendor, 'PO-778120', '62040000');
     const rows = (await get(vendor, `/products/details?ids=${id}`)).json().products[0].items as Row[];
-    // 400: a quantity off the pack size; 404: another vendor's row.
-    const offPack = await send(vendor, 'POST', '/orders', {
-      productType: 'VARIABLE_DATA',
-      quantities: { [rows[0].variableDataRowId]: 1200 },
-    });
+    // 400: a quantity off the pack size, named by its row; 404: another vendor's item.
+    const offPack = await send(
+      vendor,
+      'POST',
+      '/orders',
+      vdPayload(id, { [rows[0].variableDataRowId]: 1200 }),
+    );
     expect(offPack.statusCode).toBe(400);
+    expect(offPack.json().message).toBe(
+      `Quantity 1200 of size XS NVY (row ${rows[0].variableDataRowId}) must be a multiple of the pack size of 500 and at least the minimum order quantity of 1000; use 1500.`,
+    );
     const otherItem = await itemOf(vendor2, 'PO-778134', '62040020');
     const otherRows = (await get(vendor2, `/products/details?ids=${otherItem}`)).json().products[0]
       .items as Row[];
-    const foreign = await send(vendor, 'POST', '/orders', {
-      productType: 'VARIABLE_DATA',
-      quantities: { [otherRows[0].variableDataRowId]: 1000 },
-    });
+    const foreign = await send(
+      vendor,
+      'POST',
+      '/orders',
+      vdPayload(otherItem, { [otherRows[0].variableDataRowId]: 1000 }),
+    );
     expect(foreign.statusCode).toBe(404);
 
-    const quantities = Object.fromEntries(rows.map((r) => [r.variableDataRowId, r.defaultOrderQuantity]));
-    const added = await send(vendor, 'POST', '/orders', { productType: 'VARIABLE_DATA', quantities });
+    const rowQuantities = Object.fromEntries(rows.map((r) => [r.variableDataRowId, r.defaultOrderQuantity]));
+    const added = await send(vendor, 'POST', '/orders', vdPayload(id, rowQuantities));
     expect(added.statusCode, added.body).toBe(200);
     const lineId = added.json().orderItemId as number;
 
@@ -299,9 +405,8 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
       rows.map((r) => r.defaultOrderQuantity),
     );
     const saved = await send(vendor, 'PUT', '/orders', {
-      productType: 'VARIABLE_DATA',
+      ...vdPayload(id, { ...rowQuantities, [rows[0].variableDataRowId]: 1500 }),
       orderItemId: lineId,
-      quantities: { ...quantities, [rows[0].variableDataRowId]: 1500 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
