@@ -511,6 +511,9 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
     // The order list says which orders have variable data (their Download Data button).
     const listed = (await get(account, `/orders?orderNumber=${orderId}`)).json().orders;
     expect(listed.map((o: { hasVariableData: boolean }) => o.hasVariableData)).toEqual([true]);
+    // …and whose customer it is: 'Download Data' shows on a Dunnes customer's orders only (decision 0057).
+    expect(listed[0].customerId).toBe(parties.rootsId);
+    expect(details.customerId).toBe(parties.rootsId);
 
     const csv = await get(account, `/orders/${orderId}/download-data`);
     expect(csv.statusCode, csv.body).toBe(200);
