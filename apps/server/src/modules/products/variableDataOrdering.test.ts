@@ -188,6 +188,42 @@ describe('GET /products/variable-data', () => {
   });
 });
 
+describe('GET /products/variable-data: a search that finds nothing says where to look (decision 0057)', () => {
+  it('names the regions and PO search groups holding the PO, never another vendor’s', async () => {
+    const [bangladesh] = await t.db
+      .select({ id: s.productionRegions.id })
+      .from(s.productionRegions)
+      .where(eq(s.productionRegions.productionRegionName, 'Bangladesh'));
+    const elsewhere = [
+      { productionRegionId: regionId, productionRegion: 'China', orderStatus: 'UPLOADED', totalItems: 1 },
+    ];
+    // The vendor's PO is made in China; searched in Bangladesh, the answer says so.
+    const wrongRegion = await get(
+      vendor,
+      `/products/variable-data?${new URLSearchParams({ productionRegion: String(bangladesh!.id), poNumber: 'PO-778120', styleNumber: '62040000' })}`,
+    );
+    expect(wrongRegion.statusCode, wrongRegion.body).toBe(200);
+    expect(wrongRegion.json()).toMatchObject({ products: [], foundElsewhere: elsewhere });
+    // Another PO search group of the same region.
+    const placed = await search(vendor, {
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      orderStatus: 'PLACED',
+    });
+    expect(placed.json()).toMatchObject({ products: [], foundElsewhere: elsewhere });
+    // A vendor without the PO's rows learns nothing of it; an unknown PO is found nowhere.
+    const foreign = await search(vendor2, { poNumber: 'PO-778120', styleNumber: '62040000' });
+    expect(foreign.json()).toMatchObject({ products: [], foundElsewhere: [] });
+    expect(
+      (await search(vendor, { poNumber: 'PO-000000', styleNumber: '62040000' })).json().foundElsewhere,
+    ).toEqual([]);
+    // A search that finds something answers no foundElsewhere.
+    expect(
+      (await search(vendor, { poNumber: 'PO-778120', styleNumber: '62040000' })).json(),
+    ).not.toHaveProperty('foundElsewhere');
+  });
+});
+
 describe('GET /products/details of VARIABLE_DATA items', () => {
   it('answers one row per size and colour in size order, with start quantities raised to MOQ and pack', async () => {
     const id = await itemOf(vendor, 'PO-778120', '62040000');
