@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
+import { DEMO_FACTS } from '../../seed/demo';
 import { buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DOWNLOAD_DATA_MESSAGES } from '../orders/orders.downloads';
@@ -292,6 +293,22 @@ describe('GET /products/variable-data/dynamic/{id}', () => {
     const details = await get(vendor, `/products/details?ids=${dynamicItemId}`);
     expect(details.statusCode, details.body).toBe(200);
     expect(details.json()).toMatchObject({ productType: 'DYNAMIC', products: [{ productType: 'DYNAMIC' }] });
+  });
+
+  it("the demo's DYNAMIC product is found by the standard search and loads the demo vendor's variants", async () => {
+    const { productSubcode, poNumber, styleNumber } = DEMO_FACTS.dynamicProduct;
+    const found = await get(vendor, `/products?productionRegion=${regionId}&search=${productSubcode}`);
+    const [product] = found.json().products;
+    expect(product).toMatchObject({ productSubcode });
+    const details = (await get(vendor, `/products/details?ids=${product.productItemId}`)).json();
+    expect(details.productType).toBe('DYNAMIC');
+    const res = await dyn(
+      vendor,
+      product.productItemId,
+      new URLSearchParams({ styleNumber, poNumber }).toString(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().variants.length).toBeGreaterThan(1);
   });
 
   it('answers the variants in size order, only the vendor’s own, and none for an unknown PO', async () => {
