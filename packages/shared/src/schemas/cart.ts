@@ -330,8 +330,12 @@ export function placeOrderMessage(orderId: number, role: Role | null | undefined
 
 // ---------------------------------------------------------------- order again (docs/decisions/0016)
 
-/** What changed on a line copied by Order again (docs/decisions/0016). */
-export const ORDER_AGAIN_CHANGES = ['PRICE', 'COST', 'INACTIVE_SIZE', 'QUANTITY'] as const;
+/**
+ * What changed on a line copied by Order again (docs/decisions/0016, 0057): PRICE, COST, a size (or
+ * uploaded row) no longer available (INACTIVE_SIZE), a quantity raised to today's rules (QUANTITY),
+ * uploaded rows already ordered on a placed order, left out (ALREADY_ORDERED).
+ */
+export const ORDER_AGAIN_CHANGES = ['PRICE', 'COST', 'INACTIVE_SIZE', 'QUANTITY', 'ALREADY_ORDERED'] as const;
 export type OrderAgainChange = (typeof ORDER_AGAIN_CHANGES)[number];
 
 /** One line of a placed order, as POST /orders/{id}/order-again copied it (or could not). */
@@ -340,6 +344,8 @@ export const orderAgainLine = z
     orderItemId: z.number().int().describe('The line of the placed order'),
     productSubcode: z.string(),
     description: z.string(),
+    poNumber: z.string().nullable().describe('VARIABLE_DATA and DYNAMIC lines: the PO; else null'),
+    styleNumber: z.string().nullable().describe('VARIABLE_DATA and DYNAMIC lines: the style; else null'),
     result: z
       .enum(['COPIED', 'CHANGED', 'NOT_COPIED'])
       .describe('COPIED as it was; CHANGED copied with the changes listed; NOT_COPIED see reason'),

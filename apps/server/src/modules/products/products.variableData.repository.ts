@@ -269,6 +269,29 @@ export const variableDataProductsRepository = {
   },
 
   /**
+   * The sizes and colours of a PO and style already ordered as product item `productItemId` (a
+   * VARIABLE_DATA item, or a DYNAMIC one), on placed orders that are not cancelled, each with those
+   * orders' ids ascending (Order again leaves them out; decision 0057).
+   */
+  orderedRows: async (
+    db: Q,
+    q: { productItemId: number; poNumber: string; styleNumber: string },
+  ): Promise<{ size: string; colour: string; orderIds: number[] }[]> => {
+    const r =
+      await db.execute(sql`select s.variable_data->>'size' as size, s.variable_data->>'colour' as colour,
+        array_agg(distinct o.id order by o.id) as "orderIds"
+      from order_item_sizes s join order_items oi on oi.id = s.order_item_id join orders o on o.id = oi.order_id
+      where s.product_item_id = ${q.productItemId} and s.variable_data is not null and s.quantity > 0
+        and o.order_status <> 'PENDING' and not o.cancelled
+        and s.variable_data->>'poNumber' = ${q.poNumber} and s.variable_data->>'styleNumber' = ${q.styleNumber}
+      group by 1, 2`);
+    return asRows<{ size: string; colour: string; orderIds: (number | string)[] }>(r).map((x) => ({
+      ...x,
+      orderIds: x.orderIds.map(Number),
+    }));
+  },
+
+  /**
    * The variable data of an order's VARIABLE_DATA and DYNAMIC lines as the lines keep it, one row per
    * ordered size and colour with its quantity, in line order (GET /orders/{id}/download-data).
    */

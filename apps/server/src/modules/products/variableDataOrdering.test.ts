@@ -11,7 +11,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { earliestDateRequested, MESSAGES, VARIABLE_DATA_SEARCH_MESSAGES } from '@selvedge/shared';
+import {
+  earliestDateRequested,
+  MESSAGES,
+  type OrderAgainResponse,
+  VARIABLE_DATA_SEARCH_MESSAGES,
+} from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +24,7 @@ import * as s from '../../platform/db/schema';
 import { DEMO_FACTS } from '../../seed/demo';
 import { buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { ORDER_AGAIN_MESSAGES } from '../cart/cart.orderAgain';
 import { DOWNLOAD_DATA_MESSAGES } from '../orders/orders.downloads';
 
 let t: TestApp;
@@ -84,6 +90,25 @@ const send = (token: string, method: 'POST' | 'PUT', url: string, payload: objec
   t.app.inject({ method, url: `${V}${url}`, headers: t.auth(token), payload });
 const search = (token: string | null, q: Record<string, string>) =>
   get(token, `/products/variable-data?${new URLSearchParams({ productionRegion: String(regionId), ...q })}`);
+
+/** Fills the cart header and places the cart of `token`'s user; answers the order id. */
+async function placeAs(token: string, vendorPO: string): Promise<number> {
+  const addresses = (await get(token, '/orders/shipping-addresses')).json().addresses as {
+    address: string;
+  }[];
+  const header = await send(token, 'PUT', '/orders/cart', {
+    vendorPO,
+    phone: '+880 2 5555 0100',
+    shippingAddress: addresses[0]?.address ?? 'Dock 4',
+    dateRequested: dayjs(earliestDateRequested()).add(3, 'day').format('YYYY-MM-DD'),
+  });
+  expect(header.statusCode, header.body).toBe(200);
+  const placed = await send(token, 'PUT', '/orders/place?termsAndConditions=true', {});
+  expect(placed.statusCode, placed.body).toBe(200);
+  const orderId = placed.json().orderId as number;
+  expect(orderId).toBeGreaterThan(0);
+  return orderId;
+}
 
 interface Row {
   variableDataRowId: number;
@@ -602,5 +627,105 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
     const none = await get(await t.tokenFor('ADMIN'), `/orders/${plain!.id}/download-data`);
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(DOWNLOAD_DATA_MESSAGES.noData);
+  });
+
+  it('Order again names the rows already ordered (this order included) and leaves them out (decision 0057)', async () => {
+    const again = await send(vendor, 'POST', `/orders/${orderId}/order-again`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    const body = again.json() as OrderAgainResponse;
+    expect(body.copied).toBe(0);
+    expect(body.lines.map((l) => [l.productSubcode, l.poNumber, l.styleNumber, l.result, l.reason])).toEqual([
+      ['RT-PT-401', 'PO-778120', '62040000', 'NOT_COPIED', ORDER_AGAIN_MESSAGES.allOrdered],
+      ['RT-PT-401', 'PO-778120', '62040002', 'NOT_COPIED', ORDER_AGAIN_MESSAGES.allOrdered],
+    ]);
+    expect(body.lines[0].changes).toEqual([
+      {
+        kind: 'ALREADY_ORDERED',
+        message: ORDER_AGAIN_MESSAGES.alreadyOrdered([
+          { orderIds: [orderId], sizes: ['XS NVY', 'S NVY', 'M NVY', 'XL NVY', 'XXL NVY'] },
+        ]),
+      },
+    ]);
+    expect(body.lines[0].changes[0]!.message).toBe(
+      `Already ordered, left out: XS NVY, S NVY, M NVY, XL NVY, XXL NVY (order #${orderId}).`,
+    );
+    expect((await get(vendor, '/orders/cart')).json().orderItems).toEqual([]);
+  });
+
+  it('Order again of a cancelled order copies its rows as they are now, less those ordered since', async () => {
+    const cancelled = await send(vendor, 'PUT', `/orders/cancel-order/${orderId}`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Another user of the vendor orders size XS of the PO and style since, and places it.
+    const other = await buyer();
+    const id = await itemOf(other, 'PO-778120', '62040000');
+    const rows = (await get(other, `/products/details?ids=${id}`)).json().products[0].items as Row[];
+    expect(
+      (await send(other, 'POST', '/orders', vdPayload(id, { [rows[0].variableDataRowId]: 1000 }))).statusCode,
+    ).toBe(200);
+    const since = await placeAs(other, 'VD-2');
+
+    const again = await send(vendor, 'POST', `/orders/${orderId}/order-again`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    const body = again.json() as OrderAgainResponse;
+    expect(body.copied).toBe(2);
+    const [vd, dyn] = body.lines;
+    expect(vd).toMatchObject({
+      result: 'CHANGED',
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      changes: [{ kind: 'ALREADY_ORDERED', message: `Already ordered, left out: XS NVY (order #${since}).` }],
+    });
+    expect(dyn).toMatchObject({ result: 'COPIED', styleNumber: '62040002', changes: [] });
+    const cart = (await get(vendor, '/orders/cart')).json();
+    expect(
+      cart.orderItems.map((l: { productType: string; styleNumber: string; quantity: number }) => [
+        l.productType,
+        l.styleNumber,
+        l.quantity,
+      ]),
+    ).toEqual([
+      ['VARIABLE_DATA', '62040000', 4000],
+      ['DYNAMIC', '62040002', 2000],
+    ]);
+    expect(
+      cart.orderItems[0].items.map((i: { variableData: { size: string } }) => i.variableData.size),
+    ).toEqual(['S', 'M', 'XL', 'XXL']);
+  });
+
+  it('Order again leaves out the rows no longer uploaded (an item no longer active)', async () => {
+    const me = await buyer();
+    const [found] = await t.db
+      .select({ id: s.productItems.id })
+      .from(s.productItems)
+      .where(
+        and(
+          eq(s.productItems.productType, 'VARIABLE_DATA'),
+          eq(s.productItems.poNumber, 'PO-778120'),
+          eq(s.productItems.styleNumber, '62040000'),
+        ),
+      );
+    const vdItem = found!.id;
+    await t.db.update(s.productItems).set({ active: false }).where(eq(s.productItems.id, vdItem));
+    try {
+      const body = (
+        await send(me, 'POST', `/orders/${orderId}/order-again`, {})
+      ).json() as OrderAgainResponse;
+      expect(body.lines[0]).toMatchObject({
+        result: 'NOT_COPIED',
+        reason: ORDER_AGAIN_MESSAGES.nothingLeft,
+        changes: [
+          {
+            kind: 'INACTIVE_SIZE',
+            message:
+              'No longer in the uploaded data of this PO and style, left out: XS NVY, S NVY, M NVY, XL NVY, XXL NVY.',
+          },
+        ],
+      });
+      // The DYNAMIC line reads the rows of another style: still there (priced alone now: CHANGED).
+      expect(body.lines[1]).toMatchObject({ cartOrderItemId: expect.any(Number), result: 'CHANGED' });
+      expect(body.lines[1]!.changes.map((c) => c.kind)).toEqual(['PRICE']);
+    } finally {
+      await t.db.update(s.productItems).set({ active: true }).where(eq(s.productItems.id, vdItem));
+    }
   });
 });
