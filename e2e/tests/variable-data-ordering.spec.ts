@@ -1,17 +1,20 @@
 /**
  * Ordering uploaded retailer data in the browser (issue 26 "Finding and ordering them"; ordering §2
- * Product list variable-data mode, Product details VARIABLE_DATA, §5, §9 Refresh; docs/decisions/0050,
- * 0051): account@example.com uploads the Roots sample file of docs/formats; vendor@example.com finds
- * its PO in variable-data mode, opens it with 'Order Selected', adjusts the quantities by percent and
- * by hand, adds it to the order and places it; account@example.com's 'Download Data' on the order
- * list gives the ordered tickets as CSV. Then the DYNAMIC layout: a Roots hang tag converted to
- * DYNAMIC for the test is found by the standard search and loads its variants by Style Number and PO
- * Number. Screenshots at 1280 px and 390 px are saved for looking at.
+ * Product list variable-data mode, Product details VARIABLE_DATA and DYNAMIC, Order list, §5, §9
+ * Refresh; docs/decisions/0050, 0051, 0057): account@example.com uploads the Roots sample file of
+ * docs/formats; vendor@example.com searches its PO in the wrong production region and is shown the
+ * region that holds it, opens it with 'Order Selected', adjusts the quantities by percent (a row
+ * adjusted to 0 gets the minimum) and by hand, adds it to the order and places it; the Roots order
+ * shows no 'Download Data', and an admin sees no 'Adjust Quantity'. Then the demo's DYNAMIC product
+ * (DS-ST-520, Dunnes Stores) loads its variants by Style Number and PO Number and is ordered;
+ * account@example.com's 'Download Data' on that Dunnes order gives the ordered rows as CSV; Order
+ * again names the rows already ordered, and copies them once the order is cancelled. Screenshots at
+ * 1280 px and 390 px are saved for looking at.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, emptyCart } from '../support/api';
+import { emptyCart } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
 import { expectNoHiddenColumns } from '../support/layout';
 import { placeCart } from '../support/ordering';
@@ -33,7 +36,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a vendor orders its uploaded PO with adjusted quantities; Download Data gives the tickets', async ({
+test('a vendor finds its PO from another region and orders it with adjusted quantities; a Roots order has no Download Data', async ({
   browser,
 }) => {
   // --- account: uploads the Roots sample
@@ -59,8 +62,9 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   await signIn(vendor, 'vendor@example.com');
   await emptyCart(vendor);
   await expect(vendor).toHaveURL(/\/product-list$/);
+  // The PO is made in China; searched in Bangladesh, the empty list says where it is (decision 0057).
   await vendor.getByTestId('product-search-region').click();
-  await vendor.getByRole('option', { name: 'China', exact: true }).click();
+  await vendor.getByRole('option', { name: 'Bangladesh', exact: true }).click();
   await vendor.getByTestId('product-search-group').click();
   await vendor.getByRole('option', { name: 'Variable Data', exact: true }).click();
   await vendor.getByTestId('product-search-submit').click();
@@ -69,6 +73,15 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   await vendor.getByTestId('product-search-po').fill('PO-778120');
   await vendor.getByTestId('product-search-style').fill('62040000');
   await vendor.getByTestId('product-search-submit').click();
+  const empty = vendor.getByTestId('product-list-empty');
+  await expect(empty).toContainText(
+    'PO PO-778120, style 62040000 is not in Bangladesh (PO Uploaded). Search where it is:',
+  );
+  const elsewhere = vendor.getByTestId('found-elsewhere-option');
+  await expect(elsewhere).toHaveText(['China · PO Uploaded (1)']);
+  await shoot(vendor, 'variable-data-found-elsewhere');
+  await elsewhere.click();
+  await expect(vendor.getByTestId('product-search-region')).toHaveValue('China');
   const row = vendor.locator('[data-testid=variable-data-row][data-po-number="PO-778120"]');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('RT-PT-401');
@@ -96,8 +109,19 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   const xs = vendor.getByRole('textbox', { name: 'Order quantity XS NVY' });
   const m = vendor.getByRole('textbox', { name: 'Order quantity M NVY' });
   await expect(xs).toHaveValue('1000'); // 336 raised to the minimum of 1,000
-  // Adjust Quantity: +200 %, Refresh → 336 × 3 = 1,008, up to packs of 500 = 1,500
+  const productDetails = vendor.url();
+  // Adjust Quantity: -100 % gives every row the minimum (§9: raised to the minimum order quantity,
+  // a row adjusted to 0 too; decision 0057), and the panel says so.
   await vendor.getByTestId('adjust-quantity').click();
+  await expect(vendor.getByTestId('refresh-rule')).toContainText(
+    'raised to the minimum order quantity of 1,000 (a row adjusted to 0 too), then up to packs of 500',
+  );
+  await m.fill('2100');
+  await vendor.getByTestId('adjust-amount').fill('-100');
+  await vendor.getByTestId('refresh-quantities').click();
+  await expect(xs).toHaveValue('1000');
+  await expect(m).toHaveValue('1000');
+  // +200 %, Refresh → 336 × 3 = 1,008, up to packs of 500 = 1,500
   await vendor.getByTestId('adjust-amount').fill('200');
   await vendor.getByTestId('refresh-quantities').click();
   await expect(xs).toHaveValue('1500');
@@ -123,71 +147,52 @@ test('a vendor orders its uploaded PO with adjusted quantities; Download Data gi
   await expect(vendor.getByTestId('order-title')).toContainText(`Order #${orderId}`);
   await vendor.close();
 
-  // --- account: Download Data on the order list gives the ordered tickets
+  // --- account: a Roots order has no 'Download Data' (ordering §2: only one named customer's
+  // orders, the Dunnes customer's; decision 0057); the Dunnes journey below downloads one
   await account.goto('/order-list');
   await account.getByTestId('order-filter-order-number').fill(orderId);
   await account.getByTestId('order-search-button').click();
   const card = account.getByTestId(`order-card-${orderId}`);
   await expect(card).toBeVisible();
-  await shoot(account, 'variable-data-order-list');
-  const [file] = await Promise.all([
-    account.waitForEvent('download'),
-    card.getByTestId('download-data').click(),
-  ]);
-  expect(file.suggestedFilename()).toBe(`order-${orderId}-data.csv`);
-  const lines = (await readFile(await file.path(), 'utf8'))
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\n');
-  expect(lines[0]).toBe(
-    'Order Number,Order Item,PO Number,Style Number,Ticket Type,Vendor Number,Description,Size,Colour,Barcode,Price 1 Currency,Price 1,Price 2 Currency,Price 2,Quantity',
-  );
-  expect(lines).toHaveLength(6);
-  expect(lines[1]).toMatch(
-    new RegExp(
-      `^${orderId},\\d+,PO-778120,62040000,RT-PT-401,4410023,Linen Shirt Navy,XS,NVY,062040000006,CAD,117.99,USD,94.00,1500$`,
-    ),
-  );
-  expect(lines[3]).toMatch(/,M,NVY,062040000020,CAD,117\.99,USD,94\.00,2500$/);
+  await expect(card.getByTestId('download-data')).toHaveCount(0);
+  await account.getByTestId('order-card-link').click();
+  await expect(account.getByTestId('order-title')).toContainText(`Order #${orderId}`);
+  await expect(account.getByTestId('download-order-csv')).toBeVisible();
+  await expect(account.getByTestId('download-data')).toHaveCount(0);
   await account.close();
+
+  // --- admin: the same tickets, without 'Adjust Quantity' and 'Refresh' (§2 "vendor may use")
+  const admin = await browser.newPage();
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await signIn(admin, 'admin@example.com');
+  await admin.goto(productDetails);
+  await expect(admin.getByTestId('ticket-rows').locator('tbody tr td:first-child')).toHaveText([
+    'XS',
+    'S',
+    'M',
+    'XL',
+    'XXL',
+  ]);
+  await expect(admin.getByRole('textbox', { name: 'Order quantity XS NVY' })).toBeVisible();
+  await expect(admin.getByTestId('adjust-quantity')).toHaveCount(0);
+  await expect(admin.getByTestId('refresh-quantities')).toHaveCount(0);
+  await admin.close();
 });
 
-test('a DYNAMIC product loads its variants by style and PO number, clears and orders them', async ({
+test("the demo's DYNAMIC product loads its variants, is ordered; Download Data and Order again on the Dunnes order", async ({
   browser,
 }) => {
-  const admin = await browser.newPage();
-  await signIn(admin, 'admin@example.com');
   const vendor = await browser.newPage();
   await vendor.setViewportSize({ width: 1280, height: 900 });
   await signIn(vendor, 'vendor@example.com');
   await emptyCart(vendor);
-  const regions = await apiCall<{ productionRegions: { id: number; productionRegionName: string }[] }>(
-    vendor,
-    'GET',
-    '/entity/product-search-production-regions',
-  );
-  const china = regions.body.productionRegions.find((r) => r.productionRegionName === 'China')!;
-  const found = await apiCall<{ products: { productItemId: number }[] }>(
-    vendor,
-    'GET',
-    `/products?productionRegion=${china.id}&search=RT-HT-201`,
-  );
-  const details = await apiCall<{ products: { productSubcodeId: number }[] }>(
-    vendor,
-    'GET',
-    `/products/details?ids=${found.body.products[0].productItemId}`,
-  );
-  const subcode = details.body.products[0].productSubcodeId;
-  const convert = (productType: 'DYNAMIC' | 'STANDARD') =>
-    apiCall(admin, 'PUT', '/products/convert-product-type', { subcode, productType });
-  expect((await convert('DYNAMIC')).status).toBe(200);
   try {
     await vendor.goto('/product-list');
     await vendor.getByTestId('product-search-region').click();
     await vendor.getByRole('option', { name: 'China', exact: true }).click();
-    await vendor.getByTestId('product-search-text').fill('RT-HT-201');
+    await vendor.getByTestId('product-search-text').fill('DS-ST-520');
     await vendor.getByTestId('product-search-submit').click();
-    await vendor.locator('[data-testid=product-row][data-product-subcode="RT-HT-201"]').click();
+    await vendor.locator('[data-testid=product-row][data-product-subcode="DS-ST-520"]').click();
     await expect(vendor).toHaveURL(/\/product-details\?productItemId=\d+/);
 
     const search = vendor.getByTestId('dynamic-search');
@@ -195,21 +200,21 @@ test('a DYNAMIC product loads its variants by style and PO number, clears and or
     await search.click();
     await expect(note).toHaveText('Style Number AND PO Number are required.');
     await vendor.getByTestId('dynamic-style-number').fill('99999999');
-    await vendor.getByTestId('dynamic-po-number').fill('PO-778120');
+    await vendor.getByTestId('dynamic-po-number').fill('DS-PO-8120');
     await search.click();
     await expect(note).toHaveText('No dynamic data found for search');
-    await vendor.getByTestId('dynamic-style-number').fill('62040001');
+    await vendor.getByTestId('dynamic-style-number').fill('62040000');
     await search.click();
     await expect(note).toHaveCount(0);
     await expect(vendor.getByTestId('ticket-rows').locator('tbody tr td:first-child')).toHaveText([
       'XS',
       'S',
-      'M',
-      'L',
-      'XXL', // XL asks for 0 tickets: refused at upload
+      'L', // M has a wrong check digit: refused at upload
+      'XL',
+      'XXL',
     ]);
     const xs = vendor.getByRole('textbox', { name: 'Order quantity XS HGRY' });
-    await expect(xs).toHaveValue('750'); // 528 → packs of 250 above the minimum of 500
+    await expect(xs).toHaveValue('500'); // 168 raised to the minimum of 500
     await expectNoBlockingViolations(vendor, '/product-details DYNAMIC with variants');
     await shoot(vendor, 'dynamic-details');
     await vendor.getByTestId('clear-quantities').click();
@@ -221,12 +226,71 @@ test('a DYNAMIC product loads its variants by style and PO number, clears and or
     await vendor.getByTestId('add-to-order').click();
     await expect(vendor).toHaveURL(/\/cart$/);
     await expect(vendor.getByTestId('cart-item-po')).toContainText(
-      'PO Number PO-778120 · Style No. 62040001',
+      'PO Number DS-PO-8120 · Style No. 62040000',
     );
     await expect(vendor.getByTestId('cart-item-size')).toHaveCount(1);
     await expect(vendor.getByTestId('cart-item-quantity')).toHaveText('750');
+    const orderId = await placeCart(vendor, 'PO-E2E-DYN-1');
+
+    // --- account: 'Download Data' on the Dunnes order gives the ordered rows
+    const account = await browser.newPage();
+    await account.setViewportSize({ width: 1280, height: 900 });
+    await signIn(account, 'account@example.com');
+    await account.goto('/order-list');
+    await account.getByTestId('order-filter-order-number').fill(orderId);
+    await account.getByTestId('order-search-button').click();
+    const card = account.getByTestId(`order-card-${orderId}`);
+    await expect(card).toBeVisible();
+    await shoot(account, 'variable-data-order-list');
+    const [file] = await Promise.all([
+      account.waitForEvent('download'),
+      card.getByTestId('download-data').click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`order-${orderId}-data.csv`);
+    const lines = (await readFile(await file.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Order Number,Order Item,PO Number,Style Number,Ticket Type,Vendor Number,Description,Size,Colour,Barcode,Price 1 Currency,Price 1,Price 2 Currency,Price 2,Quantity',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${orderId},\\d+,DS-PO-8120,62040000,DS-PT-410,4410023,Cabin Hoodie Heather Grey,XS,HGRY,5062040000001,EUR,\\d+\\.\\d\\d,GBP,\\d+\\.\\d\\d,750$`,
+      ),
+    );
+    await account.close();
+
+    // --- vendor: Order again names the rows already ordered (on this very order) and leaves them out
+    const again = vendor.getByTestId('order-again');
+    const result = vendor.getByRole('dialog', { name: 'Order again' });
+    await again.click();
+    await expect(result.getByTestId('order-again-message')).toHaveText(
+      'No item could be added to your cart.',
+    );
+    const line = result.getByTestId('order-again-line');
+    await expect(line).toHaveAttribute('data-result', 'NOT_COPIED');
+    await expect(line.getByTestId('order-again-po')).toHaveText('PO Number DS-PO-8120 · Style No. 62040000');
+    await expect(line.locator('[data-change=ALREADY_ORDERED]')).toHaveText(
+      `Already ordered, left out: XS HGRY (order #${orderId}).`,
+    );
+    await shoot(vendor, 'order-again-already-ordered');
+    await result.getByTestId('order-again-close').click();
+    // Cancelled, its rows are no longer ordered: Order again copies them.
+    await vendor.getByTestId('order-action-cancel').click();
+    await vendor.getByTestId('cancel-order-confirm').click();
+    await expect(vendor.getByTestId('order-cancelled')).toBeVisible();
+    await again.click();
+    await expect(result.getByTestId('order-again-message')).toHaveText('1 of 1 item was added to your cart.');
+    await expect(line).toHaveAttribute('data-result', /COPIED|CHANGED/);
+    await result.getByTestId('order-again-cart').click();
+    await expect(vendor).toHaveURL(/\/cart$/);
+    await expect(vendor.getByTestId('cart-item-po')).toContainText(
+      'PO Number DS-PO-8120 · Style No. 62040000',
+    );
+    await expect(vendor.getByTestId('cart-item-quantity')).toHaveText('750');
   } finally {
     await emptyCart(vendor);
-    expect((await convert('STANDARD')).status).toBe(200);
   }
 });

@@ -3,7 +3,9 @@
  * user opens Variable Data Upload from the Configuration menu, finds the Upload button disabled until
  * a customer and a file are chosen, uploads the Roots and the Dunnes sample files of docs/formats, reads
  * the §8 message, and watches each upload reach Finished with its report (rows read, refusals with
- * their lines). Screenshots at 1024 px and 390 px are saved for looking at (not compared).
+ * their lines); then finds the Dunnes PO on the product list from another production region, which
+ * names the region holding it (decision 0057). Screenshots at 1024 px and 390 px are saved for
+ * looking at (not compared).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
@@ -75,4 +77,22 @@ test('an account user uploads the Roots and the Dunnes sample files and reads th
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('upload-submit')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/variable-data-upload-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1024, height: 800 });
+
+  // The uploaded PO is found where its tickets are made: searched in another production region, the
+  // empty list names the region that holds it, and a click searches there (decision 0057).
+  await page.goto('/product-list');
+  await page.getByTestId('product-search-region').click();
+  await page.getByRole('option', { name: 'Bangladesh', exact: true }).click();
+  await page.getByTestId('product-search-group').click();
+  await page.getByRole('option', { name: 'Variable Data', exact: true }).click();
+  await page.getByTestId('product-search-po').fill('DS-PO-8120');
+  await page.getByTestId('product-search-style').fill('62040000');
+  await page.getByTestId('product-search-style').press('Enter');
+  const elsewhere = page.getByTestId('found-elsewhere-option');
+  await expect(elsewhere).toHaveText([/^China · PO (Uploaded|Placed) \(1\)$/]);
+  await elsewhere.click();
+  const row = page.locator('[data-testid=variable-data-row][data-po-number="DS-PO-8120"]');
+  await expect(row).toContainText('DS-PT-410');
+  await expect(page.getByTestId('product-search-region')).toHaveValue('China');
 });

@@ -42,6 +42,11 @@ export const CAPABILITIES = {
   reviewArtwork: ['ACCOUNT', 'FACTORY_ACCOUNT', 'CSR', 'ADMIN', 'VENDOR'],
   uploadArtwork: ['ACCOUNT', 'FACTORY_ACCOUNT', 'CSR', 'ADMIN'],
   addShippingAddressFromCart: ['VENDOR', 'ADMIN'],
+  /**
+   * 'Adjust Quantity' and 'Refresh' on VARIABLE_DATA product details (ordering §2 Product details:
+   * "vendor may use"). A screen tool only: its results are quantities any cart role may type.
+   */
+  adjustVariableDataQuantities: ['VENDOR'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

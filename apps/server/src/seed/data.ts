@@ -1315,6 +1315,31 @@ export interface TierRow {
 
 const convert = (usd: string, currency: CurrencyCode) => new Decimal(usd).times(RATE[currency]);
 
+/**
+ * The demo's DYNAMIC products (ordering §2 Product details DYNAMIC; decision 0057): subcodes whose
+ * items are DYNAMIC, as 'Convert to Dynamic' on Product Subcodes leaves them. Their variants are the
+ * customer's uploaded rows of the PO and style searched (the demo's sample files). Seeded after
+ * everything else (seedDynamicProducts), so the rest of the demo data is the same with or without them.
+ */
+export const DYNAMIC_SUBCODES: readonly SubcodeRow[] = [
+  {
+    productSubcode: 'DS-ST-520',
+    customer: 'dunnes',
+    factory: 'SZN',
+    productCode: 'ST',
+    subgroup: 'Barcode Stickers',
+    description: 'Dunnes Stores polybag sticker, size, colour and EAN-13 of each variant, 50 x 30 mm',
+    sizes: ONE,
+    packSize: 250,
+    minOrderQuantity: 500,
+    basePrice: '0.0110',
+    breaks: BULK,
+    artworkRequired: false,
+    fulfillmentProcess: 'MAKE_AND_SHIP',
+    packsPerSize: [2, 10],
+  },
+];
+
 export function priceTiersOf(sc: SubcodeRow): TierRow[] {
   const currencies = CUSTOMERS.find((c) => c.key === sc.customer)!.priceCurrencies;
   return currencies.flatMap((currency) =>
@@ -1682,6 +1707,14 @@ export const DEMO_FACTS = {
     artworkRequired: orderable.artworkRequired,
     priceTiers: priceTiersOf(orderable),
   },
-  subcodeCount: SUBCODES.length,
+  subcodeCount: SUBCODES.length + DYNAMIC_SUBCODES.length,
+  /** The DYNAMIC product (DYNAMIC_SUBCODES) and a PO and style of vendor@example.com it finds variants for. */
+  dynamicProduct: {
+    productSubcode: 'DS-ST-520',
+    customer: 'Dunnes Stores',
+    region: 'China',
+    poNumber: 'DS-PO-8120',
+    styleNumber: '62040000',
+  },
   orderCount: ORDER_PLAN.length,
 } as const;

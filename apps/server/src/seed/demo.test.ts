@@ -132,7 +132,9 @@ describe('demo data: master data', () => {
       // The uploaded retailer data's items (VARIABLE_DATA) are asserted below.
       const its = items.filter((i) => i.productSubcodeId === sc.id && i.productType !== 'VARIABLE_DATA');
       expect(its.length, sc.productSubcode).toBeGreaterThan(0);
-      expect(its.every((i) => i.productType === 'STANDARD' && i.productGroupId !== null)).toBe(true);
+      // The DYNAMIC product's items are DYNAMIC (asserted below); every other subcode's STANDARD.
+      const type = sc.productSubcode === DEMO_FACTS.dynamicProduct.productSubcode ? 'DYNAMIC' : 'STANDARD';
+      expect(its.every((i) => i.productType === type && i.productGroupId !== null)).toBe(true);
       const pt = price.filter((t) => t.productSubcodeId === sc.id);
       const ct = cost.filter((t) => t.productSubcodeId === sc.id);
       expect(new Set(pt.map((t) => t.currencyId)).size, sc.productSubcode).toBeGreaterThanOrEqual(2);
@@ -597,6 +599,25 @@ describe('demo data: uploaded retailer data (issue 26)', () => {
       { file: 'roots-sample.csv', state: 'finished', email: 'account@example.com', refused: 7 },
       { file: 'dunnes-sample.txt', state: 'finished', email: 'account@example.com', refused: 4 },
     ]);
+  });
+});
+
+describe('demo data: a DYNAMIC product (decision 0057)', () => {
+  it("is a Dunnes subcode of DYNAMIC items, made in China, with variants in vendor@example.com's uploaded PO", async () => {
+    const { productSubcode, customer, region, poNumber, styleNumber } = DEMO_FACTS.dynamicProduct;
+    const items = await q<{ type: string; active: boolean; customer: string; region: string }>(sql`
+      select pi.product_type as type, pi.active, c.company_name as customer, r.production_region_name as region
+      from product_items pi join product_subcodes sc on sc.id = pi.product_subcode_id
+      join customers c on c.id = sc.customer_id join factories f on f.id = sc.factory_id
+      join production_regions r on r.id = f.production_region_id
+      where sc.product_subcode = ${productSubcode}`);
+    expect(items).toEqual([{ type: 'DYNAMIC', active: true, customer, region }]);
+    const [variants] = await q<{ n: number }>(sql`
+      select count(*)::int as n from variable_data_rows r join product_items pi on pi.id = r.product_item_id
+      join product_subcodes sc on sc.id = pi.product_subcode_id join customers c on c.id = sc.customer_id
+      where c.company_name = ${customer} and pi.po_number = ${poNumber} and pi.style_number = ${styleNumber}
+        and r.vendor_number = ${DEMO_FACTS.vendor.vendorNumber}`);
+    expect(variants.n).toBeGreaterThan(1);
   });
 });
 

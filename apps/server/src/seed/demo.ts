@@ -47,6 +47,7 @@ import {
   DEMO_CARE_LABELS,
   DEMO_GTINS,
   DEMO_PASSWORD,
+  DYNAMIC_SUBCODES,
   FACTORIES,
   minValuesOf,
   ORDER_COMMENTS,
@@ -93,7 +94,90 @@ export async function seedDemoData(db: Db, opts: { now?: Date; storage: FileStor
     await seed(tx, passwordHash, now);
     await seedOrderFiles(tx, opts.storage);
     await seedVariableData(tx, opts.storage);
+    await seedDynamicProducts(tx, now);
   });
+}
+
+/**
+ * The DYNAMIC products of ./data.ts (DYNAMIC_SUBCODES; decision 0057): a subcode with its tiers and
+ * minimum values, and its items as DYNAMIC (what 'Convert to Dynamic' leaves). Added last and without
+ * the seeded PRNG, so every other demo row (and id) is what it is without them.
+ */
+async function seedDynamicProducts(tx: Tx, now: Date): Promise<void> {
+  const nowMs = now.getTime();
+  const idsBy = async (table: string, column: string) =>
+    new Map(
+      (
+        (await tx.execute(sql`select id, ${sql.identifier(column)} as name from ${sql.identifier(table)}`))
+          .rows as { id: number; name: string }[]
+      ).map((r) => [r.name, r.id]),
+    );
+  const [customers, factories, codes, groups, subgroups, currencies] = await Promise.all([
+    idsBy('customers', 'company_name'),
+    idsBy('factories', 'short_code'),
+    idsBy('product_codes', 'product_code'),
+    idsBy('product_groups', 'value'),
+    idsBy('product_subgroups', 'name'),
+    idsBy('currencies', 'code'),
+  ]);
+  const customerName = new Map(CUSTOMERS.map((c) => [c.key, c.companyName]));
+  for (const [i, sc] of DYNAMIC_SUBCODES.entries()) {
+    const [subcode] = await tx
+      .insert(s.productSubcodes)
+      .values({
+        productSubcode: sc.productSubcode,
+        description: sc.description,
+        minOrderQuantity: sc.minOrderQuantity,
+        packSize: sc.packSize,
+        fulfillmentProcess: sc.fulfillmentProcess,
+        sustainable: sc.sustainable ?? false,
+        sampleReferenceNumber: `SR-${26100 + i * 7}`,
+        approvedDate: isoDate(nowMs - (30 + i * 9) * DAY),
+        customerId: req(customers, req(customerName, sc.customer)),
+        factoryId: req(factories, sc.factory),
+        productCodeId: req(codes, sc.productCode),
+        attributeSchemaId: null,
+        artworkRequired: sc.artworkRequired,
+        careLabelType: null,
+        gtin: null,
+      })
+      .returning({ id: s.productSubcodes.id });
+    if (!subcode) throw new Error(`demo data: ${sc.productSubcode} was not inserted`);
+    const productSubcodeId = subcode.id;
+    const tier = (t: { quantity: number; price: string; currency: CurrencyCode }) => ({
+      productSubcodeId,
+      quantity: t.quantity,
+      price: t.price,
+      currencyId: req(currencies, t.currency),
+    });
+    await tx.insert(s.priceTiers).values(priceTiersOf(sc).map(tier));
+    await tx.insert(s.costTiers).values(costTiersOf(sc).map(tier));
+    const mins = minValuesOf(sc);
+    if (mins.length > 0)
+      await tx
+        .insert(s.minValues)
+        .values(
+          mins.map((m) => ({ productSubcodeId, currencyId: req(currencies, m.currency), price: m.price })),
+        );
+    await tx.insert(s.productItems).values(
+      sc.sizes.map((productSize, k) => ({
+        productSubcodeId,
+        productType: 'DYNAMIC',
+        productSize,
+        sortKey: k + 1,
+        active: true,
+        defaultOrderQuantity: 0,
+        productGroupId: req(groups, PRODUCT_CODES[sc.productCode]),
+        productSubgroupId: req(subgroups, sc.subgroup),
+        attributeSchemaId: null,
+        hasInventory: false,
+        currentInventory: 0,
+        minimumInventory: 0,
+        maximumInventory: 0,
+        createdAt: new Date(nowMs - 30 * DAY),
+      })),
+    );
+  }
 }
 
 // ---------------------------------------------------------------- helpers

@@ -22,6 +22,7 @@ export const lookupKeys = {
   productGroups: () => [...lookupKeys.all, 'product-groups'] as const,
   maxArtworkUploadSize: () => [...lookupKeys.all, 'max-artwork-upload-size'] as const,
   hasRootsCustomer: (userId: string) => [...lookupKeys.all, 'has-roots-customer', userId] as const,
+  hasDunnesCustomer: (userId: string) => [...lookupKeys.all, 'has-dunnes-customer', userId] as const,
   customerDefault: (userId: string, name: string, value: string) =>
     [...lookupKeys.all, 'customer-default', userId, name, value] as const,
 };
@@ -64,6 +65,21 @@ export function useHasRootsCustomerQuery(userId: string | null) {
   });
 }
 
+/**
+ * GET /has-dunnes-customer: whether the user sees a Dunnes (FLAT_FILE) customer ('Download Data' shows
+ * only on that customer's orders; ordering §2 Order list). Nothing is fetched while `userId` is null.
+ */
+export function useHasDunnesCustomerQuery(userId: string | null) {
+  return useQuery({
+    queryKey: lookupKeys.hasDunnesCustomer(userId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<import('@selvedge/shared').HasDunnesCustomerResponse>('/has-dunnes-customer', { signal }),
+    enabled: !!userId,
+    staleTime: 5 * 60_000,
+    meta: { silentError: true },
+  });
+}
+
 /** GET /has-vendor: whether the signed-in user is linked to a vendor (hides the cart for ADMIN without one). */
 export function fetchHasVendor(signal?: AbortSignal): Promise<HasVendorResponse> {
   return api.get<HasVendorResponse>('/has-vendor', { signal });
@@ -82,12 +98,13 @@ export function useHasVendorQuery(userId: string | null) {
 
 // ---- Customers, vendors and production regions (order-list filter selects; ordering §7 Lookups) ----
 
-/** GET /customers: the customers the signed-in user may see. */
-export function useCustomersQuery() {
+/** GET /customers: the customers the signed-in user may see (not fetched while `enabled` is false). */
+export function useCustomersQuery(enabled = true) {
   return useQuery({
     queryKey: lookupKeys.customers(),
     queryFn: ({ signal }) => api.get<import('@selvedge/shared').CustomersResponse>('/customers', { signal }),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 

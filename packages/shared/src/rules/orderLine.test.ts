@@ -102,6 +102,16 @@ describe('quantityRuleMessage', () => {
       'Quantity 120 of size M (item 42) must be a multiple of the pack size of 50 and at least the minimum order quantity of 100; use 150.',
     );
   });
+  it('calls an uploaded row a row, not an item (a VARIABLE_DATA or DYNAMIC line)', () => {
+    expect(
+      quantityRuleMessage({ variableDataRowId: 174, size: 'XS NVY' }, 1200, {
+        minOrderQuantity: 1000,
+        packSize: 500,
+      }),
+    ).toBe(
+      'Quantity 1200 of size XS NVY (row 174) must be a multiple of the pack size of 500 and at least the minimum order quantity of 1000; use 1500.',
+    );
+  });
 });
 
 describe('checkAttributes', () => {

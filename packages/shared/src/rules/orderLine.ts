@@ -18,20 +18,22 @@ export function isRoundedQuantity(quantity: number, limits: QuantityLimits): boo
 }
 
 /**
- * The message for a quantity the rules do not allow, naming the size and the value to use: above
- * the allowed maximum (restock limit), or not a multiple of the pack size / below the minimum.
+ * The message for a quantity the rules do not allow, naming the size, the product item (a STANDARD
+ * size) or the uploaded row (a VARIABLE_DATA or DYNAMIC line: `variableDataRowId`), and the value to
+ * use: above the allowed maximum (restock limit), or not a multiple of the pack size / below the minimum.
  * `cart`: the size's restock maximum and the pieces of it the cart already holds, when `limits.max`
  * is what they leave (quantityMaxOf).
  */
 export function quantityRuleMessage(
-  item: { productItemId: number; size: string },
+  item: { productItemId: number; size: string } | { variableDataRowId: number; size: string },
   quantity: number,
   limits: QuantityLimits,
   cart?: { restockMaximum: number; inCart: number },
 ): string {
   const use = roundQuantity(quantity, limits);
+  const which = 'variableDataRowId' in item ? `row ${item.variableDataRowId}` : `item ${item.productItemId}`;
   if (limits.max != null && quantity > limits.max) {
-    const what = `Quantity ${quantity} of size ${item.size} (item ${item.productItemId})`;
+    const what = `Quantity ${quantity} of size ${item.size} (${which})`;
     if (cart && cart.inCart > 0)
       return `${what} would take your cart above its restock maximum of ${cart.restockMaximum} (${cart.inCart} already in your cart)${use > 0 ? `; use ${use}` : ''}.`;
     return `${what} is above its restock maximum of ${limits.max}; use ${use}.`;
@@ -41,7 +43,7 @@ export function quantityRuleMessage(
       ? ` and at least the minimum order quantity of ${limits.minOrderQuantity}`
       : '';
   return (
-    `Quantity ${quantity} of size ${item.size} (item ${item.productItemId}) must be a multiple of the pack size ` +
+    `Quantity ${quantity} of size ${item.size} (${which}) must be a multiple of the pack size ` +
     `of ${limits.packSize}${min}; use ${use}.`
   );
 }

@@ -38,38 +38,59 @@ export type OrderedVariableData = z.infer<typeof variableData>;
 /** Most sizes (or variable-data rows, or variants) one order line takes. */
 export const MAX_LINE_ROWS = 1000;
 
-const itemIdKey = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'keys must be product item ids')
-  .refine((v) => Number(v) <= MAX_ID, `keys must be product item ids up to ${MAX_ID}`);
+const idKey = (what: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, `keys must be ${what}`)
+    .refine((v) => Number(v) <= MAX_ID, `keys must be ${what} up to ${MAX_ID}`);
+const itemIdKey = idKey('product item ids');
+/** Whole pieces of one size, row or variant. */
+const pieces = z
+  .number()
+  .int('quantities are whole pieces')
+  .min(0, 'quantities cannot be negative')
+  .max(100_000_000);
 /** Attribute name → chosen value. */
 export const attributeValues = z.record(safeText(100).pipe(z.string().min(1)), safeText(255));
 export type AttributeValues = z.infer<typeof attributeValues>;
 
 /**
- * Body of POST /orders (add to order): the order-line payload (ordering §3). Quantities are whole
- * pieces keyed by productItemId (sizes of one subcode); sizes at 0 are left out of the line.
- * `attributes` holds the subcode's attributes; `attributesItems` per-size attributes of items whose
- * own attribute schema differs from the subcode's. `careLabel` has its real shape and limits (its rules are the
- * care-label issue's).
+ * Body of POST /orders (add to order): the order-line payload (ordering §3). `quantities` are whole
+ * pieces keyed by product item id, as §3 says: a STANDARD line's sizes (of one subcode; sizes at 0
+ * are left out of the line); a VARIABLE_DATA or DYNAMIC line names its one product item with the
+ * line's total, and gives its uploaded rows apart — `rowQuantities` (VARIABLE_DATA) or
+ * `dynamicVariants` (DYNAMIC), docs/decisions/0051 and 0057. `attributes` holds the subcode's
+ * attributes; `attributesItems` per-size attributes of items whose own attribute schema differs from
+ * the subcode's. `careLabel` has its real shape and limits (its rules are the care-label issue's).
  */
 export const orderLinePayload = z
   .object({
     productType,
     /**
-     * STANDARD and DYNAMIC: pieces by product item id. VARIABLE_DATA: pieces by uploaded row id (the
-     * details' items[].variableDataRowId; docs/decisions/0051).
+     * Pieces by product item id. STANDARD: one entry per size. VARIABLE_DATA: the PO, style and
+     * ticket type's item (the details' productItemId) once, with the sum of `rowQuantities`.
+     * DYNAMIC: the DYNAMIC item once, with the sum of the variants' order quantities.
      */
     quantities: z
-      .record(
-        itemIdKey,
-        z
-          .number()
-          .int('quantities are whole pieces')
-          .min(0, 'quantities cannot be negative')
-          .max(100_000_000),
+      .record(itemIdKey, pieces)
+      .refine((r) => Object.keys(r).length <= MAX_LINE_ROWS, `quantities: at most ${MAX_LINE_ROWS} entries`)
+      .describe(
+        'Pieces by product item id. STANDARD: one entry per size. VARIABLE_DATA and DYNAMIC: the line’s product item once, with the line’s total.',
+      ),
+    /**
+     * VARIABLE_DATA only: pieces by uploaded row id (the details' items[].variableDataRowId), every
+     * row one of the item named in `quantities`; rows at 0 are left out of the line.
+     */
+    rowQuantities: z
+      .record(idKey('uploaded row ids (items[].variableDataRowId)'), pieces)
+      .refine(
+        (r) => Object.keys(r).length <= MAX_LINE_ROWS,
+        `rowQuantities: at most ${MAX_LINE_ROWS} entries`,
       )
-      .refine((r) => Object.keys(r).length <= MAX_LINE_ROWS, `quantities: at most ${MAX_LINE_ROWS} entries`),
+      .optional()
+      .describe(
+        'VARIABLE_DATA only: pieces by uploaded row id (the details’ items[].variableDataRowId), rows of the item named in quantities.',
+      ),
     attributes: attributeValues.default({}),
     attributesItems: z.record(itemIdKey, attributeValues).optional(),
     careLabel: careLabel.nullable().optional(),
@@ -86,11 +107,7 @@ export const orderLinePayload = z
           .array(
             z.object({
               id: bodyId('a variant id'),
-              orderQuantity: z
-                .number()
-                .int('quantities are whole pieces')
-                .min(0, 'quantities cannot be negative')
-                .max(100_000_000),
+              orderQuantity: pieces,
               dynamicData: z.unknown().optional(),
             }),
           )
@@ -313,8 +330,12 @@ export function placeOrderMessage(orderId: number, role: Role | null | undefined
 
 // ---------------------------------------------------------------- order again (docs/decisions/0016)
 
-/** What changed on a line copied by Order again (docs/decisions/0016). */
-export const ORDER_AGAIN_CHANGES = ['PRICE', 'COST', 'INACTIVE_SIZE', 'QUANTITY'] as const;
+/**
+ * What changed on a line copied by Order again (docs/decisions/0016, 0057): PRICE, COST, a size (or
+ * uploaded row) no longer available (INACTIVE_SIZE), a quantity raised to today's rules (QUANTITY),
+ * uploaded rows already ordered on a placed order, left out (ALREADY_ORDERED).
+ */
+export const ORDER_AGAIN_CHANGES = ['PRICE', 'COST', 'INACTIVE_SIZE', 'QUANTITY', 'ALREADY_ORDERED'] as const;
 export type OrderAgainChange = (typeof ORDER_AGAIN_CHANGES)[number];
 
 /** One line of a placed order, as POST /orders/{id}/order-again copied it (or could not). */
@@ -323,6 +344,8 @@ export const orderAgainLine = z
     orderItemId: z.number().int().describe('The line of the placed order'),
     productSubcode: z.string(),
     description: z.string(),
+    poNumber: z.string().nullable().describe('VARIABLE_DATA and DYNAMIC lines: the PO; else null'),
+    styleNumber: z.string().nullable().describe('VARIABLE_DATA and DYNAMIC lines: the style; else null'),
     result: z
       .enum(['COPIED', 'CHANGED', 'NOT_COPIED'])
       .describe('COPIED as it was; CHANGED copied with the changes listed; NOT_COPIED see reason'),

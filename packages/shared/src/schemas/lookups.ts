@@ -172,3 +172,4 @@ export type HasRootsCustomerResponse = z.infer<typeof hasRootsCustomerResponse>;
 export const hasDunnesCustomerResponse = z
   .object({ hasDunnesCustomer: z.boolean() })
   .meta({ id: 'HasDunnesCustomerResponse' });
+export type HasDunnesCustomerResponse = z.infer<typeof hasDunnesCustomerResponse>;

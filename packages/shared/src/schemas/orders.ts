@@ -169,6 +169,13 @@ export const orderListEntry = z
     orderNumber: z.string().describe('The order number shown to users: the orderId as a string'),
     orderDate: z.iso.datetime().describe('When the order was placed (ISO 8601, UTC)'),
     company: z.string().nullable().describe('Company name of the ordering vendor'),
+    customerId: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The customer's id (its parserType is GET /customers'; 'Download Data' shows for a Dunnes one)",
+      ),
     customer: z.string().nullable().describe('Customer (brand) name'),
     productionRegion: z.string().nullable().describe('Production region name'),
     vendorPO: z.string().nullable(),
@@ -313,6 +320,13 @@ export const orderDetails = z
     csrProductionConfirmed: z.boolean(),
     allArtReviewed: z.boolean().describe('Every line that needs artwork has been approved or rejected'),
     company: z.string().nullable(),
+    customerId: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The customer's id (its parserType is GET /customers'; 'Download Data' shows for a Dunnes one)",
+      ),
     customer: z.string().nullable(),
     productionRegion: z.string().nullable(),
     orderDate: z.iso.datetime(),

@@ -126,8 +126,32 @@ export const variableDataSearchResult = z
   .meta({ id: 'VariableDataSearchResult' });
 export type VariableDataSearchResult = z.infer<typeof variableDataSearchResult>;
 
+/**
+ * Where the same PO and style numbers find POs when the search found none (decision 0057): a
+ * production region and PO search group other than the ones searched, and how many PO and style
+ * rows the search gives there. Only regions and customers the user may see, and a vendor's own rows.
+ */
+export const variableDataFoundElsewhere = z
+  .object({
+    productionRegionId: id,
+    productionRegion: z.string(),
+    orderStatus: z.enum(PO_SEARCH_GROUPS.map((g) => g.value) as ['PLACED', 'UPLOADED', 'SHIPPED']),
+    totalItems: z.number().int(),
+  })
+  .meta({ id: 'VariableDataFoundElsewhere' });
+export type VariableDataFoundElsewhere = z.infer<typeof variableDataFoundElsewhere>;
+
 export const variableDataSearchResponse = z
-  .object({ products: z.array(variableDataSearchResult), pageableOrderItemsInfo: pagingInfo })
+  .object({
+    products: z.array(variableDataSearchResult),
+    pageableOrderItemsInfo: pagingInfo,
+    foundElsewhere: z
+      .array(variableDataFoundElsewhere)
+      .optional()
+      .describe(
+        'Only when the search found nothing: the other production regions and PO search groups where the same PO and style numbers find POs (none: empty)',
+      ),
+  })
   .meta({ id: 'VariableDataSearchResponse' });
 export type VariableDataSearchResponse = z.infer<typeof variableDataSearchResponse>;
 
@@ -235,7 +259,8 @@ export const productSizeItem = z
     quantity: z.number().int().optional(),
     /**
      * VARIABLE_DATA only: the uploaded row (one size and colour) this entry stands for; the line's
-     * `quantities` are keyed by it (docs/decisions/0051). `productItemId` is then the PO and style's item.
+     * `rowQuantities` are keyed by it (docs/decisions/0051, 0057). `productItemId` is then the PO and
+     * style's item, the one key of the line's `quantities`.
      */
     variableDataRowId: id.optional(),
     /** VARIABLE_DATA only: the tickets the retailer asks for (the row's quantity). */

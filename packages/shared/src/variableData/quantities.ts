@@ -14,8 +14,10 @@ export interface QuantityAdjustment {
 /**
  * The order quantity 'Refresh' gives a row (ordering §9): the customer quantity adjusted by
  * `adjustment`, rounded to whole pieces (half up), never below 0, raised to the minimum order
- * quantity, then rounded up to a multiple of the pack size. A row whose adjusted quantity is 0
- * stays 0 (nothing ordered is not raised to the minimum).
+ * quantity, then rounded up to a multiple of the pack size. The rule has no exception for a row
+ * adjusted down to 0: every uploaded row asks for tickets (the import refuses a quantity of 0), so
+ * Refresh gives it the minimum (docs/decisions/0057); only a minimum of 0 leaves it at 0. Typing 0
+ * in the row's field still leaves the row out of the line.
  */
 export function refreshQuantity(
   customerQuantity: number,
@@ -26,7 +28,6 @@ export function refreshQuantity(
   const adjusted =
     adjustment.by === 'UNIT' ? base + adjustment.amount : base + (base * adjustment.amount) / 100;
   const rounded = Math.max(0, Math.round(Number.isFinite(adjusted) ? adjusted : 0));
-  if (rounded === 0) return 0;
   const raised = Math.max(rounded, Math.max(0, Math.floor(limits.minOrderQuantity)));
   const pack = Math.max(1, Math.floor(limits.packSize));
   return Math.ceil(raised / pack) * pack;

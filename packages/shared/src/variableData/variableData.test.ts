@@ -313,11 +313,20 @@ describe('Refresh (ordering §9) and the size order', () => {
     expect(refreshQuantity(100, { by: 'PERCENT', amount: 10 }, limits)).toBe(125);
     expect(refreshQuantity(100, { by: 'PERCENT', amount: -90 }, limits)).toBe(50);
     expect(refreshQuantity(200, { by: 'UNIT', amount: 0 }, limits)).toBe(200);
-    expect(refreshQuantity(10, { by: 'UNIT', amount: -20 }, limits)).toBe(0);
     expect(refreshQuantity(3, { by: 'PERCENT', amount: 50 }, { minOrderQuantity: 0, packSize: 1 })).toBe(5);
   });
 
-  it('never answers below the minimum (unless 0), never off the pack size', () => {
+  it('raises a row adjusted down to 0 to the minimum too (§9 has no exception; decision 0057)', () => {
+    expect(refreshQuantity(10, { by: 'UNIT', amount: -20 }, limits)).toBe(50);
+    expect(refreshQuantity(336, { by: 'PERCENT', amount: -100 }, limits)).toBe(50);
+    expect(
+      refreshQuantity(1, { by: 'PERCENT', amount: -40 }, { minOrderQuantity: 1000, packSize: 500 }),
+    ).toBe(1000);
+    // Only a minimum of 0 leaves it at 0.
+    expect(refreshQuantity(10, { by: 'UNIT', amount: -20 }, { minOrderQuantity: 0, packSize: 25 })).toBe(0);
+  });
+
+  it('never answers below the minimum, never off the pack size', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 100_000 }),
@@ -332,7 +341,7 @@ describe('Refresh (ordering §9) and the size order', () => {
             { minOrderQuantity, packSize },
           );
           expect(r % packSize).toBe(0);
-          if (r !== 0) expect(r).toBeGreaterThanOrEqual(minOrderQuantity);
+          expect(r).toBeGreaterThanOrEqual(minOrderQuantity);
           expect(r).toBeGreaterThanOrEqual(0);
         },
       ),

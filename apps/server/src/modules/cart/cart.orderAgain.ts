@@ -13,6 +13,12 @@
  *   line are compared with the placed order's (PRICE, COST) — tiers count the whole cart;
  * - a refusal of the add (another customer or region in the cart, attributes no longer valid, a
  *   product no longer orderable, no price) leaves the line out with the refusal's text as reason.
+ * VARIABLE_DATA and DYNAMIC lines (decision 0057) are re-validated against the uploaded rows as they
+ * are now, matched by size and colour to the rows the line kept (a DYNAMIC line's rows may have been
+ * uploaded again): a row no longer there or no longer the user's is left out (INACTIVE_SIZE); a row
+ * already ordered as the same product on a placed order that is not cancelled — this one included —
+ * is named with those orders and left out (ALREADY_ORDERED): tickets of one garment PO are printed
+ * once. The rest are rounded as sizes are and go through the same add-line path.
  * Each line is added in its own transaction: what could be copied stays copied.
  */
 import {
@@ -21,6 +27,7 @@ import {
   formatUnitMoney,
   type OrderAgainLine,
   type OrderAgainResponse,
+  type OrderedVariableData,
   type OrderLinePayload,
   orderAgainMessage,
   roundQuantity,
@@ -34,6 +41,8 @@ import type { OrderLineRecord, OrderLineSizeRecord } from '../orders/orders.reco
 import { orderScope } from '../orders/orders.scope';
 import { ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
 import { orderWorkflowRepository } from '../orders/orders.workflow.repository';
+import { rowVendorNumbers } from '../products/products.service';
+import { variableDataProductsRepository as vdRepo } from '../products/products.variableData.repository';
 import { cartRepository as repo } from './cart.repository';
 import type { createCartService } from './cart.service';
 
@@ -43,9 +52,15 @@ type SourceSize = OrderLineSizeRecord;
 
 /** What Order again says of a line (changes and reasons; the refusals of the add keep their own text). */
 export const ORDER_AGAIN_MESSAGES = {
-  notStandard: (type: string) => `${type} products cannot be ordered again yet; only STANDARD products can.`,
   inactiveSize: (size: string) => `Size ${size} is no longer available and was left out.`,
   nothingLeft: 'None of its sizes is available any more.',
+  rowsGone: (sizes: string[]) =>
+    `No longer in the uploaded data of this PO and style, left out: ${sizes.join(', ')}.`,
+  alreadyOrdered: (byOrder: { orderIds: number[]; sizes: string[] }[]) =>
+    `Already ordered, left out: ${byOrder
+      .map((o) => `${o.sizes.join(', ')} (order ${o.orderIds.map((id) => `#${id}`).join(', ')})`)
+      .join('; ')}.`,
+  allOrdered: 'Every size and colour of it is already on a placed order.',
   quantity: (size: string, from: number, to: number, moq: number, pack: number) =>
     `Size ${size}: ${from} raised to ${to} (minimum order ${moq}, packs of ${pack}).`,
   price: (from: string, to: string) => `Unit price was ${from}, today ${to}.`,
@@ -112,21 +127,116 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
     return { payload, changes, empty: Object.keys(quantities).length === 0 };
   }
 
+  /**
+   * Today's payload of a placed VARIABLE_DATA or DYNAMIC line (decision 0057): the rows it kept,
+   * matched by size and colour to the uploaded rows as the user sees them now (VARIABLE_DATA: its
+   * item's rows; DYNAMIC: the PO and style's variants), less those gone and those already ordered as
+   * the same product, quantities rounded to today's rules.
+   */
+  async function rowsPayloadOf(user: AuthUser, source: SourceLine) {
+    const changes: OrderAgainLine['changes'] = [];
+    const productItemId = source.sizes[0]?.productItemId ?? 0;
+    const poNumber = source.poNumber ?? '';
+    const styleNumber = source.styleNumber ?? '';
+    const [kept, vendorNumbers, [item], ordered] = await Promise.all([
+      vdRepo.lineRows(db, source.orderItemId),
+      rowVendorNumbers(db, user),
+      repo.productItemsForLine(db, [productItemId]),
+      vdRepo.orderedRows(db, { productItemId, poNumber, styleNumber }),
+    ]);
+    let current: { id: number; data: OrderedVariableData }[] = [];
+    if (source.productType === 'VARIABLE_DATA') {
+      current = await vdRepo.rowsOfItems(db, [productItemId], vendorNumbers);
+    } else if (item) {
+      current = await vdRepo.dynamicRows(db, {
+        customerId: item.customerId,
+        poNumber,
+        styleNumber,
+        vendorNumbers,
+      });
+    }
+    const key = (d: { size: string; colour: string }) => `${d.size}\u0000${d.colour}`;
+    const label = (d: { size: string; colour: string }) => `${d.size} ${d.colour}`.trim();
+    const now = new Map(current.map((r) => [key(r.data), r]));
+    const orderedBy = new Map(ordered.map((o) => [key(o), o.orderIds]));
+
+    const gone: string[] = [];
+    const already = new Map<string, { orderIds: number[]; sizes: string[] }>();
+    const rowQuantities: Record<string, number> = {};
+    const variants: { id: number; orderQuantity: number }[] = [];
+    for (const row of kept.filter((r) => r.quantity > 0)) {
+      const match = now.get(key(row.data));
+      if (!match || !item?.active) {
+        gone.push(label(row.data));
+        continue;
+      }
+      const orderIds = orderedBy.get(key(row.data));
+      if (orderIds) {
+        const group = already.get(orderIds.join()) ?? { orderIds, sizes: [] };
+        group.sizes.push(label(row.data));
+        already.set(orderIds.join(), group);
+        continue;
+      }
+      const limits = { minOrderQuantity: item.minOrderQuantity, packSize: item.packSize };
+      const quantity = roundQuantity(row.quantity, limits);
+      if (quantity !== row.quantity)
+        changes.push({
+          kind: 'QUANTITY',
+          message: ORDER_AGAIN_MESSAGES.quantity(
+            label(row.data),
+            row.quantity,
+            quantity,
+            item.minOrderQuantity,
+            item.packSize,
+          ),
+        });
+      rowQuantities[String(match.id)] = quantity;
+      variants.push({ id: match.id, orderQuantity: quantity });
+    }
+    if (gone.length > 0)
+      changes.push({ kind: 'INACTIVE_SIZE', message: ORDER_AGAIN_MESSAGES.rowsGone(gone) });
+    if (already.size > 0)
+      changes.push({
+        kind: 'ALREADY_ORDERED',
+        message: ORDER_AGAIN_MESSAGES.alreadyOrdered([...already.values()]),
+      });
+
+    const total = variants.reduce((sum, v) => sum + v.orderQuantity, 0);
+    const common = {
+      quantities: { [String(productItemId)]: total },
+      attributes: source.attributes ?? {},
+      careLabel: source.careLabel ?? null,
+    };
+    const payload: OrderLinePayload =
+      source.productType === 'VARIABLE_DATA'
+        ? { productType: 'VARIABLE_DATA', ...common, rowQuantities }
+        : { productType: 'DYNAMIC', ...common, dynamicVariants: { poNumber, styleNumber, variants } };
+    const empty = variants.length === 0;
+    const reason =
+      gone.length === 0 && already.size > 0
+        ? ORDER_AGAIN_MESSAGES.allOrdered
+        : ORDER_AGAIN_MESSAGES.nothingLeft;
+    return { payload, changes, empty, reason };
+  }
+
   /** Copies one line through the cart's add-line path; a refusal becomes the line's reason. */
   async function copyLine(user: AuthUser, source: SourceLine, sizes: SourceSize[]): Promise<Copied> {
     const base = {
       orderItemId: source.orderItemId,
       productSubcode: source.productSubcode,
       description: source.description,
+      poNumber: source.poNumber,
+      styleNumber: source.styleNumber,
     };
     const notCopied = (reason: string, changes: OrderAgainLine['changes'] = []): Copied => ({
       source,
       line: { ...base, result: 'NOT_COPIED', cartOrderItemId: null, changes, reason },
     });
-    if (source.productType !== 'STANDARD')
-      return notCopied(ORDER_AGAIN_MESSAGES.notStandard(source.productType));
-    const { payload, changes, empty } = await payloadOf(source, sizes);
-    if (empty) return notCopied(ORDER_AGAIN_MESSAGES.nothingLeft, changes);
+    const { payload, changes, empty, reason } =
+      source.productType === 'STANDARD'
+        ? { ...(await payloadOf(source, sizes)), reason: ORDER_AGAIN_MESSAGES.nothingLeft }
+        : await rowsPayloadOf(user, source);
+    if (empty) return notCopied(reason, changes);
     try {
       const { orderItemId } = await cart.addLine(user, payload);
       return {

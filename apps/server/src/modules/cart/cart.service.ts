@@ -82,6 +82,8 @@ export const CART_API_MESSAGES = {
   cartBusy: 'Your cart is being placed or changed in another window. Please try again.',
   noQuantity: 'Enter a quantity for at least one size.',
   notOfType: (productItemId: number, type: string) => `Item ${productItemId} is not a ${type} product.`,
+  rowQuantitiesOnly:
+    'rowQuantities: only a VARIABLE_DATA line gives uploaded rows this way; a DYNAMIC line gives them in dynamicVariants.',
   otherProduct: 'The line being edited is of another product.',
   oneSubcode: 'All sizes of a line must belong to one product subcode.',
   otherSubcode: 'The sizes must belong to the product of the line being edited.',
@@ -207,9 +209,11 @@ export function createCartService(ctx: AppContext) {
 
   /** Checks an order-line payload against the products (outside any transaction). */
   async function prepareLine(user: AuthUser, body: OrderLinePayload): Promise<PreparedLine> {
+    if (body.rowQuantities !== undefined && body.productType !== 'VARIABLE_DATA')
+      throw badRequest(CART_API_MESSAGES.rowQuantitiesOnly);
     let entries = Object.entries(body.quantities).map(([id, q]) => [Number(id), q] as const);
-    // VARIABLE_DATA and DYNAMIC quantities are per uploaded row (cart.variableData.ts): resolved to
-    // the line's product item and its rows, then checked as sizes are.
+    // VARIABLE_DATA and DYNAMIC lines give their uploaded rows apart (cart.variableData.ts): resolved
+    // to the line's product item and its rows, then checked as sizes are.
     const rows = body.productType === 'STANDARD' ? null : await prepareRowsOf(db, user, body);
     if (rows) entries = [[rows.productItemId, rows.total] as const];
     const total = entries.reduce((s, [, q]) => s + q, 0);
@@ -250,25 +254,23 @@ export function createCartService(ctx: AppContext) {
         .filter((o) => quantityMaxOf(o.item, user.canRestock) !== null)
         .map((o) => [o.item.productItemId, o.item.productSize] as const),
     );
-    for (const { item, quantity } of [
-      ...ordered.filter((o) => !capped.has(o.item.productItemId)),
+    for (const { which, quantity } of [
+      ...ordered
+        .filter((o) => !capped.has(o.item.productItemId))
+        .map((o) => ({
+          which: { productItemId: o.item.productItemId, size: o.item.productSize },
+          quantity: o.quantity,
+        })),
       ...(rows?.sizes ?? []).map((r) => ({
-        item: {
-          productItemId: r.variableDataRowId,
-          productSize: `${r.variableData.size} ${r.variableData.colour}`.trim(),
+        which: {
+          variableDataRowId: r.variableDataRowId,
+          size: `${r.variableData.size} ${r.variableData.colour}`.trim(),
         },
         quantity: r.quantity,
       })),
     ]) {
-      if (!isRoundedQuantity(quantity, limits)) {
-        throw badRequest(
-          quantityRuleMessage(
-            { productItemId: item.productItemId, size: item.productSize },
-            quantity,
-            limits,
-          ),
-        );
-      }
+      if (!isRoundedQuantity(quantity, limits))
+        throw badRequest(quantityRuleMessage(which, quantity, limits));
     }
 
     const schemaIds = [

@@ -30,7 +30,13 @@ export interface PreparedRows {
 
 const MESSAGES = {
   productNotFound: 'Product not found.',
-  oneItem: 'quantities: all rows of a line must belong to one PO, style and ticket type.',
+  rowsRequired:
+    'rowQuantities: a VARIABLE_DATA line gives the quantity of each uploaded row, keyed by the row id (items[].variableDataRowId).',
+  variableDataItem:
+    'quantities: a VARIABLE_DATA line names its product item (the PO, style and ticket type) once, with the sum of rowQuantities.',
+  notVariableData: (id: number) => `Item ${id} is not a VARIABLE_DATA product.`,
+  notARow: (id: number, row: OrderedVariableData) =>
+    `rowQuantities: ${id} is not an uploaded row of PO ${row.poNumber}, style ${row.styleNumber}, ticket type ${row.ticketType}.`,
   variantsRequired: 'dynamicVariants: a DYNAMIC line needs its style number, PO number and variants.',
   dynamicItem:
     'quantities: a DYNAMIC line names its DYNAMIC product item once, with the sum of the variants’ order quantities.',
@@ -38,11 +44,19 @@ const MESSAGES = {
   variantNotFound: (id: number) => `dynamicVariants: variant ${id} is not data of this PO and style.`,
 } as const;
 
+/** The one product item a VARIABLE_DATA or DYNAMIC line's `quantities` names, if it holds `total`. */
+function lineItemOf(quantities: Record<string, number>, total: number): number | null {
+  const keys = Object.entries(quantities);
+  return keys.length === 1 && keys[0][1] === total ? Number(keys[0][0]) : null;
+}
+
 /**
- * VARIABLE_DATA: `quantities` by uploaded row id, all rows of one item; DYNAMIC: `dynamicVariants`
- * with each variant (an uploaded row of the DYNAMIC item's customer, of that PO and style) and
- * `quantities` naming the DYNAMIC item with the line's total. A row the user may not see (another
- * vendor's, unknown) answers 404; a row of another PO and style, 400. Rows at 0 are left out.
+ * VARIABLE_DATA: `quantities` names the PO, style and ticket type's item with the line's total, and
+ * `rowQuantities` the pieces of its uploaded rows by row id (docs/decisions/0057); DYNAMIC:
+ * `dynamicVariants` with each variant (an uploaded row of the DYNAMIC item's customer, of that PO and
+ * style) and `quantities` naming the DYNAMIC item with the line's total. An item the user may not
+ * see (unknown, inactive, or a vendor's without a row of its own) answers 404; a row id that is not a
+ * row of the chosen item (or PO and style), 400 naming the field. Rows at 0 are left out.
  */
 export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePayload): Promise<PreparedRows> {
   const vendorNumbers = await rowVendorNumbers(db, user);
@@ -50,25 +64,38 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
     sizes.filter((s) => s.quantity > 0).sort((a, b) => compareSizeAndColour(a.variableData, b.variableData));
 
   if (body.productType === 'VARIABLE_DATA') {
-    const wanted = new Map(Object.entries(body.quantities).map(([id, q]) => [Number(id), q]));
-    const rows = await vdRepo.rowsByIds(db, [...wanted.keys()], vendorNumbers);
-    if (rows.length !== wanted.size || rows.some((r) => !r.active)) throw notFound(MESSAGES.productNotFound);
-    const itemId = rows[0]?.productItemId ?? 0;
-    if (rows.some((r) => r.productItemId !== itemId)) throw badRequest(MESSAGES.oneItem);
+    const wanted = Object.entries(body.rowQuantities ?? {}).map(([id, q]) => [Number(id), q] as const);
+    if (wanted.length === 0) throw badRequest(MESSAGES.rowsRequired);
+    const total = wanted.reduce((s, [, q]) => s + q, 0);
+    const itemId = lineItemOf(body.quantities, total);
+    if (itemId === null) throw badRequest(MESSAGES.variableDataItem);
+    const [[item], rows] = await Promise.all([
+      vdRepo.items(db, [itemId]),
+      vdRepo.rowsOfItems(db, [itemId], vendorNumbers),
+    ]);
+    if (!item?.active) throw notFound(MESSAGES.productNotFound);
+    if (item.productType !== 'VARIABLE_DATA') throw badRequest(MESSAGES.notVariableData(itemId));
+    // A vendor sees an item only through rows of its own vendor numbers (decision 0050).
+    if (rows.length === 0) throw notFound(MESSAGES.productNotFound);
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const sizes = sortRows(
-      rows.map((r) => ({
-        productItemId: itemId,
-        quantity: wanted.get(r.id) ?? 0,
-        attributesItem: {},
-        variableDataRowId: r.id,
-        variableData: r.data,
-      })),
+      wanted.map(([id, quantity]) => {
+        const r = byId.get(id);
+        if (!r) throw badRequest(MESSAGES.notARow(id, rows[0].data));
+        return {
+          productItemId: itemId,
+          quantity,
+          attributesItem: {},
+          variableDataRowId: r.id,
+          variableData: r.data,
+        };
+      }),
     );
     return {
       productItemId: itemId,
-      total: sizes.reduce((s, r) => s + r.quantity, 0),
-      poNumber: rows[0]?.data.poNumber ?? '',
-      styleNumber: rows[0]?.data.styleNumber ?? '',
+      total,
+      poNumber: rows[0].data.poNumber,
+      styleNumber: rows[0].data.styleNumber,
       sizes,
     };
   }
@@ -77,10 +104,9 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
   if (!dv || dv.variants.length === 0) throw badRequest(MESSAGES.variantsRequired);
   const poNumber = dv.poNumber.trim();
   const styleNumber = dv.styleNumber.trim();
-  const keys = Object.entries(body.quantities);
   const total = dv.variants.reduce((s, v) => s + v.orderQuantity, 0);
-  if (keys.length !== 1 || keys[0][1] !== total) throw badRequest(MESSAGES.dynamicItem);
-  const itemId = Number(keys[0][0]);
+  const itemId = lineItemOf(body.quantities, total);
+  if (itemId === null) throw badRequest(MESSAGES.dynamicItem);
   const seen = new Set<number>();
   for (const v of dv.variants) {
     if (seen.has(v.id)) throw badRequest(MESSAGES.twice(v.id));

@@ -69,6 +69,7 @@ export interface OrderListRow {
   totalPrice: string;
   totalCost: string;
   company: string | null;
+  customerId: number | null;
   customer: string | null;
   productionRegion: string | null;
   priceCurrency: string | null;
@@ -90,6 +91,7 @@ const LIST_COLUMNS = compiledOnce(
       // One index probe per row of the page (order_items_order), not per matching order.
       sql`exists (select from ${orderItems} "vd" where "vd"."order_id" = ${col('orders', orders.id)} and "vd"."product_type" <> 'STANDARD') as "hasVariableData"`,
       sql`${col('orders', orders.cancelled)} as "cancelled"`,
+      sql`${col('orders', orders.customerId)} as "customerId"`,
       sql`${col('orders', orders.totalPrice)}::text as "totalPrice"`,
       sql`${col('orders', orders.totalCost)}::text as "totalCost"`,
       ...Object.entries(lookups('orders')).map(

@@ -108,6 +108,7 @@ function listEntry(r: OrderListRow, role: Role): OrderListEntry {
     orderNumber: String(r.id),
     orderDate: r.orderDate,
     company: r.company,
+    customerId: r.customerId,
     customer: r.customer,
     productionRegion: r.productionRegion,
     vendorPO: r.vendorPO,

@@ -120,6 +120,7 @@ export function orderDetailsView(
     csrProductionConfirmed: r.csrProductionConfirmed,
     allArtReviewed: wf.artwork.every((a) => a.status === 'APPROVED' || a.status === 'REJECTED'),
     company: r.vendor?.name ?? null,
+    customerId: r.customer?.id ?? null,
     customer: r.customer?.name ?? null,
     productionRegion: r.productionRegion?.name ?? null,
     orderDate: (r.orderDate ?? r.createdAt).toISOString(),

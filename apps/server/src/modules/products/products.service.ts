@@ -340,7 +340,8 @@ export function createProductsService(ctx: AppContext) {
      * the PO and style rows of the region in the PO search group, paged in SQL. A PO number is
      * required unless the user is a VENDOR, a style number when a customer the user orders for has
      * VARIABLE_DATA_STYLE_NUMBER_REQUIRED (400 naming the field); a vendor finds only the items with
-     * a row of its own vendor numbers (docs/decisions/0050).
+     * a row of its own vendor numbers (docs/decisions/0050). A search that finds nothing answers
+     * `foundElsewhere`: the other regions and PO search groups where it would (decision 0057).
      */
     async searchVariableData(
       user: AuthUser,
@@ -365,20 +366,25 @@ export function createProductsService(ctx: AppContext) {
       if (first) throw badRequest(first);
       const paging = { currentPage: q.page, pageSize: q.size };
       if ((scope !== 'ALL' && scope.length === 0) || vendorNumbers?.length === 0)
-        return { products: [], pageableOrderItemsInfo: { ...paging, lastPage: true, totalItems: 0 } };
-      const { rows, total } = await vdRepo.search(db, {
+        return {
+          products: [],
+          pageableOrderItemsInfo: { ...paging, lastPage: true, totalItems: 0 },
+          foundElsewhere: [],
+        };
+      const search = {
         scope,
         vendorNumbers,
         productionRegionId: q.productionRegion,
         poNumber: q.poNumber,
         styleNumber: q.styleNumber,
         group: q.orderStatus,
-        limit: q.size,
-        offset: q.page * q.size,
-      });
+      };
+      const { rows, total } = await vdRepo.search(db, { ...search, limit: q.size, offset: q.page * q.size });
       return {
         products: rows,
         pageableOrderItemsInfo: { ...paging, lastPage: (q.page + 1) * q.size >= total, totalItems: total },
+        // Nothing here: say where the same PO and style numbers are (decision 0057).
+        ...(total === 0 ? { foundElsewhere: await vdRepo.searchElsewhere(db, search) } : {}),
       };
     },
 

@@ -5,7 +5,7 @@
  * `variable_data_rows` (docs/decisions/0045). `vendorNumbers` null means every row; a list keeps to
  * the rows of those vendor numbers (a vendor sees only its own rows).
  */
-import type { OrderedVariableData, PoSearchGroup } from '@selvedge/shared';
+import type { OrderedVariableData, PoSearchGroup, VariableDataFoundElsewhere } from '@selvedge/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import type { CustomerScope } from './products.scope';
@@ -23,6 +23,43 @@ const customerCondition = (column: SQL, scope: CustomerScope): SQL =>
 const rowData = sql`jsonb_build_object('poNumber', pi.po_number, 'styleNumber', pi.style_number,
   'ticketType', ps.product_subcode, 'vendorNumber', r.vendor_number, 'description', r.description,
   'size', r.size, 'colour', r.colour, 'barcode', r.barcode, 'prices', r.prices)`;
+
+/**
+ * The `items` of a variable-data search (active VARIABLE_DATA items of the customers in scope, with
+ * the PO and style asked for, a vendor's only with a row of its own) with the region of their
+ * subcode's factory; `productionRegionId` null: every region.
+ */
+function searchItems(
+  q: Pick<VariableDataSearch, 'scope' | 'vendorNumbers' | 'poNumber' | 'styleNumber'>,
+  productionRegionId: number | null,
+): SQL {
+  const vendorRows = rowVendorCondition(q.vendorNumbers);
+  return sql`select pi.id, ps.customer_id, pi.po_number, pi.style_number, ps.product_subcode, pi.created_at,
+      f.production_region_id as region_id,
+      coalesce((select r.description from variable_data_rows r
+        where r.product_item_id = pi.id and ${vendorRows} order by r.line limit 1), '') as description,
+      exists (select from order_item_sizes s join order_items oi on oi.id = s.order_item_id
+        join orders o on o.id = oi.order_id
+        where s.product_item_id = pi.id and o.order_status <> 'PENDING' and not o.cancelled) as ordered,
+      exists (select from order_item_sizes s join order_items oi on oi.id = s.order_item_id
+        join orders o on o.id = oi.order_id
+        where s.product_item_id = pi.id and o.order_status = 'COMPLETE_AND_SHIPPED' and not o.cancelled) as shipped
+    from product_items pi
+    join product_subcodes ps on ps.id = pi.product_subcode_id
+    join factories f on f.id = ps.factory_id
+    where pi.product_type = 'VARIABLE_DATA' and pi.active
+      and ${productionRegionId === null ? sql`true` : sql`f.production_region_id = ${productionRegionId}`}
+      and ${customerCondition(sql`ps.customer_id`, q.scope)}
+      and ${q.poNumber === undefined ? sql`true` : sql`pi.po_number = ${q.poNumber}`}
+      and ${q.styleNumber === undefined ? sql`true` : sql`pi.style_number = ${q.styleNumber}`}
+      and ${q.vendorNumbers === null ? sql`true` : sql`exists (select from variable_data_rows r where r.product_item_id = pi.id and ${vendorRows})`}`;
+}
+
+/**
+ * The PO search group of a PO and style's items (decision 0050), as an aggregate over `items`:
+ * SHIPPED when one is on a shipped order, PLACED when one is on a placed one, else UPLOADED.
+ */
+const poGroup = sql`case when bool_or(shipped) then 'SHIPPED' when bool_or(ordered) then 'PLACED' else 'UPLOADED' end`;
 
 export interface VariableDataSearch {
   scope: CustomerScope;
@@ -80,40 +117,15 @@ export const variableDataProductsRepository = {
    * total (a page past the end still answers the total).
    */
   search: async (db: Q, q: VariableDataSearch): Promise<{ rows: VariableDataSearchRow[]; total: number }> => {
-    const vendorRows = rowVendorCondition(q.vendorNumbers);
-    const groupCondition =
-      q.group === 'UPLOADED'
-        ? sql`not g.ordered`
-        : q.group === 'PLACED'
-          ? sql`g.ordered and not g.shipped`
-          : sql`g.shipped`;
+    const groupCondition = sql`g.po_group = ${q.group}`;
     const r = await db.execute(sql`
-      with items as (
-        select pi.id, ps.customer_id, pi.po_number, pi.style_number, ps.product_subcode, pi.created_at,
-          coalesce((select r.description from variable_data_rows r
-            where r.product_item_id = pi.id and ${vendorRows} order by r.line limit 1), '') as description,
-          exists (select from order_item_sizes s join order_items oi on oi.id = s.order_item_id
-            join orders o on o.id = oi.order_id
-            where s.product_item_id = pi.id and o.order_status <> 'PENDING' and not o.cancelled) as ordered,
-          exists (select from order_item_sizes s join order_items oi on oi.id = s.order_item_id
-            join orders o on o.id = oi.order_id
-            where s.product_item_id = pi.id and o.order_status = 'COMPLETE_AND_SHIPPED' and not o.cancelled) as shipped
-        from product_items pi
-        join product_subcodes ps on ps.id = pi.product_subcode_id
-        join factories f on f.id = ps.factory_id
-        where pi.product_type = 'VARIABLE_DATA' and pi.active
-          and f.production_region_id = ${q.productionRegionId}
-          and ${customerCondition(sql`ps.customer_id`, q.scope)}
-          and ${q.poNumber === undefined ? sql`true` : sql`pi.po_number = ${q.poNumber}`}
-          and ${q.styleNumber === undefined ? sql`true` : sql`pi.style_number = ${q.styleNumber}`}
-          and ${q.vendorNumbers === null ? sql`true` : sql`exists (select from variable_data_rows r where r.product_item_id = pi.id and ${vendorRows})`}
-      ),
+      with items as (${searchItems(q, q.productionRegionId)}),
       g as (
         select customer_id, po_number, style_number,
           array_agg(id order by product_subcode, id) as ids,
           array_agg(product_subcode order by product_subcode, id) as subcodes,
           array_agg(description order by product_subcode, id) as descriptions,
-          min(created_at) as created, bool_or(ordered) as ordered, bool_or(shipped) as shipped
+          min(created_at) as created, bool_or(ordered) as ordered, ${poGroup} as po_group
         from items group by customer_id, po_number, style_number
       ),
       page as (
@@ -135,6 +147,31 @@ export const variableDataProductsRepository = {
         .filter((x) => x.poNumber !== null)
         .map(({ total: _, ...x }) => ({ ...x, productItemIds: x.productItemIds.map(Number) })),
     };
+  },
+
+  /**
+   * Where the same search finds PO and style rows in any production region and PO search group but
+   * the one searched (decision 0057: a search that found nothing says where to look): per region and
+   * group, how many rows the search would answer there; by region name, then group.
+   */
+  searchElsewhere: async (
+    db: Q,
+    q: Omit<VariableDataSearch, 'limit' | 'offset'>,
+  ): Promise<VariableDataFoundElsewhere[]> => {
+    const r = await db.execute(sql`
+      with items as (${searchItems(q, null)}),
+      g as (
+        select region_id, ${poGroup} as po_group
+        from items group by region_id, customer_id, po_number, style_number
+      )
+      select g.region_id as "productionRegionId", pr.production_region_name as "productionRegion",
+        g.po_group as "orderStatus", count(*)::int as "totalItems"
+      from g join production_regions pr on pr.id = g.region_id
+      where not (g.region_id = ${q.productionRegionId} and g.po_group = ${q.group})
+      group by g.region_id, pr.production_region_name, g.po_group
+      order by pr.production_region_name, g.region_id,
+        array_position(array['UPLOADED', 'PLACED', 'SHIPPED'], g.po_group)`);
+    return asRows<VariableDataFoundElsewhere>(r);
   },
 
   /**
@@ -229,6 +266,29 @@ export const variableDataProductsRepository = {
       from order_item_sizes s where s.order_item_id = ${orderItemId} and s.variable_data_row_id is not null
       order by s.id`);
     return asRows<{ id: number; quantity: number; data: OrderedVariableData }>(r);
+  },
+
+  /**
+   * The sizes and colours of a PO and style already ordered as product item `productItemId` (a
+   * VARIABLE_DATA item, or a DYNAMIC one), on placed orders that are not cancelled, each with those
+   * orders' ids ascending (Order again leaves them out; decision 0057).
+   */
+  orderedRows: async (
+    db: Q,
+    q: { productItemId: number; poNumber: string; styleNumber: string },
+  ): Promise<{ size: string; colour: string; orderIds: number[] }[]> => {
+    const r =
+      await db.execute(sql`select s.variable_data->>'size' as size, s.variable_data->>'colour' as colour,
+        array_agg(distinct o.id order by o.id) as "orderIds"
+      from order_item_sizes s join order_items oi on oi.id = s.order_item_id join orders o on o.id = oi.order_id
+      where s.product_item_id = ${q.productItemId} and s.variable_data is not null and s.quantity > 0
+        and o.order_status <> 'PENDING' and not o.cancelled
+        and s.variable_data->>'poNumber' = ${q.poNumber} and s.variable_data->>'styleNumber' = ${q.styleNumber}
+      group by 1, 2`);
+    return asRows<{ size: string; colour: string; orderIds: (number | string)[] }>(r).map((x) => ({
+      ...x,
+      orderIds: x.orderIds.map(Number),
+    }));
   },
 
   /**

@@ -11,13 +11,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { earliestDateRequested, MESSAGES, VARIABLE_DATA_SEARCH_MESSAGES } from '@selvedge/shared';
+import {
+  earliestDateRequested,
+  MESSAGES,
+  type OrderAgainResponse,
+  VARIABLE_DATA_SEARCH_MESSAGES,
+} from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
+import { DEMO_FACTS } from '../../seed/demo';
 import { buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { ORDER_AGAIN_MESSAGES } from '../cart/cart.orderAgain';
 import { DOWNLOAD_DATA_MESSAGES } from '../orders/orders.downloads';
 
 let t: TestApp;
@@ -73,6 +80,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A fresh vendor of vendor@example.com's vendor, with an empty cart. */
+const buyer = async () =>
+  t.login((await buildUser(t.db, { role: 'VENDOR', vendorIds: [parties.vendorId] })).email);
+
 const get = (token: string | null, url: string) =>
   t.app.inject({ url: `${V}${url}`, headers: token ? t.auth(token) : {} });
 const send = (token: string, method: 'POST' | 'PUT', url: string, payload: object) =>
@@ -80,12 +91,40 @@ const send = (token: string, method: 'POST' | 'PUT', url: string, payload: objec
 const search = (token: string | null, q: Record<string, string>) =>
   get(token, `/products/variable-data?${new URLSearchParams({ productionRegion: String(regionId), ...q })}`);
 
+/** Fills the cart header and places the cart of `token`'s user; answers the order id. */
+async function placeAs(token: string, vendorPO: string): Promise<number> {
+  const addresses = (await get(token, '/orders/shipping-addresses')).json().addresses as {
+    address: string;
+  }[];
+  const header = await send(token, 'PUT', '/orders/cart', {
+    vendorPO,
+    phone: '+880 2 5555 0100',
+    shippingAddress: addresses[0]?.address ?? 'Dock 4',
+    dateRequested: dayjs(earliestDateRequested()).add(3, 'day').format('YYYY-MM-DD'),
+  });
+  expect(header.statusCode, header.body).toBe(200);
+  const placed = await send(token, 'PUT', '/orders/place?termsAndConditions=true', {});
+  expect(placed.statusCode, placed.body).toBe(200);
+  const orderId = placed.json().orderId as number;
+  expect(orderId).toBeGreaterThan(0);
+  return orderId;
+}
+
 interface Row {
   variableDataRowId: number;
   productSize: string;
   defaultOrderQuantity: number;
   defaultCustomerQuantity: number;
   variableData: { colour: string; barcode: string; prices: { currency: string; amount: string }[] };
+}
+
+/**
+ * A VARIABLE_DATA order-line payload (docs/decisions/0057): `quantities` names the item with the
+ * line's total, `rowQuantities` the pieces per uploaded row.
+ */
+function vdPayload(itemId: number, rowQuantities: Record<string, number>) {
+  const total = Object.values(rowQuantities).reduce((a, q) => a + q, 0);
+  return { productType: 'VARIABLE_DATA', quantities: { [itemId]: total }, rowQuantities };
 }
 
 async function itemOf(token: string, poNumber: string, styleNumber: string) {
@@ -175,6 +214,42 @@ describe('GET /products/variable-data', () => {
   });
 });
 
+describe('GET /products/variable-data: a search that finds nothing says where to look (decision 0057)', () => {
+  it('names the regions and PO search groups holding the PO, never another vendor’s', async () => {
+    const [bangladesh] = await t.db
+      .select({ id: s.productionRegions.id })
+      .from(s.productionRegions)
+      .where(eq(s.productionRegions.productionRegionName, 'Bangladesh'));
+    const elsewhere = [
+      { productionRegionId: regionId, productionRegion: 'China', orderStatus: 'UPLOADED', totalItems: 1 },
+    ];
+    // The vendor's PO is made in China; searched in Bangladesh, the answer says so.
+    const wrongRegion = await get(
+      vendor,
+      `/products/variable-data?${new URLSearchParams({ productionRegion: String(bangladesh!.id), poNumber: 'PO-778120', styleNumber: '62040000' })}`,
+    );
+    expect(wrongRegion.statusCode, wrongRegion.body).toBe(200);
+    expect(wrongRegion.json()).toMatchObject({ products: [], foundElsewhere: elsewhere });
+    // Another PO search group of the same region.
+    const placed = await search(vendor, {
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      orderStatus: 'PLACED',
+    });
+    expect(placed.json()).toMatchObject({ products: [], foundElsewhere: elsewhere });
+    // A vendor without the PO's rows learns nothing of it; an unknown PO is found nowhere.
+    const foreign = await search(vendor2, { poNumber: 'PO-778120', styleNumber: '62040000' });
+    expect(foreign.json()).toMatchObject({ products: [], foundElsewhere: [] });
+    expect(
+      (await search(vendor, { poNumber: 'PO-000000', styleNumber: '62040000' })).json().foundElsewhere,
+    ).toEqual([]);
+    // A search that finds something answers no foundElsewhere.
+    expect(
+      (await search(vendor, { poNumber: 'PO-778120', styleNumber: '62040000' })).json(),
+    ).not.toHaveProperty('foundElsewhere');
+  });
+});
+
 describe('GET /products/details of VARIABLE_DATA items', () => {
   it('answers one row per size and colour in size order, with start quantities raised to MOQ and pack', async () => {
     const id = await itemOf(vendor, 'PO-778120', '62040000');
@@ -245,6 +320,22 @@ describe('GET /products/variable-data/dynamic/{id}', () => {
     expect(details.json()).toMatchObject({ productType: 'DYNAMIC', products: [{ productType: 'DYNAMIC' }] });
   });
 
+  it("the demo's DYNAMIC product is found by the standard search and loads the demo vendor's variants", async () => {
+    const { productSubcode, poNumber, styleNumber } = DEMO_FACTS.dynamicProduct;
+    const found = await get(vendor, `/products?productionRegion=${regionId}&search=${productSubcode}`);
+    const [product] = found.json().products;
+    expect(product).toMatchObject({ productSubcode });
+    const details = (await get(vendor, `/products/details?ids=${product.productItemId}`)).json();
+    expect(details.productType).toBe('DYNAMIC');
+    const res = await dyn(
+      vendor,
+      product.productItemId,
+      new URLSearchParams({ styleNumber, poNumber }).toString(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().variants.length).toBeGreaterThan(1);
+  });
+
   it('answers the variants in size order, only the vendor’s own, and none for an unknown PO', async () => {
     const res = await dyn(vendor, dynamicItemId, 'styleNumber=62040000&poNumber=PO-778120');
     expect(res.statusCode, res.body).toBe(200);
@@ -266,29 +357,122 @@ describe('GET /products/variable-data/dynamic/{id}', () => {
   });
 });
 
+describe('the VARIABLE_DATA order-line payload (ordering §3: quantities keyed by item id; decision 0057)', () => {
+  it('does not take a product item id for an uploaded row: quantities name the item, rowQuantities the rows', async () => {
+    const mine = await buyer();
+    const id = await itemOf(mine, 'PO-778120', '62040000');
+    const rows = (await get(mine, `/products/details?ids=${id}`)).json().products[0].items as Row[];
+    const row = rows[0].variableDataRowId;
+    // A client following §3 keys quantities by item id; a row id in its place orders nothing.
+    const byRowId = await send(mine, 'POST', '/orders', {
+      productType: 'VARIABLE_DATA',
+      quantities: { [row]: 1000 },
+    });
+    expect(byRowId.statusCode, byRowId.body).toBe(400);
+    expect(byRowId.json().message).toMatch(
+      /^rowQuantities: a VARIABLE_DATA line gives the quantity of each uploaded row/,
+    );
+    const itemOnly = await send(mine, 'POST', '/orders', {
+      productType: 'VARIABLE_DATA',
+      quantities: { [id]: 1000 },
+    });
+    expect(itemOnly.statusCode).toBe(400);
+    expect(itemOnly.json().message).toMatch(/^rowQuantities:/);
+    // quantities must name the item once with the rows' sum.
+    for (const quantities of [{ [id]: 999 }, { [id]: 1000, [row]: 0 }]) {
+      const bad = await send(mine, 'POST', '/orders', {
+        productType: 'VARIABLE_DATA',
+        quantities,
+        rowQuantities: { [row]: 1000 },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/^quantities: a VARIABLE_DATA line names its product item/);
+    }
+    // A row of another PO and style (of the same vendor) is refused naming the field and the row.
+    const other = await itemOf(mine, 'PO-778120', '62040001');
+    const otherRow = (
+      (await get(mine, `/products/details?ids=${other}`)).json().products[0].items as Row[]
+    )[0].variableDataRowId;
+    const foreignRow = await send(mine, 'POST', '/orders', vdPayload(id, { [row]: 1000, [otherRow]: 1000 }));
+    expect(foreignRow.statusCode).toBe(400);
+    expect(foreignRow.json().message).toBe(
+      `rowQuantities: ${otherRow} is not an uploaded row of PO PO-778120, style 62040000, ticket type RT-PT-401.`,
+    );
+    // A STANDARD item named as the line's item; rowQuantities on a STANDARD line.
+    expect(
+      (await send(mine, 'POST', '/orders', vdPayload(dynamicItemId, { [row]: 1000 }))).json().message,
+    ).toBe(`Item ${dynamicItemId} is not a VARIABLE_DATA product.`);
+    const standard = await send(mine, 'POST', '/orders', {
+      productType: 'STANDARD',
+      quantities: { [row]: 1000 },
+      rowQuantities: { [row]: 1000 },
+    });
+    expect(standard.statusCode).toBe(400);
+    expect(standard.json().message).toMatch(/^rowQuantities: only a VARIABLE_DATA line/);
+    // Nothing was added by any of these.
+    expect((await get(mine, '/orders/cart')).json().orderItems).toEqual([]);
+    // The OpenAPI document says the same.
+    const doc = (await t.app.inject({ url: `${V}/openapi.json` })).json();
+    const payload = doc.components.schemas.OrderLinePayload;
+    expect(Object.keys(payload.properties)).toEqual(expect.arrayContaining(['quantities', 'rowQuantities']));
+    expect(payload.properties.rowQuantities.description).toMatch(/uploaded row id/);
+    // The right payload is taken.
+    const ok = await send(mine, 'POST', '/orders', vdPayload(id, { [row]: 1000 }));
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe("who orders a VARIABLE_DATA line (ordering §2 'vendor may use' Adjust Quantity and Refresh, §6)", () => {
+  it('takes typed quantities from every cart role; Refresh is a vendor tool on the screen only', async () => {
+    const staff = await t.login(
+      (await buildUser(t.db, { role: 'ACCOUNT', customerIds: [parties.rootsId] })).email,
+    );
+    const id = await itemOf(staff, 'PO-778120', '62040000');
+    const [row] = (await get(staff, `/products/details?ids=${id}`)).json().products[0].items as Row[];
+    const added = await send(staff, 'POST', '/orders', vdPayload(id, { [row.variableDataRowId]: 2000 }));
+    expect(added.statusCode, added.body).toBe(200);
+    for (const role of ['CSR', 'CUSTOMER', 'FACTORY_ACCOUNT'] as const) {
+      const res = await send(
+        await t.tokenFor(role),
+        'POST',
+        '/orders',
+        vdPayload(id, { [row.variableDataRowId]: 2000 }),
+      );
+      expect(res.statusCode, role).toBe(403);
+    }
+  });
+});
+
 describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () => {
   let orderId: number;
 
   it('adds, edits and places a variable-data line and a dynamic line; Download Data gives the rows', async () => {
     const id = await itemOf(vendor, 'PO-778120', '62040000');
     const rows = (await get(vendor, `/products/details?ids=${id}`)).json().products[0].items as Row[];
-    // 400: a quantity off the pack size; 404: another vendor's row.
-    const offPack = await send(vendor, 'POST', '/orders', {
-      productType: 'VARIABLE_DATA',
-      quantities: { [rows[0].variableDataRowId]: 1200 },
-    });
+    // 400: a quantity off the pack size, named by its row; 404: another vendor's item.
+    const offPack = await send(
+      vendor,
+      'POST',
+      '/orders',
+      vdPayload(id, { [rows[0].variableDataRowId]: 1200 }),
+    );
     expect(offPack.statusCode).toBe(400);
+    expect(offPack.json().message).toBe(
+      `Quantity 1200 of size XS NVY (row ${rows[0].variableDataRowId}) must be a multiple of the pack size of 500 and at least the minimum order quantity of 1000; use 1500.`,
+    );
     const otherItem = await itemOf(vendor2, 'PO-778134', '62040020');
     const otherRows = (await get(vendor2, `/products/details?ids=${otherItem}`)).json().products[0]
       .items as Row[];
-    const foreign = await send(vendor, 'POST', '/orders', {
-      productType: 'VARIABLE_DATA',
-      quantities: { [otherRows[0].variableDataRowId]: 1000 },
-    });
+    const foreign = await send(
+      vendor,
+      'POST',
+      '/orders',
+      vdPayload(otherItem, { [otherRows[0].variableDataRowId]: 1000 }),
+    );
     expect(foreign.statusCode).toBe(404);
 
-    const quantities = Object.fromEntries(rows.map((r) => [r.variableDataRowId, r.defaultOrderQuantity]));
-    const added = await send(vendor, 'POST', '/orders', { productType: 'VARIABLE_DATA', quantities });
+    const rowQuantities = Object.fromEntries(rows.map((r) => [r.variableDataRowId, r.defaultOrderQuantity]));
+    const added = await send(vendor, 'POST', '/orders', vdPayload(id, rowQuantities));
     expect(added.statusCode, added.body).toBe(200);
     const lineId = added.json().orderItemId as number;
 
@@ -299,9 +483,8 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
       rows.map((r) => r.defaultOrderQuantity),
     );
     const saved = await send(vendor, 'PUT', '/orders', {
-      productType: 'VARIABLE_DATA',
+      ...vdPayload(id, { ...rowQuantities, [rows[0].variableDataRowId]: 1500 }),
       orderItemId: lineId,
-      quantities: { ...quantities, [rows[0].variableDataRowId]: 1500 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
@@ -406,6 +589,9 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
     // The order list says which orders have variable data (their Download Data button).
     const listed = (await get(account, `/orders?orderNumber=${orderId}`)).json().orders;
     expect(listed.map((o: { hasVariableData: boolean }) => o.hasVariableData)).toEqual([true]);
+    // …and whose customer it is: 'Download Data' shows on a Dunnes customer's orders only (decision 0057).
+    expect(listed[0].customerId).toBe(parties.rootsId);
+    expect(details.customerId).toBe(parties.rootsId);
 
     const csv = await get(account, `/orders/${orderId}/download-data`);
     expect(csv.statusCode, csv.body).toBe(200);
@@ -441,5 +627,105 @@ describe('ordering VARIABLE_DATA and DYNAMIC lines, placing, Download Data', () 
     const none = await get(await t.tokenFor('ADMIN'), `/orders/${plain!.id}/download-data`);
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(DOWNLOAD_DATA_MESSAGES.noData);
+  });
+
+  it('Order again names the rows already ordered (this order included) and leaves them out (decision 0057)', async () => {
+    const again = await send(vendor, 'POST', `/orders/${orderId}/order-again`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    const body = again.json() as OrderAgainResponse;
+    expect(body.copied).toBe(0);
+    expect(body.lines.map((l) => [l.productSubcode, l.poNumber, l.styleNumber, l.result, l.reason])).toEqual([
+      ['RT-PT-401', 'PO-778120', '62040000', 'NOT_COPIED', ORDER_AGAIN_MESSAGES.allOrdered],
+      ['RT-PT-401', 'PO-778120', '62040002', 'NOT_COPIED', ORDER_AGAIN_MESSAGES.allOrdered],
+    ]);
+    expect(body.lines[0].changes).toEqual([
+      {
+        kind: 'ALREADY_ORDERED',
+        message: ORDER_AGAIN_MESSAGES.alreadyOrdered([
+          { orderIds: [orderId], sizes: ['XS NVY', 'S NVY', 'M NVY', 'XL NVY', 'XXL NVY'] },
+        ]),
+      },
+    ]);
+    expect(body.lines[0].changes[0]!.message).toBe(
+      `Already ordered, left out: XS NVY, S NVY, M NVY, XL NVY, XXL NVY (order #${orderId}).`,
+    );
+    expect((await get(vendor, '/orders/cart')).json().orderItems).toEqual([]);
+  });
+
+  it('Order again of a cancelled order copies its rows as they are now, less those ordered since', async () => {
+    const cancelled = await send(vendor, 'PUT', `/orders/cancel-order/${orderId}`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Another user of the vendor orders size XS of the PO and style since, and places it.
+    const other = await buyer();
+    const id = await itemOf(other, 'PO-778120', '62040000');
+    const rows = (await get(other, `/products/details?ids=${id}`)).json().products[0].items as Row[];
+    expect(
+      (await send(other, 'POST', '/orders', vdPayload(id, { [rows[0].variableDataRowId]: 1000 }))).statusCode,
+    ).toBe(200);
+    const since = await placeAs(other, 'VD-2');
+
+    const again = await send(vendor, 'POST', `/orders/${orderId}/order-again`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    const body = again.json() as OrderAgainResponse;
+    expect(body.copied).toBe(2);
+    const [vd, dyn] = body.lines;
+    expect(vd).toMatchObject({
+      result: 'CHANGED',
+      poNumber: 'PO-778120',
+      styleNumber: '62040000',
+      changes: [{ kind: 'ALREADY_ORDERED', message: `Already ordered, left out: XS NVY (order #${since}).` }],
+    });
+    expect(dyn).toMatchObject({ result: 'COPIED', styleNumber: '62040002', changes: [] });
+    const cart = (await get(vendor, '/orders/cart')).json();
+    expect(
+      cart.orderItems.map((l: { productType: string; styleNumber: string; quantity: number }) => [
+        l.productType,
+        l.styleNumber,
+        l.quantity,
+      ]),
+    ).toEqual([
+      ['VARIABLE_DATA', '62040000', 4000],
+      ['DYNAMIC', '62040002', 2000],
+    ]);
+    expect(
+      cart.orderItems[0].items.map((i: { variableData: { size: string } }) => i.variableData.size),
+    ).toEqual(['S', 'M', 'XL', 'XXL']);
+  });
+
+  it('Order again leaves out the rows no longer uploaded (an item no longer active)', async () => {
+    const me = await buyer();
+    const [found] = await t.db
+      .select({ id: s.productItems.id })
+      .from(s.productItems)
+      .where(
+        and(
+          eq(s.productItems.productType, 'VARIABLE_DATA'),
+          eq(s.productItems.poNumber, 'PO-778120'),
+          eq(s.productItems.styleNumber, '62040000'),
+        ),
+      );
+    const vdItem = found!.id;
+    await t.db.update(s.productItems).set({ active: false }).where(eq(s.productItems.id, vdItem));
+    try {
+      const body = (
+        await send(me, 'POST', `/orders/${orderId}/order-again`, {})
+      ).json() as OrderAgainResponse;
+      expect(body.lines[0]).toMatchObject({
+        result: 'NOT_COPIED',
+        reason: ORDER_AGAIN_MESSAGES.nothingLeft,
+        changes: [
+          {
+            kind: 'INACTIVE_SIZE',
+            message:
+              'No longer in the uploaded data of this PO and style, left out: XS NVY, S NVY, M NVY, XL NVY, XXL NVY.',
+          },
+        ],
+      });
+      // The DYNAMIC line reads the rows of another style: still there (priced alone now: CHANGED).
+      expect(body.lines[1]).toMatchObject({ cartOrderItemId: expect.any(Number), result: 'CHANGED' });
+      expect(body.lines[1]!.changes.map((c) => c.kind)).toEqual(['PRICE']);
+    } finally {
+      await t.db.update(s.productItems).set({ active: true }).where(eq(s.productItems.id, vdItem));
+    }
   });
 });

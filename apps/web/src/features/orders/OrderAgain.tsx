@@ -3,8 +3,9 @@
  * the button copies the order's lines into the user's cart at today's prices and rules
  * (POST /orders/{id}/order-again, under 'Adding Products to Order...'), then a dialog shows line by
  * line what was copied as it was, what changed (price or cost, a size no longer available, a
- * quantity raised to today's minimum) and what could not be copied and why, with the way to the
- * cart. Escape or Close closes it.
+ * quantity raised to today's minimum, uploaded rows already ordered and left out: decision 0057) and
+ * what could not be copied and why, with the way to the cart; a variable-data or dynamic line names
+ * its PO and style. Escape or Close closes it.
  */
 import { Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { type OrderAgainLine, type OrderAgainResponse, OVERLAYS } from '@selvedge/shared';
@@ -37,6 +38,11 @@ function ResultLine({ line }: { line: OrderAgainLine }) {
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {line.description}
           </Text>
+          {line.poNumber && (
+            <Text size="xs" data-testid="order-again-po">
+              PO Number {line.poNumber} · Style No. {line.styleNumber}
+            </Text>
+          )}
         </Stack>
         <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
           {badge.label}

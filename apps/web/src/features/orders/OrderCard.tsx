@@ -98,7 +98,9 @@ export const OrderCard = memo(function OrderCard({
         />
       </div>
       <div className={classes.fields}>{fields}</div>
-      {order.hasVariableData && <OrderDataDownload orderId={order.orderId} role={role ?? null} />}
+      {order.hasVariableData && (
+        <OrderDataDownload orderId={order.orderId} customerId={order.customerId} role={role ?? null} />
+      )}
     </Card>
   );
 });

@@ -11,8 +11,9 @@ import { Button, Group, Menu } from '@mantine/core';
 import { API_ACCESS, hasCapability, LABELS, type Role } from '@selvedge/shared';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { downloadFile } from '../../api/files';
-import { useHasRootsCustomerQuery } from '../../api/lookups';
+import { useCustomersQuery, useHasDunnesCustomerQuery, useHasRootsCustomerQuery } from '../../api/lookups';
 import type { OrderListParams } from '../../api/orders';
+import { useSessionUser } from '../session/use-session';
 
 /** The download calls (ordering §7 Downloads). */
 export const downloadPaths = {
@@ -202,12 +203,28 @@ export function OrderCsvDownload({ orderId, role }: { orderId: number; role: Rol
 }
 
 /**
- * 'Download Data' of one order (ordering §2 Order list: only for orders with variable data; §6 the
- * download variable data CSV roles; docs/downloads.md): the order's variable data as the printer
- * needs it. Sits above a card's stretched link, so a click downloads instead of opening the order.
+ * 'Download Data' of one order with variable data (ordering §2 Order list: "only for one named
+ * customer's orders with variable data"; §6 the download variable data CSV roles; docs/downloads.md,
+ * decision 0057): shown when /has-dunnes-customer says the user sees a Dunnes customer and the
+ * order's customer is one (parser type FLAT_FILE, from GET /customers). The order's variable data as
+ * the printer needs it. Sits above a card's stretched link, so a click downloads instead of opening
+ * the order.
  */
-export function OrderDataDownload({ orderId, role }: { orderId: number; role: Role | null }) {
-  if (!hasCapability('downloadVariableDataCsv', role)) return null;
+export function OrderDataDownload({
+  orderId,
+  customerId,
+  role,
+}: {
+  orderId: number;
+  customerId: number | null;
+  role: Role | null;
+}) {
+  const allowed = hasCapability('downloadVariableDataCsv', role);
+  const { user } = useSessionUser();
+  const dunnes = useHasDunnesCustomerQuery(allowed ? (user?.id ?? null) : null);
+  const customers = useCustomersQuery(allowed && dunnes.data?.hasDunnesCustomer === true);
+  const parserType = customers.data?.customers.find((c) => c.id === customerId)?.parserType;
+  if (!allowed || !dunnes.data?.hasDunnesCustomer || parserType !== 'FLAT_FILE') return null;
   return (
     <Group justify="flex-end" style={{ position: 'relative', zIndex: 2 }}>
       <DownloadButton

@@ -3,9 +3,10 @@
  * Order-line payload; §5 Quantity fields, Dynamic search; §8; §9 Refresh and the size order;
  * docs/decisions/0050, 0051). One section per product of the answer:
  * - VARIABLE_DATA: the PO and style's uploaded sizes and colours with their barcode, retail prices,
- *   customer quantity and order quantity; 'Adjust Quantity' opens the adjustment (by units or by
- *   percent) and 'Refresh' sets every order quantity from the customer quantity (rounded, raised to
- *   the minimum order quantity, then up to a multiple of the pack size).
+ *   customer quantity and order quantity; for a vendor (§2 "vendor may use"), 'Adjust Quantity'
+ *   opens the adjustment (by units or by percent) and 'Refresh' sets every order quantity from the
+ *   customer quantity (rounded, raised to the minimum order quantity, then up to a multiple of the
+ *   pack size; decision 0057).
  * - DYNAMIC: a search by Style Number and PO Number ('Style Number AND PO Number are required.')
  *   loads the variants; 'Clear Quantities' sets all to 0; 'No dynamic data found for search' inline.
  * Price and cost tiers and the totals as for standard products. 'Add to Order' (disabled at 0) adds a
@@ -25,7 +26,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { canAccessRoute, LABELS, MESSAGES, type ProductItemDetails, type Role } from '@selvedge/shared';
+import {
+  canAccessRoute,
+  hasCapability,
+  LABELS,
+  MESSAGES,
+  type ProductItemDetails,
+  type Role,
+} from '@selvedge/shared';
 import { IconAdjustments, IconEraser, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -94,8 +102,17 @@ function initialInput(p: ProductItemDetails, editing: boolean): TicketInput {
   };
 }
 
-/** 'Adjust Quantity' and 'Refresh' (ordering §2, §9). */
-function AdjustQuantities({ onRefresh }: { onRefresh: (by: 'UNIT' | 'PERCENT', amount: number) => void }) {
+/**
+ * 'Adjust Quantity' and 'Refresh' (ordering §2 "vendor may use", §9), with the rule Refresh applies
+ * (decision 0057: a row adjusted to 0 is raised to the minimum too).
+ */
+function AdjustQuantities({
+  limits,
+  onRefresh,
+}: {
+  limits: { minOrderQuantity: number; packSize: number };
+  onRefresh: (by: 'UNIT' | 'PERCENT', amount: number) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [by, setBy] = useState<'UNIT' | 'PERCENT'>('PERCENT');
   const [amount, setAmount] = useState('0');
@@ -114,37 +131,44 @@ function AdjustQuantities({ onRefresh }: { onRefresh: (by: 'UNIT' | 'PERCENT', a
       </Button>
     );
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="adjust-panel">
-      <SegmentedControl
-        size="xs"
-        value={by}
-        onChange={(v) => setBy(v as 'UNIT' | 'PERCENT')}
-        data={[
-          { value: 'PERCENT', label: 'By percent' },
-          { value: 'UNIT', label: 'By units' },
-        ]}
-        aria-label="Adjust by"
-      />
-      <TextInput
-        size="xs"
-        w={110}
-        label={by === 'PERCENT' ? 'Percent' : 'Units'}
-        value={amount}
-        onChange={(e) => setAmount(e.currentTarget.value.replace(/[^\d-]/g, '').slice(0, 8))}
-        error={valid ? undefined : true}
-        inputMode="numeric"
-        data-testid="adjust-amount"
-      />
-      <Button
-        size="xs"
-        leftSection={<IconRefresh size={14} />}
-        disabled={!valid}
-        onClick={() => onRefresh(by, value)}
-        data-testid="refresh-quantities"
-      >
-        {LABELS.refresh}
-      </Button>
-    </Group>
+    <Stack gap={4} data-testid="adjust-panel">
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          size="xs"
+          value={by}
+          onChange={(v) => setBy(v as 'UNIT' | 'PERCENT')}
+          data={[
+            { value: 'PERCENT', label: 'By percent' },
+            { value: 'UNIT', label: 'By units' },
+          ]}
+          aria-label="Adjust by"
+        />
+        <TextInput
+          size="xs"
+          w={110}
+          label={by === 'PERCENT' ? 'Percent' : 'Units'}
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value.replace(/[^\d-]/g, '').slice(0, 8))}
+          error={valid ? undefined : true}
+          inputMode="numeric"
+          data-testid="adjust-amount"
+        />
+        <Button
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          disabled={!valid}
+          onClick={() => onRefresh(by, value)}
+          data-testid="refresh-quantities"
+        >
+          {LABELS.refresh}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" data-testid="refresh-rule">
+        Refresh sets each row from its customer quantity: adjusted, rounded, raised to the minimum order
+        quantity of {formatCount(limits.minOrderQuantity)} (a row adjusted to 0 too), then up to packs of{' '}
+        {formatCount(limits.packSize)}. Type 0 in a row to leave it out.
+      </Text>
+    </Stack>
   );
 }
 
@@ -293,8 +317,9 @@ function TicketSection({
                     }
                   />
                 )}
-                {!dynamic && (
+                {!dynamic && hasCapability('adjustVariableDataQuantities', role) && (
                   <AdjustQuantities
+                    limits={limitsOf(product)}
                     onRefresh={(by, amount) =>
                       onChange({
                         ...input,
@@ -387,7 +412,7 @@ export function TicketProductForm({ products, role, orderItemId }: TicketProduct
           input.quantities,
           input.attributes,
         )
-      : variableDataPayload(input.rows, input.quantities, input.attributes);
+      : variableDataPayload(p.productItemId, input.rows, input.quantities, input.attributes);
   };
   const ordered = products.filter((p) => rowsTotal(inputOf(p).rows, inputOf(p).quantities) > 0);
   const grandTotal = ordered.reduce((s, p) => s + rowsTotal(inputOf(p).rows, inputOf(p).quantities), 0);

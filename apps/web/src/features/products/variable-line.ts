@@ -86,18 +86,30 @@ export function refreshedQuantities(
 export const rowsTotal = (rows: readonly TicketRow[], quantities: Record<number, string>) =>
   rows.reduce((s, r) => s + quantityOf(quantities[r.id]), 0);
 
-/** The VARIABLE_DATA order-line payload: quantities by uploaded row id, rows at 0 left out (decision 0051). */
+/**
+ * The VARIABLE_DATA order-line payload (ordering §3; decisions 0051, 0057): `quantities` names the
+ * PO, style and ticket type's item with the line's total, `rowQuantities` the pieces by uploaded row
+ * id, rows at 0 left out.
+ */
 export function variableDataPayload(
+  productItemId: number,
   rows: readonly TicketRow[],
   quantities: Record<number, string>,
   attributes: Record<string, string> = {},
 ): OrderLinePayload {
-  const q: Record<string, number> = {};
+  const rowQuantities: Record<string, number> = {};
+  let total = 0;
   for (const r of rows) {
     const n = quantityOf(quantities[r.id]);
-    if (n > 0) q[String(r.id)] = n;
+    if (n > 0) rowQuantities[String(r.id)] = n;
+    total += n;
   }
-  return { productType: 'VARIABLE_DATA', quantities: q, attributes };
+  return {
+    productType: 'VARIABLE_DATA',
+    quantities: { [String(productItemId)]: total },
+    rowQuantities,
+    attributes,
+  };
 }
 
 /**

@@ -158,7 +158,7 @@ function OrderView({ order }: { order: OrderDetails }) {
         <Group gap="sm">
           <OrderCsvDownload orderId={order.orderId} role={role} />
           {order.orderItems.some((i) => i.variableDataProduct) && (
-            <OrderDataDownload orderId={order.orderId} role={role} />
+            <OrderDataDownload orderId={order.orderId} customerId={order.customerId} role={role} />
           )}
           {canAccessRoute('/cart', role) && <OrderAgainButton orderId={order.orderId} />}
           <Button

@@ -8,15 +8,23 @@
  * when the screen opens with valid criteria. Overlay 'Searching...' while a search runs (after 300 ms).
  * Variable-data mode (the VARIABLE_DATA group): PO number, style number and the PO search group,
  * GET /products/variable-data, rows with checkboxes and 'Order Selected' (VariableDataResultsTable).
+ * A variable-data search that finds nothing offers the regions and groups where it would (the
+ * answer's foundElsewhere, decision 0057), each a button that searches there.
  */
-import { EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { OVERLAYS, VARIABLE_DATA_STYLE_NUMBER_REQUIRED } from '@selvedge/shared';
+import { Button, EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  OVERLAYS,
+  PO_SEARCH_GROUPS,
+  VARIABLE_DATA_STYLE_NUMBER_REQUIRED,
+  type VariableDataFoundElsewhere,
+} from '@selvedge/shared';
 import { IconSearch, IconShirtOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useCustomerDefaultIsEqualToQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { useProductSearchQuery, useVariableDataSearchQuery } from '../../api/products';
 import { ProductResultsTable } from '../../features/products/ProductResultsTable';
 import { ProductSearchForm } from '../../features/products/ProductSearchForm';
+import { formatCount } from '../../features/products/product-line';
 import {
   emptyCriteria,
   isValidCriteria,
@@ -37,6 +45,18 @@ import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { showingText } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
+
+const poGroupLabel = (value: string) => PO_SEARCH_GROUPS.find((g) => g.value === value)?.label ?? value;
+
+/** "PO PO-778120, style 62040000 is", "Your POs are"…: what the search looked for, as a sentence's subject. */
+function searchedPo(c: ProductSearchCriteria | null): string {
+  const po = c?.poNumber.trim();
+  const style = c?.styleNumber.trim();
+  if (po && style) return `PO ${po}, style ${style} is`;
+  if (po) return `PO ${po} is`;
+  if (style) return `Style ${style} is`;
+  return 'Your POs are';
+}
 
 function LoadingRows() {
   return (
@@ -146,6 +166,19 @@ export default function ProductListPage() {
     else setSubmitted(next);
   };
 
+  /** Runs the search that ran in the region and PO search group where it finds POs (decision 0057). */
+  const searchElsewhere = (e: VariableDataFoundElsewhere) => {
+    if (!submitted) return;
+    const next: ProductSearchCriteria = {
+      ...submitted,
+      productionRegion: String(e.productionRegionId),
+      orderStatus: e.orderStatus,
+      page: 0,
+    };
+    setForm(next);
+    setSubmitted(next);
+  };
+
   const goToPage = (page: number) => {
     setSubmitted((s) => (s ? { ...s, page } : s));
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -200,18 +233,43 @@ export default function ProductListPage() {
       />
     );
   } else if (!data || data.products.length === 0) {
+    const elsewhere = (vdMode && vdQuery.data?.foundElsewhere) || [];
+    const searchedIn =
+      regions.data?.productionRegions.find((r) => String(r.id) === submitted?.productionRegion)
+        ?.productionRegionName ?? 'this production region';
     results = (
       <Paper withBorder radius="md" p="xl" data-testid="product-list-empty">
         <EmptyState
           icon={<IconShirtOff size={28} />}
           title="No products match your search."
           description={
-            vdMode
-              ? 'Check the PO and style numbers, or try another PO search group.'
-              : 'Try another product group, or a shorter code or description.'
+            !vdMode
+              ? 'Try another product group, or a shorter code or description.'
+              : elsewhere.length > 0
+                ? `${searchedPo(submitted)} not in ${searchedIn} (${poGroupLabel(submitted?.orderStatus ?? '')}). Search where it is:`
+                : 'Check the PO and style numbers, or try another PO search group.'
           }
           size="sm"
-        />
+        >
+          {elsewhere.length > 0 && (
+            <EmptyState.Actions>
+              <Group justify="center" gap="xs" data-testid="found-elsewhere">
+                {elsewhere.map((e) => (
+                  <Button
+                    key={`${e.productionRegionId}-${e.orderStatus}`}
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconSearch size={14} aria-hidden />}
+                    onClick={() => searchElsewhere(e)}
+                    data-testid="found-elsewhere-option"
+                  >
+                    {e.productionRegion} · {poGroupLabel(e.orderStatus)} ({formatCount(e.totalItems)})
+                  </Button>
+                ))}
+              </Group>
+            </EmptyState.Actions>
+          )}
+        </EmptyState>
       </Paper>
     );
   } else {
