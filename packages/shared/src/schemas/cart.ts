@@ -69,7 +69,10 @@ export const orderLinePayload = z
           .min(0, 'quantities cannot be negative')
           .max(100_000_000),
       )
-      .refine((r) => Object.keys(r).length <= MAX_LINE_ROWS, `quantities: at most ${MAX_LINE_ROWS} entries`),
+      .refine(
+        (r) => Object.keys(r).length <= MAX_LINE_ROWS,
+        `A line can have at most ${MAX_LINE_ROWS} quantities.`,
+      ),
     attributes: attributeValues.default({}),
     attributesItems: z.record(itemIdKey, attributeValues).optional(),
     careLabel: careLabel.nullable().optional(),
@@ -80,8 +83,8 @@ export const orderLinePayload = z
      */
     dynamicVariants: z
       .object({
-        styleNumber: safeText(100).pipe(z.string().trim().min(1, 'dynamicVariants.styleNumber is required')),
-        poNumber: safeText(100).pipe(z.string().trim().min(1, 'dynamicVariants.poNumber is required')),
+        styleNumber: safeText(100).pipe(z.string().trim().min(1, 'styleNumber is required')),
+        poNumber: safeText(100).pipe(z.string().trim().min(1, 'poNumber is required')),
         variants: z
           .array(
             z.object({
@@ -94,7 +97,7 @@ export const orderLinePayload = z
               dynamicData: z.unknown().optional(),
             }),
           )
-          .max(MAX_LINE_ROWS, `dynamicVariants.variants: at most ${MAX_LINE_ROWS}`),
+          .max(MAX_LINE_ROWS, `A dynamic product line can have at most ${MAX_LINE_ROWS} variants.`),
       })
       .optional(),
   })

@@ -71,7 +71,7 @@ export const CART_API_MESSAGES = {
   lineNotFound: 'This item is not in your cart.',
   cartEmpty: 'Your cart is empty.',
   alreadyPlaced: 'This cart has already been placed.',
-  unsavedAddress: 'shippingAddress: choose one of the saved shipping addresses of your company.',
+  unsavedAddress: 'Choose one of the saved shipping addresses of your company.',
   cartBusy: 'Your cart is being placed or changed in another window. Please try again.',
   noQuantity: 'Enter a quantity for at least one size.',
   notOfType: (productItemId: number, type: string) => `Item ${productItemId} is not a ${type} product.`,
@@ -119,7 +119,7 @@ interface PreparedLine {
  */
 function assertOneOfSaved(saved: string[], address: string) {
   if (saved.length > 0 && !saved.includes(address.trim())) {
-    throw badRequest(CART_API_MESSAGES.unsavedAddress);
+    throw badRequest(CART_API_MESSAGES.unsavedAddress, 'shippingAddress');
   }
 }
 
@@ -191,7 +191,7 @@ export function createCartService(ctx: AppContext) {
     const rows = body.productType === 'STANDARD' ? null : await prepareRowsOf(db, user, body);
     if (rows) entries = [[rows.productItemId, rows.total] as const];
     const total = entries.reduce((s, [, q]) => s + q, 0);
-    if (entries.length === 0 || total <= 0) throw badRequest(CART_API_MESSAGES.noQuantity);
+    if (entries.length === 0 || total <= 0) throw badRequest(CART_API_MESSAGES.noQuantity, 'quantities');
 
     const items = await repo.productItemsForLine(
       db,
@@ -241,6 +241,7 @@ export function createCartService(ctx: AppContext) {
             quantity,
             sizeLimits,
           ),
+          `quantities.${item.productItemId}`,
         );
       }
     }
@@ -254,7 +255,7 @@ export function createCartService(ctx: AppContext) {
       sub.subcodeAttributeSchemaId ? (schemas.get(sub.subcodeAttributeSchemaId) ?? []) : [],
       body.attributes,
     );
-    if (!lineAttrs.ok) throw badRequest(lineAttrs.message);
+    if (!lineAttrs.ok) throw badRequest(lineAttrs.message, `attributes.${lineAttrs.field}`);
     const sizes: PreparedLine['sizes'] = [];
     for (const { item, quantity } of ordered) {
       let attributesItem: Record<string, string> = {};
@@ -265,7 +266,11 @@ export function createCartService(ctx: AppContext) {
           schemas.get(item.itemAttributeSchemaId) ?? [],
           body.attributesItems?.[String(item.productItemId)],
         );
-        if (!checked.ok) throw badRequest(CART_API_MESSAGES.sizeAttribute(item.productSize, checked.message));
+        if (!checked.ok)
+          throw badRequest(
+            CART_API_MESSAGES.sizeAttribute(item.productSize, checked.message),
+            `attributesItems.${item.productItemId}.${checked.field}`,
+          );
         attributesItem = checked.values;
       }
       sizes.push({ productItemId: item.productItemId, quantity, attributesItem });
@@ -434,7 +439,7 @@ export function createCartService(ctx: AppContext) {
     /** PUT /orders/cart: saves header fields (light checks; the full rules apply when placing). */
     async updateHeader(user: AuthUser, patch: CartHeaderUpdate): Promise<Cart> {
       const email = patch.email?.trim();
-      if (email && !isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+      if (email && !isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail, 'email');
       // Only the header's own fields are written (CartPatch): never the status or another column.
       const values: CartPatch = {};
       for (const key of cartHeaderUpdate.keyof().options) {
@@ -480,8 +485,8 @@ export function createCartService(ctx: AppContext) {
         const lines = await repo.pricingLines(tx, cart.id);
         if (lines.length === 0) throw badRequest(CART_API_MESSAGES.cartEmpty);
         const errors = validateCartForPlacement(cart, { role: user.role, termsAccepted });
-        const first = Object.values(errors)[0];
-        if (first) throw badRequest(first);
+        const [first] = Object.entries(errors);
+        if (first) throw badRequest(first[1], first[0]);
         if (cart.shippingAddress) assertOneOfSaved(cart.savedAddresses, cart.shippingAddress);
         const inactive = lines.find((l) => l.inactiveSize != null);
         if (inactive)

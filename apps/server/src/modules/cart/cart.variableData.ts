@@ -30,12 +30,12 @@ export interface PreparedRows {
 
 const MESSAGES = {
   productNotFound: 'Product not found.',
-  oneItem: 'quantities: all rows of a line must belong to one PO, style and ticket type.',
-  variantsRequired: 'dynamicVariants: a DYNAMIC line needs its style number, PO number and variants.',
+  oneItem: 'All rows of a line must belong to one PO, style and ticket type.',
+  variantsRequired: 'A dynamic product line needs its style number, PO number and variants.',
   dynamicItem:
-    'quantities: a DYNAMIC line names its DYNAMIC product item once, with the sum of the variants’ order quantities.',
-  twice: (id: number) => `dynamicVariants: variant ${id} is named twice.`,
-  variantNotFound: (id: number) => `dynamicVariants: variant ${id} is not data of this PO and style.`,
+    'A dynamic product line names its product item once, with the sum of the variants’ order quantities.',
+  twice: (id: number) => `Variant ${id} is named twice.`,
+  variantNotFound: (id: number) => `Variant ${id} is not data of this PO and style.`,
 } as const;
 
 /**
@@ -54,7 +54,7 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
     const rows = await vdRepo.rowsByIds(db, [...wanted.keys()], vendorNumbers);
     if (rows.length !== wanted.size || rows.some((r) => !r.active)) throw notFound(MESSAGES.productNotFound);
     const itemId = rows[0]?.productItemId ?? 0;
-    if (rows.some((r) => r.productItemId !== itemId)) throw badRequest(MESSAGES.oneItem);
+    if (rows.some((r) => r.productItemId !== itemId)) throw badRequest(MESSAGES.oneItem, 'quantities');
     const sizes = sortRows(
       rows.map((r) => ({
         productItemId: itemId,
@@ -74,16 +74,16 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
   }
 
   const dv = body.dynamicVariants;
-  if (!dv || dv.variants.length === 0) throw badRequest(MESSAGES.variantsRequired);
+  if (!dv || dv.variants.length === 0) throw badRequest(MESSAGES.variantsRequired, 'dynamicVariants');
   const poNumber = dv.poNumber.trim();
   const styleNumber = dv.styleNumber.trim();
   const keys = Object.entries(body.quantities);
   const total = dv.variants.reduce((s, v) => s + v.orderQuantity, 0);
-  if (keys.length !== 1 || keys[0][1] !== total) throw badRequest(MESSAGES.dynamicItem);
+  if (keys.length !== 1 || keys[0][1] !== total) throw badRequest(MESSAGES.dynamicItem, 'quantities');
   const itemId = Number(keys[0][0]);
   const seen = new Set<number>();
   for (const v of dv.variants) {
-    if (seen.has(v.id)) throw badRequest(MESSAGES.twice(v.id));
+    if (seen.has(v.id)) throw badRequest(MESSAGES.twice(v.id), 'dynamicVariants.variants');
     seen.add(v.id);
   }
   const [[item], rows] = await Promise.all([
@@ -101,7 +101,7 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
       r.data.poNumber !== poNumber ||
       r.data.styleNumber !== styleNumber
     )
-      throw badRequest(MESSAGES.variantNotFound(v.id));
+      throw badRequest(MESSAGES.variantNotFound(v.id), 'dynamicVariants.variants');
     return {
       productItemId: itemId,
       quantity: v.orderQuantity,
