@@ -6,7 +6,8 @@
  * their lines). Screenshots at 1024 px and 390 px are saved for looking at (not compared).
  */
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);
