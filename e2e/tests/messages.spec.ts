@@ -153,8 +153,14 @@ test('the tier editor refuses a quantity of 2.6 and a price of -1 on their field
   await expect(price).toHaveAccessibleDescription('A price cannot be below 0.');
   await expect(price).toHaveValue('-1');
   await expect(rows).toHaveCount(before);
+  await page.setViewportSize({ width: 1024, height: 800 });
   await price.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/messages-tier-price-1024.png' });
+  await quantity.fill('2.6');
+  await price.fill('0.50');
+  await page.getByTestId('price-tiers-add').click();
+  await expect(quantity).toHaveAccessibleDescription('A tier quantity must be a whole number over 0.');
+  await page.screenshot({ path: 'test-results/screens/messages-tier-quantity-1024.png' });
   await page.getByTestId('detail-cancel').click();
 });
 

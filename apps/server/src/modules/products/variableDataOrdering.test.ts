@@ -227,7 +227,17 @@ describe('GET /products/variable-data/dynamic/{id}', () => {
     ).toBe(403);
     const missing = await dyn(vendor, dynamicItemId, 'styleNumber=62040000');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(MESSAGES.dynamicSearchRequired);
+    // The spec's text exactly, the field beside it (decision 0058), never 'poNumber: …'.
+    expect(missing.json()).toEqual({ field: 'poNumber', message: MESSAGES.dynamicSearchRequired });
+    const neither = await dyn(vendor, dynamicItemId, '');
+    expect(neither.json()).toEqual({
+      field: 'styleNumber',
+      message: MESSAGES.dynamicSearchRequired,
+      fields: [
+        { field: 'styleNumber', message: MESSAGES.dynamicSearchRequired },
+        { field: 'poNumber', message: MESSAGES.dynamicSearchRequired },
+      ],
+    });
     expect((await dyn(vendor, 'abc', 'styleNumber=1&poNumber=2')).statusCode).toBe(400);
     expect((await dyn(vendor, '99999999999', 'styleNumber=1&poNumber=2')).statusCode).toBe(400);
     const vdItem = await itemOf(vendor, 'PO-778120', '62040000');

@@ -135,7 +135,9 @@ export function PriceRowsEditor<R extends Row>({
       <Stack gap="xs">
         <Input.Label labelElement="div">{title}</Input.Label>
         {editing && (
-          <Group align="flex-end" gap="sm" wrap="wrap">
+          // Top-aligned, with help and refusals below each input: a refusal under the price must not
+          // shift the other inputs (decision 0058).
+          <Group align="flex-start" gap="sm" wrap="wrap">
             {rules.withQuantity && (
               <NumberInput
                 label="Quantity"
@@ -156,6 +158,7 @@ export function PriceRowsEditor<R extends Row>({
                 error={problemOn('quantity')}
                 readOnly={quantityLocked}
                 description={quantityLocked ? 'The quantity-1 tier keeps its quantity' : undefined}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 w={150}
                 data-testid={`${testId}-quantity`}
               />
@@ -188,38 +191,42 @@ export function PriceRowsEditor<R extends Row>({
               w={110}
               data-testid={`${testId}-currency`}
             />
-            <Group gap="xs">
-              <Button
-                variant="light"
-                onClick={() => apply(rules.add(value, input))}
-                data-testid={`${testId}-add`}
-              >
-                Add
-              </Button>
-              <Button
-                variant="light"
-                onClick={() => apply(rules.update(value, selected, input))}
-                data-testid={`${testId}-update`}
-              >
-                Update
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                onClick={() => apply(rules.remove(value, selected))}
-                data-testid={`${testId}-remove`}
-              >
-                Remove
-              </Button>
-              <Button
-                variant="subtle"
-                color="gray"
-                onClick={clear}
-                disabled={!selected && price === '' && quantity === ''}
-              >
-                Clear
-              </Button>
-            </Group>
+            <Stack gap={0}>
+              {/* An empty label, so the buttons line up with the inputs below their labels. */}
+              <Input.Label aria-hidden>&nbsp;</Input.Label>
+              <Group gap="xs">
+                <Button
+                  variant="light"
+                  onClick={() => apply(rules.add(value, input))}
+                  data-testid={`${testId}-add`}
+                >
+                  Add
+                </Button>
+                <Button
+                  variant="light"
+                  onClick={() => apply(rules.update(value, selected, input))}
+                  data-testid={`${testId}-update`}
+                >
+                  Update
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  onClick={() => apply(rules.remove(value, selected))}
+                  data-testid={`${testId}-remove`}
+                >
+                  Remove
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  onClick={clear}
+                  disabled={!selected && price === '' && quantity === ''}
+                >
+                  Clear
+                </Button>
+              </Group>
+            </Stack>
           </Group>
         )}
         {(general ?? (problem ? null : error)) && (
