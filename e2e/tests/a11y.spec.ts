@@ -4,9 +4,10 @@
  * A serious or critical violation fails the test and is listed in its message. The only cart used
  * (vendor2@example.com's) is emptied before and after, as the other journeys expect.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, emptyCart } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
 import { addWovenLabelToCart, openWovenLabel } from '../support/ordering';
 import { signIn } from '../support/session';
 

@@ -8,7 +8,8 @@
  * returns; there the Lists tab starts on the list Roots uses of the kind shown, marked 'Used by Roots'
  * (none for a kind it has no list of, and none without a customer). Screenshots at 1280 and 390 px go to test-results/screens for review.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { expectNoSideScroll } from '../support/layout';
 import { signIn } from '../support/session';
 

@@ -5,8 +5,9 @@
  * admin takes an option the cart's label uses out of the customer's list, and placing says so with
  * the spec's text. Screenshots of the editor at 1280 and 390 px are kept in test-results for review.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, emptyCart } from '../support/api';
+import { expect, test } from '../support/fixtures';
 import { expectNoSideScroll } from '../support/layout';
 import { fillCartAndPlace, placeCart } from '../support/ordering';
 import { signIn } from '../support/session';

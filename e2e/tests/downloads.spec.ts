@@ -5,8 +5,9 @@
  * the buttons a role may not use are not shown.
  */
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { orderIds } from '../support/api';
+import { expect as baseExpect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);

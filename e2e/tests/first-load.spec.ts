@@ -5,7 +5,8 @@
  * with the server's brand and the screen's heading, styled by the inlined frame CSS; and once the
  * code comes, the app shows the same heading and brand without asking /app-config for them.
  */
-import { expect, type Page, type Route, test } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 /** Holds every request for an app script or the app's stylesheet until `release` is called. */

@@ -6,8 +6,9 @@
  * 'Update Inventory' saves → 'Inventory successfully updated.'); without it the CSR sees no
  * inventory at all.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, setUserFlags } from '../support/api';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);

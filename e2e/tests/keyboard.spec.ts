@@ -3,8 +3,9 @@
  * order with Tab, Enter searches, saves and opens, choices are made with the arrow keys, and Escape
  * closes dialogs. No test here clicks; `focus()` only puts the cursor where a user would start.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { emptyCart, orderIds } from '../support/api';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);

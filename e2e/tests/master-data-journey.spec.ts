@@ -8,9 +8,10 @@
  * Convert, product item details returning to its subcode, and 'Invalid URL params' for an item
  * without its subcode.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { emptyCart } from '../support/api';
 import { makePng } from '../support/files';
+import { expect, test } from '../support/fixtures';
 import { addNew, expectSuccess, openFromMenu } from '../support/masterData';
 import { placeCart } from '../support/ordering';
 import { signIn } from '../support/session';

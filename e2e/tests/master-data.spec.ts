@@ -6,8 +6,9 @@
  * with an id is 'Invalid URL params'; a record that does not exist goes home with its error; a save
  * from a stale copy (another tab saved first) shows the server's 409 message.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { apiCall, emptyCart } from '../support/api';
+import { expect, test } from '../support/fixtures';
 import { addNew, expectSuccess, openFromMenu } from '../support/masterData';
 import { signIn } from '../support/session';
 

@@ -3,7 +3,7 @@
  * and sees it; admin@example.com finds it in the order list with its status and opens it;
  * vendor2@example.com cannot open it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { openWovenLabel, placeCart } from '../support/ordering';
 import { signIn } from '../support/session';
 

@@ -11,8 +11,9 @@
  * the two versions and downloads the packing slip (a PDF named by the server).
  */
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { makePdf, makePng } from '../support/files';
+import { expect, test } from '../support/fixtures';
 import { openWovenLabel, placeCart, typedDate } from '../support/ordering';
 import { signIn } from '../support/session';
 

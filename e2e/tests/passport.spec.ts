@@ -5,9 +5,10 @@
  * the garment's fibre content in English and French, its care symbols and country of origin; an
  * unknown serial shows the not-found text. Screenshots at 1280 and 390 px go to test-results/screens.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, orderIds } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);

@@ -6,8 +6,9 @@
  * restocks again and is told nothing is left, goes to the cart and places the order; the same user
  * without the restock permission sees no Restock link and a /restock that says it is not allowed.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, emptyCart, setUserFlags } from '../support/api';
+import { expect, test } from '../support/fixtures';
 import { typedDate } from '../support/ordering';
 import { signIn } from '../support/session';
 

@@ -4,8 +4,9 @@
  * Each failed on the code before its fix. Screenshots of the screens checked go to
  * e2e/test-results/screens/ (1280 and 390 px wide).
  */
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, emptyCart, orderIds } from '../support/api';
+import { expect as baseExpect, test } from '../support/fixtures';
 import { expectNoHiddenColumns } from '../support/layout';
 import { expectSuccess } from '../support/masterData';
 import { addWovenLabelToCart } from '../support/ordering';
@@ -188,7 +189,10 @@ test("f: the tier editor refuses quantity 0 with the spec's message", async ({ p
   await page.getByTestId('price-tiers-currency').click();
   await page.getByRole('option', { name: 'USD', exact: true }).click();
   await page.getByTestId('price-tiers-add').click();
-  await expect(page.getByTestId('price-tiers-problem')).toHaveText('A tier cannot have quantity 0.');
+  // On the quantity's own field (decision 0058).
+  await expect(page.getByTestId('price-tiers-quantity')).toHaveAccessibleDescription(
+    'A tier cannot have quantity 0.',
+  );
   await expect(page.getByTestId('price-tiers-quantity')).toHaveValue('0');
   await page.getByTestId('detail-cancel').click();
 });

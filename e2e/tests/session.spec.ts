@@ -2,7 +2,8 @@
  * Issue 2 journeys: login and landing per role, remembered path, logout, expired token, a role sent
  * to login from a route it may not open, reset-password validation, sign-in on another tab.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { accessToken, signInThroughForm as signIn } from '../support/session';
 
 const ACCOUNTS: [email: string, landing: string, title: string][] = [

@@ -4,7 +4,7 @@
  * the new build; when the chunk still fails after that reload it does not reload again (the guard in
  * session storage), so it cannot loop.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 test('a missing chunk answers 404 from the server', async ({ request }) => {

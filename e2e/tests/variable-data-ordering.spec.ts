@@ -13,9 +13,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { emptyCart } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
 import { expectNoHiddenColumns } from '../support/layout';
 import { placeCart } from '../support/ordering';
 import { signIn } from '../support/session';

@@ -8,7 +8,8 @@
  * looking at (not compared).
  */
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);

@@ -27,7 +27,16 @@ export * from './schemas/careLabel';
 export * from './schemas/careLists';
 export * from './schemas/cart';
 export * from './schemas/common';
-export { describeIssue, installErrorMap } from './schemas/errorMap';
+export {
+  type ApiFieldMessage,
+  apiFieldMessage,
+  describeIssue,
+  FIELD_PATH_PREFIX,
+  fieldLabel,
+  installErrorMap,
+  missingReferenceMessage,
+  startsWithFieldPath,
+} from './schemas/errorMap';
 export * from './schemas/lookups';
 export * from './schemas/masterData';
 export * from './schemas/orders';

@@ -15,6 +15,7 @@
 import {
   CRUD_CALLS,
   type CrudCall,
+  errorResponse,
   type HistoryEntity,
   type HistoryEntry,
   MASTER_DATA,
@@ -29,6 +30,7 @@ import {
   type MasterDataUpdate,
   MESSAGES,
   masterDataLabel,
+  missingReferenceMessage,
   type RoutePermission,
 } from '@selvedge/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
@@ -237,10 +239,13 @@ function translateDbError(err: unknown, body: unknown, label: string): unknown {
   if (!pg) return err;
   if (pg.code === '23505') {
     const rule = pg.constraint ? UNIQUE_NAMES[pg.constraint] : undefined;
-    if (rule?.message) return conflict(rule.message);
+    if (rule?.message) return conflict(rule.message, rule.field);
     if (rule) {
       const value = (body as Record<string, unknown> | null)?.[rule.field];
-      return conflict(MASTER_DATA_MESSAGES.duplicate(rule.label ?? label, String(value ?? '').trim()));
+      return conflict(
+        MASTER_DATA_MESSAGES.duplicate(rule.label ?? label, String(value ?? '').trim()),
+        rule.field,
+      );
     }
     const key = /Key \((.+?)\)=\((.*)\)/.exec(pg.detail ?? '');
     return conflict(
@@ -248,12 +253,13 @@ function translateDbError(err: unknown, body: unknown, label: string): unknown {
     );
   }
   // Safety net behind the schemas' limits: bad input is never a 500 (ARCHITECTURE.md Contract).
-  if (pg.code === '22003') return badRequest('request: a number is out of range');
-  if (pg.code === '22001') return badRequest('request: a text is too long');
+  if (pg.code === '22003') return badRequest('A number in the request is out of range.');
+  if (pg.code === '22001') return badRequest('A text in the request is too long.');
   if (pg.code === '23503') {
     const key = /Key \((\w+)\)=\((\d+)\) is not present/.exec(pg.detail ?? '');
-    const field = key ? camel(key[1]!.replace(/_id$/, '')) : 'request';
-    return badRequest(`${field}: no such record${key ? ` (id ${key[2]})` : ''}`);
+    if (!key) return badRequest('A chosen record does not exist.');
+    const field = camel(key[1]!.replace(/_id$/, ''));
+    return badRequest(missingReferenceMessage(field, key[2]), field);
   }
   return err;
 }
@@ -498,7 +504,6 @@ export async function dropEmptyQueryParams(req: FastifyRequest) {
   for (const key of Object.keys(q)) if (q[key] === '') delete q[key];
 }
 
-const errorResponse = z.object({ message: z.string() });
 const idParam = z.object({
   id: z
     .string()

@@ -1,26 +1,49 @@
 /**
  * Error handling and request ids for the HTTP layer (ARCHITECTURE.md Contract).
- * Bad input answers 400 naming the field; known errors keep their status; the rest are 500 with
- * the generic text and a log line carrying the request id.
+ * Bad input answers 400 with a sentence and the refused field's path (`{ message, field, fields }`,
+ * decision 0058); known errors keep their status; the rest are 500 with the generic text and a log
+ * line carrying the request id.
  */
 import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
-import { MESSAGES } from '@selvedge/shared';
+import { type ApiFieldMessage, apiFieldMessage, type ErrorResponse, MESSAGES } from '@selvedge/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { contentDisposition } from './uploads';
 
-function describeValidation(err: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    const first = err.validation[0];
-    const field =
-      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'request';
-    const params = (first?.params ?? {}) as { issue?: { message?: string } };
-    const message = params.issue?.message ?? first?.message ?? 'is invalid';
-    return `${field}: ${message}`;
-  }
-  return err.message;
+/** Most refused fields one answer lists (a body of 500 bad tiers names the first ones). */
+const MAX_FIELDS = 20;
+
+/**
+ * A schema refusal as the API answers it (decision 0058): the first issue's sentence and field, and
+ * every refused field when there are several (a form puts each under its input). The path comes
+ * from the issue (`/priceTiers/1/quantity`); the text from the shared error map or the schema.
+ */
+function describeValidation(err: FastifyError): ErrorResponse {
+  if (!hasZodFastifySchemaValidationErrors(err)) return { message: sentence(err.message) };
+  const issues = err.validation.map((v) =>
+    apiFieldMessage(v.instancePath.split('/').filter(Boolean), v.message ?? 'is not valid'),
+  );
+  const fields = issues.filter((i): i is Required<ApiFieldMessage> => i.field !== undefined);
+  const distinct = fields.filter((f, i) => fields.findIndex((g) => g.field === f.field) === i);
+  const first = issues[0] ?? { message: 'The request is not valid.' };
+  return {
+    ...first,
+    ...(distinct.length > 1 ? { fields: distinct.slice(0, MAX_FIELDS) } : {}),
+  };
+}
+
+/**
+ * Fastify's own 4xx texts in the user's words: a body that is not JSON, an empty JSON body, a
+ * media type it does not take. Others keep their text.
+ */
+function sentence(message: string): string {
+  if (/JSON/.test(message) && /empty/i.test(message)) return 'The request body is empty.';
+  if (/not valid JSON|Unexpected token|JSON at position|Unexpected end of JSON/i.test(message))
+    return 'The request body is not valid JSON.';
+  if (/Unsupported Media Type/i.test(message)) return 'This request does not take a body of this type.';
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -33,10 +56,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, err.message);
-      return reply.status(err.statusCode).send({ message: err.message });
+      const body: ErrorResponse = { message: err.message, ...(err.field ? { field: err.field } : {}) };
+      return reply.status(err.statusCode).send(body);
     }
     if (err.validation) {
-      return reply.status(400).send({ message: describeValidation(err) });
+      return reply.status(400).send(describeValidation(err));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
@@ -44,7 +68,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: err.message });
+      return reply.status(status).send({ message: sentence(err.message) });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.unexpectedError });

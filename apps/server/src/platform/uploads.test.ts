@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_FILE_TYPES, DOCUMENT_FILE_TYPES } from './fileTypes';
 import { registerErrorHandling } from './http';
 import { LocalStorage, newStorageKey } from './storage';
-import { contentDisposition, displayFileName, openUpload, readUpload, UNSAFE_SVG_MESSAGE } from './uploads';
+import {
+  contentDisposition,
+  displayFileName,
+  openUpload,
+  readUpload,
+  UNREADABLE_UPLOAD_MESSAGE,
+  UNSAFE_SVG_MESSAGE,
+} from './uploads';
 
 const MAX_BYTES = 2048;
 const TOO_LARGE = 'Artwork files must be 2 KB or smaller.';
@@ -199,29 +206,35 @@ describe('readUpload', () => {
   it('answers 400 when the request is not multipart', async () => {
     const res = await app.inject({ method: 'POST', url: '/artwork', payload: { artwork: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'artwork: a file is required (multipart/form-data)' });
+    expect(res.json()).toEqual({
+      field: 'artwork',
+      message: 'A file is required (sent as multipart/form-data).',
+    });
   });
 
   it('answers 400 naming the field when the form has no file', async () => {
     const onlyField = await upload('/artwork', [{ name: 'artwork', data: 'not a file' }]);
     expect(onlyField.statusCode).toBe(400);
-    expect(onlyField.json()).toEqual({ message: 'artwork: a file is required' });
+    expect(onlyField.json()).toEqual({ field: 'artwork', message: 'A file is required.' });
 
     const empty = await upload('/artwork', []);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'artwork: a file is required' });
+    expect(empty.json()).toEqual({ field: 'artwork', message: 'A file is required.' });
   });
 
   it('answers 400 naming the expected field when the file comes in another one', async () => {
     const res = await upload('/artwork', [filePart(png(), 'label.png', 'file')]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'artwork: a file is required; it was sent as "file" instead' });
+    expect(res.json()).toEqual({
+      field: 'artwork',
+      message: 'A file is required as "artwork"; it was sent as "file" instead.',
+    });
   });
 
   it('answers 400 for an empty file', async () => {
     const res = await upload('/artwork', [filePart(Buffer.alloc(0), 'empty.png')]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'artwork: the file is empty' });
+    expect(res.json()).toEqual({ field: 'artwork', message: 'The file is empty.' });
   });
 
   it('answers 400 naming the accepted types for a renamed executable or an HTML page', async () => {
@@ -229,26 +242,26 @@ describe('readUpload', () => {
     exe.write('MZ', 0, 'latin1');
     const renamed = await upload('/artwork', [filePart(exe, 'artwork.pdf')]);
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json()).toEqual({ message: ARTWORK_REFUSED });
+    expect(renamed.json()).toEqual({ field: 'artwork', message: ARTWORK_REFUSED });
 
     const html = await upload('/artwork', [
       filePart('<!doctype html><html><body>x</body></html>', 'logo.svg'),
     ]);
     expect(html.statusCode).toBe(400);
-    expect(html.json()).toEqual({ message: ARTWORK_REFUSED });
+    expect(html.json()).toEqual({ field: 'artwork', message: ARTWORK_REFUSED });
   });
 
   it('answers 400 for an SVG with a script or an event handler', async () => {
     const scripted = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     const res = await upload('/artwork', [filePart(scripted, 'logo.svg')]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: UNSAFE_SVG_MESSAGE });
+    expect(res.json()).toEqual({ field: 'artwork', message: UNSAFE_SVG_MESSAGE });
     expect(UNSAFE_SVG_MESSAGE).toBe('SVG files with scripts or event handlers are not accepted.');
 
     const handler = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>';
     const res2 = await upload('/artwork', [filePart(handler, 'logo.svg')]);
     expect(res2.statusCode).toBe(400);
-    expect(res2.json()).toEqual({ message: UNSAFE_SVG_MESSAGE });
+    expect(res2.json()).toEqual({ field: 'artwork', message: UNSAFE_SVG_MESSAGE });
   });
 
   it('checks against the set it is given: documents take CSV but not SVG', async () => {
@@ -260,7 +273,7 @@ describe('readUpload', () => {
 
     const svg = await upload('/documents', [filePart(SVG, 'logo.svg', 'relatedDocument')]);
     expect(svg.statusCode).toBe(400);
-    expect(svg.json()).toEqual({ message: DOCUMENT_REFUSED });
+    expect(svg.json()).toEqual({ field: 'relatedDocument', message: DOCUMENT_REFUSED });
   });
 
   it('answers 400, not 500, for a malformed multipart body', async () => {
@@ -272,7 +285,8 @@ describe('readUpload', () => {
     });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toEqual({
-      message: 'artwork: the upload could not be read (malformed multipart/form-data)',
+      field: 'artwork',
+      message: UNREADABLE_UPLOAD_MESSAGE,
     });
 
     const { payload, headers } = multipart([filePart(png())]);
@@ -286,7 +300,8 @@ describe('readUpload', () => {
       });
       expect(cut.statusCode).toBe(400);
       expect(cut.json()).toEqual({
-        message: 'artwork: the upload could not be read (malformed multipart/form-data)',
+        field: 'artwork',
+        message: UNREADABLE_UPLOAD_MESSAGE,
       });
     }
   });
@@ -429,7 +444,7 @@ describe('openUpload (streamed into storage)', () => {
     expect(refused.json().message).toBe(DOCUMENT_REFUSED);
     const empty = await upload('/data-file', [filePart('', 'empty.csv', 'file')]);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('file: the file is empty');
+    expect(empty.json()).toEqual({ field: 'file', message: 'The file is empty.' });
     const wrong = await upload('/data-file', [filePart('a;b\n', 'x.csv', 'data')]);
     expect(wrong.statusCode).toBe(400);
   });

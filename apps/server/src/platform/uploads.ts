@@ -38,6 +38,10 @@ export interface Upload {
 
 /** Message for an SVG refused by `isSafeSvg`. */
 export const UNSAFE_SVG_MESSAGE = 'SVG files with scripts or event handlers are not accepted.';
+/** 400 of an upload without content. */
+export const EMPTY_FILE_MESSAGE = 'The file is empty.';
+/** 400 of a multipart body that cannot be parsed. */
+export const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read (malformed multipart/form-data).';
 
 /**
  * Reads the one file of a multipart/form-data request from `opts.field` into memory and checks it.
@@ -56,11 +60,11 @@ export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): 
     throw uploadError(err, opts);
   }
   if (part.file.truncated || buffer.length > opts.maxBytes) throw payloadTooLarge(opts.tooLargeMessage);
-  if (buffer.length === 0) throw badRequest(`${field}: the file is empty`);
+  if (buffer.length === 0) throw badRequest(EMPTY_FILE_MESSAGE, field);
 
   const type = await checkFileType(buffer, opts.accepted);
-  if (!type.ok) throw badRequest(type.message);
-  if (type.mime === 'image/svg+xml' && !isSafeSvg(buffer)) throw badRequest(UNSAFE_SVG_MESSAGE);
+  if (!type.ok) throw badRequest(type.message, field);
+  if (type.mime === 'image/svg+xml' && !isSafeSvg(buffer)) throw badRequest(UNSAFE_SVG_MESSAGE, field);
 
   return {
     buffer,
@@ -79,7 +83,7 @@ export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): 
  */
 async function filePart(req: FastifyRequest, opts: ReadUploadOptions): Promise<MultipartFile> {
   const { field } = opts;
-  if (!req.isMultipart()) throw badRequest(`${field}: a file is required (multipart/form-data)`);
+  if (!req.isMultipart()) throw badRequest('A file is required (sent as multipart/form-data).', field);
 
   let part: MultipartFile | undefined;
   try {
@@ -91,11 +95,11 @@ async function filePart(req: FastifyRequest, opts: ReadUploadOptions): Promise<M
   } catch (err) {
     throw uploadError(err, opts);
   }
-  if (!part) throw badRequest(`${field}: a file is required`);
+  if (!part) throw badRequest('A file is required.', field);
   if (part.fieldname !== field) {
     // Let the parser run through the unread part, so the request body is consumed before the answer.
     part.file.resume();
-    throw badRequest(`${field}: a file is required; it was sent as "${part.fieldname}" instead`);
+    throw badRequest(`A file is required as "${field}"; it was sent as "${part.fieldname}" instead.`, field);
   }
   return part;
 }
@@ -143,14 +147,14 @@ export async function openUpload(req: FastifyRequest, opts: ReadUploadOptions): 
   }
   const { head, ended: wholeFile } = read;
   if (part.file.truncated) throw payloadTooLarge(opts.tooLargeMessage);
-  if (head.length === 0) throw badRequest(`${opts.field}: the file is empty`);
+  if (head.length === 0) throw badRequest(EMPTY_FILE_MESSAGE, opts.field);
   const type = await checkFileType(
     wholeFile ? head : utf8Whole(head.subarray(0, STREAM_HEAD_BYTES)),
     opts.accepted,
   );
   if (!type.ok) {
     part.file.resume();
-    throw badRequest(type.message);
+    throw badRequest(type.message, opts.field);
   }
 
   const hash = createHash('sha256');
@@ -271,10 +275,7 @@ const FIRST_PART_DEADLINE_MS = 10_000;
 async function firstPart<T>(pending: Promise<T>, field: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(badRequest(`${field}: the upload could not be read (malformed multipart/form-data)`)),
-      FIRST_PART_DEADLINE_MS,
-    );
+    timer = setTimeout(() => reject(badRequest(UNREADABLE_UPLOAD_MESSAGE, field)), FIRST_PART_DEADLINE_MS);
   });
   try {
     return await Promise.race([pending, deadline]);
@@ -291,7 +292,7 @@ function uploadError(err: unknown, opts: ReadUploadOptions): Error {
   if (typeof statusCode === 'number' && statusCode >= 500) return err as Error;
   if (err instanceof AppError) return err;
   // Busboy's own errors (no boundary, a part cut short, limits on parts or fields) are bad input.
-  return badRequest(`${opts.field}: the upload could not be read (malformed multipart/form-data)`);
+  return badRequest(UNREADABLE_UPLOAD_MESSAGE, opts.field);
 }
 
 /** Characters that must not reach a header or a screen: C0/C1 controls and bidirectional overrides. */

@@ -13,7 +13,7 @@
  * instance (`SchemaArbitraries` with `hostile` false) makes requests that keep to the contract, so
  * that the data the hostile ones meet changes as it would in use.
  */
-import type { Role } from '@selvedge/shared';
+import { type Role, startsWithFieldPath } from '@selvedge/shared';
 import fc from 'fast-check';
 
 // ---------------------------------------------------------------- the OpenAPI document, as read here
@@ -1190,7 +1190,13 @@ export const STACK_MARKERS = ['    at ', '.ts:', '.js:', 'node_modules'];
 /** …and SQL or database errors (the generated strings never hold these, so an echo cannot pass for one). */
 export const SQL_MARKERS = ['select ', 'insert ', 'drizzle', 'syntax error at', 'violates ', 'relation "'];
 
-/** Problems of one answer: a 5xx, an error body that is not `{ message }`, or a leak. */
+/** The keys an error answer may have (decision 0058): `message`, and `field`/`fields` when it names fields. */
+const ERROR_KEYS = new Set(['message', 'field', 'fields']);
+
+/**
+ * Problems of one answer: a 5xx, an error body that is not `{ message, field?, fields? }`, a message
+ * that starts with a field path ('gtin: must be …'; decision 0058), or a leak.
+ */
 export function answerProblems(res: {
   statusCode: number;
   headers: Record<string, unknown>;
@@ -1213,14 +1219,25 @@ export function answerProblems(res: {
     } catch {
       parsed = undefined;
     }
+    const body = parsed as { message?: unknown; field?: unknown; fields?: unknown } | null;
     const ok =
       /application\/json/.test(type) &&
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      !Array.isArray(parsed) &&
-      Object.keys(parsed).join() === 'message' &&
-      typeof (parsed as { message: unknown }).message === 'string';
-    if (!ok) problems.push('error body is not { message }');
+      typeof body === 'object' &&
+      body !== null &&
+      !Array.isArray(body) &&
+      Object.keys(body).every((k) => ERROR_KEYS.has(k)) &&
+      typeof body.message === 'string' &&
+      (body.field === undefined || typeof body.field === 'string') &&
+      (body.fields === undefined || Array.isArray(body.fields));
+    if (!ok) problems.push('error body is not { message, field?, fields? }');
+    else {
+      const messages = [
+        body.message as string,
+        ...((body.fields as { message?: unknown }[] | undefined) ?? []).map((f) => String(f?.message)),
+      ];
+      const pathFirst = messages.find((m) => startsWithFieldPath(m));
+      if (pathFirst) problems.push(`message starts with a field path: ${JSON.stringify(pathFirst)}`);
+    }
   }
   return problems;
 }

@@ -14,13 +14,24 @@ import { MESSAGES } from '@selvedge/shared';
 /** Base path of every API call. */
 export const API_BASE = '/api/v1.0';
 
-/** A failed API call: `status` is 0 when no response arrived at all. */
+/** One refused field of a failed answer: its path in the request and the sentence (decision 0058). */
+export interface ApiErrorField {
+  field: string;
+  message: string;
+}
+
+/**
+ * A failed API call: `status` is 0 when no response arrived at all. `fields` are the refused fields
+ * the answer names (`field`, or each of `fields`), so a form can show each under its input.
+ */
 export class ApiError extends Error {
   readonly status: number;
   /** The parsed answer body, when there was one. */
   readonly body: unknown;
   /** True when the call failed because the session expired (401 with a token); already handled globally. */
   readonly sessionExpired: boolean;
+  /** The refused fields the answer names (empty when it names none). */
+  readonly fields: readonly ApiErrorField[];
 
   constructor(status: number, message: string, body?: unknown, sessionExpired = false) {
     super(message);
@@ -28,7 +39,21 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
     this.sessionExpired = sessionExpired;
+    this.fields = fieldsOf(body, message);
   }
+}
+
+/** The refused fields of an error answer `{ message, field?, fields? }` (ARCHITECTURE.md Contract). */
+function fieldsOf(body: unknown, message: string): ApiErrorField[] {
+  if (!body || typeof body !== 'object') return [];
+  const { field, fields } = body as { field?: unknown; fields?: unknown };
+  const out: ApiErrorField[] = [];
+  if (Array.isArray(fields))
+    for (const f of fields as { field?: unknown; message?: unknown }[])
+      if (typeof f?.field === 'string' && typeof f.message === 'string')
+        out.push({ field: f.field, message: f.message });
+  if (typeof field === 'string' && !out.some((f) => f.field === field)) out.unshift({ field, message });
+  return out;
 }
 
 /** True for an {@link ApiError} with the given status. */

@@ -65,6 +65,28 @@ export function showApiError(error: unknown): void {
   showError(errorMessageOf(error));
 }
 
+/** Removes one message (a refusal the user has since put right). */
+export function hideMessage(id: string): void {
+  notifications.hide(id);
+}
+
+/**
+ * Where a failed call's refusal goes on a form (decision 0058): the message of each field the answer
+ * names (`field`, `fields`), keyed by the form input it belongs to (the path's first step:
+ * 'priceTiers.1.quantity' → 'priceTiers'), for the inputs `formFields` has. Null when the answer
+ * names none of them: show it as a red message then (showApiError).
+ */
+export function apiFieldErrors(error: unknown, formFields: Iterable<string>): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.sessionExpired) return null;
+  const known = new Set(formFields);
+  const out: Record<string, string> = {};
+  for (const { field, message } of error.fields) {
+    const input = field.split('.')[0] ?? field;
+    if (known.has(input) && !out[input]) out[input] = message;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
 /** Removes every message on screen (used on logout). */
 export function clearMessages(): void {
   notifications.clean();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
+import { startsWithFieldPath } from '../schemas/errorMap';
 import type { CustomerCareConfig } from './config';
 import {
   addFabricRow,
@@ -12,6 +13,7 @@ import {
   careLabelMessage,
   careLabelPayload,
   careLabelPlaceRefusal,
+  careLabelRefusal,
   componentTotal,
   emptyCareLabel,
   fibrePercentageInput,
@@ -171,8 +173,12 @@ describe('careLabelAgainst (ordering §5, §8)', () => {
 
   it('requires the five care instructions on a standard label and the code on a label by code', () => {
     expect(careLabelAgainst(roots, label({ wash: null, dryClean: '' })).problems).toEqual([
-      { field: 'wash', rule: 'required', message: 'Required on a standard care label' },
-      { field: 'dryClean', rule: 'required', message: 'Required on a standard care label' },
+      { field: 'wash', rule: 'required', message: 'Wash instruction is required on a standard care label.' },
+      {
+        field: 'dryClean',
+        rule: 'required',
+        message: 'Dry clean instruction is required on a standard care label.',
+      },
     ]);
     const byCode: CareLabelDraft = {
       ...emptyCareLabel('CARELABEL_BY_CODE'),
@@ -182,6 +188,11 @@ describe('careLabelAgainst (ordering §5, §8)', () => {
     expect(careLabelAgainst(roots, byCode).problems.map((p) => [p.field, p.rule])).toEqual([
       ['instructionCode', 'required'],
     ]);
+    // The message names the field in the editor's words, never its path (decision 0058).
+    expect(careLabelRefusal(careLabelAgainst(roots, byCode))).toEqual({
+      field: 'instructionCode',
+      message: 'Care code is required on a care label by code.',
+    });
     const coded = {
       ...byCode,
       instructionCode: { codeName: 'C12', codeText: 'Machine wash 30, do not bleach' },
@@ -220,7 +231,7 @@ describe('careLabelAgainst (ordering §5, §8)', () => {
       {
         field: 'specialInstructions.1',
         rule: 'duplicate',
-        message: 'Each special care instruction may be chosen once',
+        message: 'Each special care instruction may be chosen once.',
       },
       { field: 'specialInstructions.3', rule: 'limit', message: 'Special Care Instructions Limit: 2' },
     ]);
@@ -297,10 +308,18 @@ describe('careLabelAgainst (ordering §5, §8)', () => {
     expect(v.kept.countryOfOrigins).toEqual(['Canada']);
   });
 
-  it('names the field and rule in its message when the percentages are right', () => {
-    expect(careLabelMessage(careLabelAgainst(roots, label({ wash: 'Boil' })))).toBe(
-      "careLabel.wash: Not one of the customer's care label options",
+  it('names the field in the words of the editor when the percentages are right, never by its path', () => {
+    const boiled = careLabelAgainst(roots, label({ wash: 'Boil' }));
+    expect(careLabelMessage(boiled)).toBe(
+      "The chosen wash instruction is not one of the customer's care label options.",
     );
+    expect(careLabelRefusal(boiled)?.field).toBe('wash');
+    const wrong = careLabelAgainst(roots, label(), 'CARELABEL_BY_CODE');
+    for (const p of wrong.problems) expect(startsWithFieldPath(p.message), p.message).toBe(false);
+    expect(wrong.problems.map((p) => p.message).slice(0, 2)).toEqual([
+      "This product's care label must be a care label by code.",
+      'Wash instruction is not part of a care label by code.',
+    ]);
   });
 });
 

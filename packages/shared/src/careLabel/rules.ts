@@ -95,19 +95,63 @@ export interface CareLabelVerdict {
   missingFabric: boolean;
 }
 
+/** A label type in a sentence ('a care label by code'). */
+const TYPE_WORDS: Record<CareLabelType, string> = {
+  CARELABEL_STANDARD: 'a standard care label',
+  CARELABEL_BY_CODE: 'a care label by code',
+};
+
+/**
+ * What each field of a label is called in a sentence (the editor's words, ordering §3 Care label),
+ * by its last named step: 'garmentComponents.0.componentType' is a component type.
+ */
+const CARE_FIELD_WORDS: Record<string, string> = {
+  type: 'care label type',
+  wash: 'wash instruction',
+  bleach: 'bleach instruction',
+  dry: 'dry instruction',
+  iron: 'iron instruction',
+  dryClean: 'dry clean instruction',
+  instructionCode: 'care code',
+  countryOfOrigins: 'country of origin',
+  cautionMaintenance: 'caution and maintenance text',
+  copyright: 'copyright',
+  garmentComponents: 'fabric composition',
+  fibreContents: 'fabric composition',
+  componentType: 'component type',
+  material: 'material',
+  specialInstructions: 'special care instruction',
+};
+
+/** The words of a problem's field path ('garmentComponents.0.fabricCompositions.1.material' → 'material'). */
+export function careLabelFieldWords(field: string): string {
+  const named = field.split('.').filter((step) => !/^\d+$/.test(step));
+  const last = named[named.length - 1] ?? field;
+  return CARE_FIELD_WORDS[last] ?? last;
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The problems' sentences (decision 0058): each names its field in the editor's words, so it reads
+ * alike under the field and in a message ('Care code is required on a care label by code.').
+ */
 const TEXT = {
-  required: 'Required',
-  requiredStandard: 'Required on a standard care label',
-  requiredByCode: 'Required on a care label by code',
-  notOffered: "Not one of the customer's care label options",
-  notShown: "Not shown on this customer's care labels",
-  notForType: (type: CareLabelType) => `Not part of a ${type} care label`,
-  wrongType: (type: CareLabelType) => `Must be ${type} for this product`,
-  duplicateComponent: 'Each component type may be chosen once per label',
-  duplicateMaterial: 'Each material may be chosen once per component',
-  duplicateInstruction: 'Each special care instruction may be chosen once',
-  duplicateCountry: 'Each country of origin may be chosen once',
-  fabricMissing: 'Fabric composition is required for this customer',
+  required: (field: string) => `${capital(careLabelFieldWords(field))} is required.`,
+  requiredOn: (field: string, type: CareLabelType) =>
+    `${capital(careLabelFieldWords(field))} is required on ${TYPE_WORDS[type]}.`,
+  notOffered: (field: string) =>
+    `The chosen ${careLabelFieldWords(field)} is not one of the customer's care label options.`,
+  notShown: (field: string) =>
+    `${capital(careLabelFieldWords(field))} is not shown on this customer's care labels.`,
+  notForType: (field: string, type: CareLabelType) =>
+    `${capital(careLabelFieldWords(field))} is not part of ${TYPE_WORDS[type]}.`,
+  wrongType: (type: CareLabelType) => `This product's care label must be ${TYPE_WORDS[type]}.`,
+  duplicateComponent: 'Each component type may be chosen once per label.',
+  duplicateMaterial: 'Each material may be chosen once per component.',
+  duplicateInstruction: 'Each special care instruction may be chosen once.',
+  duplicateCountry: 'Each country of origin may be chosen once.',
+  fabricMissing: 'Fabric composition is required for this customer.',
 } as const;
 
 /** Largest fibre percentage (ordering §9). */
@@ -203,26 +247,26 @@ export function careLabelAgainst(
     const value = label[field];
     if (type === 'CARELABEL_STANDARD') {
       if (!filled(value)) {
-        add(field, 'required', TEXT.requiredStandard);
+        add(field, 'required', TEXT.requiredOn(field, type));
         kept[field] = null;
       } else if (
         !config.careInstructions.some((o) => o.type === instructionType && o.displayName === value)
       ) {
-        add(field, 'notOffered', TEXT.notOffered);
+        add(field, 'notOffered', TEXT.notOffered(field));
         kept[field] = null;
       } else kept[field] = value;
-    } else if (filled(value)) add(field, 'notForType', TEXT.notForType(type));
+    } else if (filled(value)) add(field, 'notForType', TEXT.notForType(field, type));
   }
   const code = label.instructionCode;
   if (type === 'CARELABEL_BY_CODE') {
     if (!code || !filled(code.codeName)) {
-      add('instructionCode', 'required', TEXT.requiredByCode);
+      add('instructionCode', 'required', TEXT.requiredOn('instructionCode', type));
       kept.instructionCode = null;
     } else if (!config.careCodes.some((o) => o.code === code.codeName && o.text === code.codeText)) {
-      add('instructionCode', 'notOffered', TEXT.notOffered);
+      add('instructionCode', 'notOffered', TEXT.notOffered('instructionCode'));
       kept.instructionCode = null;
     } else kept.instructionCode = { codeName: code.codeName, codeText: code.codeText };
-  } else if (code) add('instructionCode', 'notForType', TEXT.notForType(type));
+  } else if (code) add('instructionCode', 'notForType', TEXT.notForType('instructionCode', type));
 
   // Countries of origin: offered, once each, required when the customer says so.
   const offeredCountries = names(config.countriesOfOrigin);
@@ -230,9 +274,10 @@ export function careLabelAgainst(
   const countries = labelCountries(label);
   if (chosen.length !== countries.length) add('countryOfOrigins', 'duplicate', TEXT.duplicateCountry);
   const keptCountries = countries.filter((c) => offeredCountries.has(c));
-  if (keptCountries.length < countries.length) add('countryOfOrigins', 'notOffered', TEXT.notOffered);
+  if (keptCountries.length < countries.length)
+    add('countryOfOrigins', 'notOffered', TEXT.notOffered('countryOfOrigins'));
   if (countries.length === 0 && config.countryOfOriginRequired)
-    add('countryOfOrigins', 'required', TEXT.required);
+    add('countryOfOrigins', 'required', TEXT.required('countryOfOrigins'));
   kept.countryOfOrigins = keptCountries;
 
   // Caution and maintenance: optional, one of the customer's options.
@@ -240,7 +285,7 @@ export function careLabelAgainst(
     if (names(config.cautionMaintenance).has(label.cautionMaintenance))
       kept.cautionMaintenance = label.cautionMaintenance;
     else {
-      add('cautionMaintenance', 'notOffered', TEXT.notOffered);
+      add('cautionMaintenance', 'notOffered', TEXT.notOffered('cautionMaintenance'));
       kept.cautionMaintenance = null;
     }
   } else kept.cautionMaintenance = null;
@@ -248,7 +293,7 @@ export function careLabelAgainst(
   // Copyright: free text, only when the customer shows it.
   if (filled(label.copyright)) {
     if (config.copyrightShow) kept.copyright = label.copyright;
-    else add('copyright', 'notShown', TEXT.notShown);
+    else add('copyright', 'notShown', TEXT.notShown('copyright'));
   }
 
   // Fabric composition: components (each type once) with material rows (each material once) whose
@@ -259,7 +304,8 @@ export function careLabelAgainst(
   const missingFabric = config.fabricCompositionShow && !hasFabric;
   if (missingFabric) add('garmentComponents', 'fabricMissing', TEXT.fabricMissing);
   if (hasFabric && !config.fabricCompositionShow) {
-    add(components.length > 0 ? 'garmentComponents' : 'fibreContents', 'notShown', TEXT.notShown);
+    const field = components.length > 0 ? 'garmentComponents' : 'fibreContents';
+    add(field, 'notShown', TEXT.notShown(field));
   }
   if (config.fabricCompositionShow) {
     const componentTypes = names(config.componentTypes);
@@ -269,8 +315,8 @@ export function careLabelAgainst(
       const keptRows: FabricCompositionDraft[] = [];
       rows.forEach((row, i) => {
         const at = `${path}.${i}.material`;
-        if (!filled(row.material)) add(at, 'required', TEXT.required);
-        else if (!materials.has(row.material)) add(at, 'notOffered', TEXT.notOffered);
+        if (!filled(row.material)) add(at, 'required', TEXT.required(at));
+        else if (!materials.has(row.material)) add(at, 'notOffered', TEXT.notOffered(at));
         else if (seen.has(row.material)) add(at, 'duplicate', TEXT.duplicateMaterial);
         else {
           seen.add(row.material);
@@ -289,10 +335,10 @@ export function careLabelAgainst(
       const rows = judgeRows(component.fabricCompositions, `${path}.fabricCompositions`);
       let typeKept = true;
       if (!filled(component.componentType)) {
-        add(`${path}.componentType`, 'required', TEXT.required);
+        add(`${path}.componentType`, 'required', TEXT.required('componentType'));
         typeKept = false;
       } else if (!componentTypes.has(component.componentType)) {
-        add(`${path}.componentType`, 'notOffered', TEXT.notOffered);
+        add(`${path}.componentType`, 'notOffered', TEXT.notOffered('componentType'));
         typeKept = false;
       } else if (seenTypes.has(component.componentType)) {
         add(`${path}.componentType`, 'duplicate', TEXT.duplicateComponent);
@@ -316,14 +362,14 @@ export function careLabelAgainst(
   const keptInstructions: string[] = [];
   (label.specialInstructions ?? []).forEach((instruction, i) => {
     const at = `specialInstructions.${i}`;
-    if (!offeredInstructions.has(instruction)) add(at, 'notOffered', TEXT.notOffered);
+    if (!offeredInstructions.has(instruction)) add(at, 'notOffered', TEXT.notOffered(at));
     else if (keptInstructions.includes(instruction)) add(at, 'duplicate', TEXT.duplicateInstruction);
     else if (keptInstructions.length >= config.specialInstructionsLimit)
       add(at, 'limit', MESSAGES.specialInstructionsLimit(config.specialInstructionsLimit));
     else keptInstructions.push(instruction);
   });
   if ((label.specialInstructions ?? []).length === 0 && config.specialInstructionsRequired)
-    add('specialInstructions', 'required', TEXT.required);
+    add('specialInstructions', 'required', TEXT.required('specialInstructions'));
   kept.specialInstructions = keptInstructions;
 
   return { valid: problems.length === 0, problems, kept, missingFabric };
@@ -346,16 +392,20 @@ export function careLabelPlaceRefusal(
 }
 
 /**
- * The one message Add to Order and the editor show for a verdict: the percentages text of ordering
- * §5 verbatim when a component's sum is wrong, else 'careLabel.<field>: <rule>' of the first problem,
- * or null when the label is valid.
+ * The one message Add to Order and the editor show for a verdict, with the field it is about (its
+ * path on the label, e.g. 'instructionCode'; the API answers it under `careLabel.`): the percentages
+ * text of ordering §5 verbatim when a component's sum is wrong, else the first problem's sentence
+ * (decision 0058: never a field path in front of it); null when the label is valid.
  */
-export function careLabelMessage(verdict: CareLabelVerdict): string | null {
+export function careLabelRefusal(verdict: CareLabelVerdict): { field: string; message: string } | null {
   if (verdict.valid) return null;
-  const percentages = verdict.problems.find((p) => p.rule === 'percentages');
-  if (percentages) return percentages.message;
-  const first = verdict.problems[0];
-  return first ? `careLabel.${first.field}: ${first.message}` : null;
+  const first = verdict.problems.find((p) => p.rule === 'percentages') ?? verdict.problems[0];
+  return first ? { field: first.field, message: first.message } : null;
+}
+
+/** The message of careLabelRefusal, or null when the label is valid. */
+export function careLabelMessage(verdict: CareLabelVerdict): string | null {
+  return careLabelRefusal(verdict)?.message ?? null;
 }
 
 // ---------------------------------------------------------------- editor steps (ordering §5)

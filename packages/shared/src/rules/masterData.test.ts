@@ -164,7 +164,7 @@ describe('tiers (master-data §5, §8)', () => {
     expect(fail(addTier([one], { quantity: 5, price: '1', currency: null }))).toBe(
       MESSAGES.noCurrencySelected,
     );
-    expect(fail(addTier([one], { quantity: 0.2, price: '1', currency: 'USD' }))).toBe(
+    expect(fail(addTier([one], { quantity: 0, price: '1', currency: 'USD' }))).toBe(
       MESSAGES.tierQuantityZero,
     );
     expect(fail(addTier([one], { quantity: 1, price: '2', currency: 'USD' }))).toBe(MESSAGES.tierExists);
@@ -172,6 +172,47 @@ describe('tiers (master-data §5, §8)', () => {
     expect(fail(addTier([one], { quantity: 5, price: '-1', currency: 'USD' }))).toBe(
       'A price cannot be below 0.',
     );
+  });
+  it('refuses a quantity of 2.6 or -1 and a price of -1 on their field, never rounding them (decision 0058)', () => {
+    const whole = { ok: false, field: 'quantity', message: MASTER_DATA_RULE_MESSAGES.tierQuantityWhole };
+    expect(addTier([one], { quantity: 2.6, price: '1', currency: 'USD' })).toEqual(whole);
+    expect(addTier([one], { quantity: 0.2, price: '1', currency: 'USD' })).toEqual(whole);
+    expect(addTier([one], { quantity: -1, price: '1', currency: 'USD' })).toEqual(whole);
+    expect(updateTier([one, hundred], hundred, { quantity: 2.6, price: '1', currency: 'USD' })).toEqual(
+      whole,
+    );
+    expect(addTier([one], { quantity: 5, price: '-1', currency: 'USD' })).toEqual({
+      ok: false,
+      field: 'price',
+      message: MASTER_DATA_RULE_MESSAGES.priceBelowZero,
+    });
+    expect(addTier([one], { quantity: 5, price: '1.2.3', currency: 'USD' })).toEqual({
+      ok: false,
+      field: 'price',
+      message: MASTER_DATA_RULE_MESSAGES.priceNotAmount,
+    });
+    // The save refuses them alike: the body schema is the same rule's.
+    const body = (tier: { quantity: number; price: string }) =>
+      productSubcodeBody.safeParse({
+        productSubcode: 'S-1',
+        description: 'Woven label',
+        productCode: { id: 1 },
+        customer: { id: 1 },
+        factory: { id: 1 },
+        priceTiers: [
+          { quantity: 1, price: '0.10', currency: 'USD' },
+          { ...tier, currency: 'USD' },
+        ],
+        costTiers: [{ quantity: 1, price: '0.05', currency: 'USD' }],
+      });
+    const issues = (r: ReturnType<typeof body>) =>
+      r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues(body({ quantity: 2.6, price: '1' }))).toEqual([
+      ['priceTiers.1.quantity', MASTER_DATA_RULE_MESSAGES.tierQuantityWhole],
+    ]);
+    expect(issues(body({ quantity: 5, price: '-1' }))).toEqual([
+      ['priceTiers.1.price', 'price cannot be below 0'],
+    ]);
   });
   it('the quantity-1 tier keeps its quantity and cannot be removed', () => {
     expect(fail(updateTier([one, hundred], one, { quantity: 2, price: '1', currency: 'USD' }))).toBe(
@@ -232,7 +273,7 @@ describe('tiers (master-data §5, §8)', () => {
       }),
     );
   });
-  it('the subcode schema refuses a tier list without the quantity-1 tier and rounds quantities', () => {
+  it('the subcode schema refuses a tier list without the quantity-1 tier and keeps tiers sorted', () => {
     const base = { productSubcode: 'A', description: 'B', customer: { id: 1 }, productCode: { id: 1 } };
     const bad = productSubcodeBody.safeParse({
       ...base,
@@ -240,10 +281,15 @@ describe('tiers (master-data §5, §8)', () => {
     });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe(MESSAGES.tierOfOneRequired);
+    // 10.4 is refused rather than rounded (decision 0058): the user sees why, nothing changes unseen.
+    expect(
+      productSubcodeBody.safeParse({ ...base, priceTiers: [{ quantity: 10.4, price: 1, currency: 'USD' }] })
+        .success,
+    ).toBe(false);
     const ok = productSubcodeBody.parse({
       ...base,
       priceTiers: [
-        { quantity: 10.4, price: 1, currency: 'USD' },
+        { quantity: 10, price: 1, currency: 'USD' },
         { quantity: 1, price: '2.5', currency: 'USD' },
       ],
     });
@@ -325,6 +371,7 @@ describe('minimum order values (master-data §3, §5)', () => {
   it('refuses a price below 0, a missing price and a missing currency', () => {
     expect(addMinValue([], { currency: 'USD', price: '-1' })).toEqual({
       ok: false,
+      field: 'price',
       message: MASTER_DATA_RULE_MESSAGES.priceBelowZero,
     });
     expect(addMinValue([], { currency: 'USD', price: '' })).toEqual({
@@ -333,6 +380,7 @@ describe('minimum order values (master-data §3, §5)', () => {
     });
     expect(addMinValue([], { currency: null, price: '5' })).toEqual({
       ok: false,
+      field: 'currency',
       message: MESSAGES.noCurrencySelected,
     });
   });

@@ -7,10 +7,14 @@
 import Decimal from 'decimal.js';
 import { MESSAGES } from '../messages';
 
-/** What an editor operation answers: the new value, or the message to show. */
-export type EditResult<T> = { ok: true; value: T } | { ok: false; message: string };
+/**
+ * What an editor operation answers: the new value, or the message to show and, when it is about one
+ * input, that input ('quantity', 'price', 'currency'), so the editor shows it on that field.
+ */
+export type EditResult<T> = { ok: true; value: T } | { ok: false; message: string; field?: string };
 const ok = <T>(value: T): EditResult<T> => ({ ok: true, value });
-const refuse = <T>(message: string): EditResult<T> => ({ ok: false, message });
+const refuse = <T>(message: string, field?: string): EditResult<T> =>
+  field ? { ok: false, message, field } : { ok: false, message };
 
 /**
  * Texts of master-data rules the spec does not word (its catalogue, §8, has no text for them);
@@ -18,6 +22,10 @@ const refuse = <T>(message: string): EditResult<T> => ({ ok: false, message });
  */
 export const MASTER_DATA_RULE_MESSAGES = {
   priceBelowZero: 'A price cannot be below 0.',
+  /** A tier quantity of 2.6 or -1: refused, never rounded or cut behind the user's back (decision 0058). */
+  tierQuantityWhole: 'A tier quantity must be a whole number over 0.',
+  /** A price that is not an amount ('1.2.3', '12a'). */
+  priceNotAmount: 'A price must be an amount such as 0.25, with at most 4 decimals.',
   minValueExists: 'A minimum order value for this currency already exists.',
   fieldNameRequired: 'A field needs a name.',
   optionRequired: 'An option needs a name.',
@@ -221,22 +229,25 @@ const samePrice = (a: string, b: string) => {
   }
 };
 
-/** Checks one tier's fields: quantity and price required, currency chosen, quantity a whole number over 0, price ≥ 0. */
+/**
+ * Checks one tier's fields: quantity and price required, currency chosen, quantity a whole number
+ * over 0 (2.6 and -1 are refused, not rounded: decision 0058; 0 has the spec's own text), price an
+ * amount ≥ 0. A refusal about one input names it in `field`.
+ */
 export function checkTierInput(input: TierInput): EditResult<EditTier> {
   const price = input.price == null ? '' : String(input.price).trim();
   if (input.quantity == null || Number.isNaN(input.quantity) || price === '')
     return refuse(MESSAGES.tierFieldsMissing);
-  if (!input.currency) return refuse(MESSAGES.noCurrencySelected);
-  const quantity = Math.round(input.quantity);
-  if (quantity <= 0) return refuse(MESSAGES.tierQuantityZero);
-  let value: Decimal;
-  try {
-    value = new Decimal(price);
-  } catch {
-    return refuse(MESSAGES.tierFieldsMissing);
-  }
-  if (!value.isFinite()) return refuse(MESSAGES.tierFieldsMissing);
-  if (value.isNegative()) return refuse(MASTER_DATA_RULE_MESSAGES.priceBelowZero);
+  if (!input.currency) return refuse(MESSAGES.noCurrencySelected, 'currency');
+  const quantity = input.quantity;
+  if (quantity === 0) return refuse(MESSAGES.tierQuantityZero, 'quantity');
+  if (!Number.isInteger(quantity) || quantity < 0)
+    return refuse(MASTER_DATA_RULE_MESSAGES.tierQuantityWhole, 'quantity');
+  // The amounts the server takes (schemas/masterData.ts `amount`): no exponent, hex or fifth decimal.
+  if (!/^-?\d{1,10}(\.\d{1,4})?$/.test(price))
+    return refuse(MASTER_DATA_RULE_MESSAGES.priceNotAmount, 'price');
+  const value = new Decimal(price);
+  if (value.isNegative()) return refuse(MASTER_DATA_RULE_MESSAGES.priceBelowZero, 'price');
   return ok({
     quantity,
     price: value.toFixed(Math.max(2, Math.min(4, value.decimalPlaces()))),

@@ -131,10 +131,12 @@ describe('checkAttributes', () => {
   it('requires every field, text and dropdown alike', () => {
     expect(checkAttributes(fields, { 'Thread Colour': 'Navy' })).toEqual({
       ok: false,
+      field: 'Style Name',
       message: 'Style Name is required',
     });
     expect(checkAttributes(fields, { 'Style Name': 'A', 'Thread Colour': '  ' })).toEqual({
       ok: false,
+      field: 'Thread Colour',
       message: 'Thread Colour is required',
     });
     expect(checkAttributes(fields, undefined).ok).toBe(false);
@@ -142,6 +144,7 @@ describe('checkAttributes', () => {
   it('refuses a dropdown value that is not an option', () => {
     expect(checkAttributes(fields, { 'Style Name': 'A', 'Thread Colour': 'Pink' })).toEqual({
       ok: false,
+      field: 'Thread Colour',
       message: "'Pink' is not an option of Thread Colour",
     });
   });

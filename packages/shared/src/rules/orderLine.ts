@@ -58,18 +58,18 @@ export interface AttributeField {
 /**
  * Checks chosen attribute values against a schema: every field is required (ordering §5 'Attribute
  * dropdowns and text are required'), a DROPDOWN value must be one of its options. Answers the
- * values kept (trimmed, only the schema's fields, in schema order) or the first error.
+ * values kept (trimmed, only the schema's fields, in schema order) or the first error and its field.
  */
 export function checkAttributes(
   fields: readonly AttributeField[],
   values: Readonly<Record<string, string>> | undefined,
-): { ok: true; values: Record<string, string> } | { ok: false; message: string } {
+): { ok: true; values: Record<string, string> } | { ok: false; field: string; message: string } {
   const kept: Record<string, string> = {};
   for (const f of fields) {
     const v = (values?.[f.name] ?? '').trim();
-    if (!v) return { ok: false, message: `${f.name} is required` };
+    if (!v) return { ok: false, field: f.name, message: `${f.name} is required` };
     if (f.type === 'DROPDOWN' && !f.options.includes(v)) {
-      return { ok: false, message: `'${v}' is not an option of ${f.name}` };
+      return { ok: false, field: f.name, message: `'${v}' is not an option of ${f.name}` };
     }
     kept[f.name] = v;
   }

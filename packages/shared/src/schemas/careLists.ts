@@ -27,7 +27,7 @@ export const CARE_LIST_MESSAGES = {
   alreadyInList: 'The option is already in the list.',
   listInUse: "This list is chosen on a customer's care label settings and cannot be removed.",
   useFabricPaths:
-    'kind: a fabric composition list adds its items under component-types/{optionId} or materials/{optionId}',
+    'A fabric composition list adds its items under component-types/{optionId} or materials/{optionId}.',
 } as const;
 
 /** Success texts of master-data §8 for the screens (optionRemoved is ours: §8 names no text for it). */

@@ -73,7 +73,10 @@ export const orderLinePayload = z
      */
     quantities: z
       .record(itemIdKey, pieces)
-      .refine((r) => Object.keys(r).length <= MAX_LINE_ROWS, `quantities: at most ${MAX_LINE_ROWS} entries`)
+      .refine(
+        (r) => Object.keys(r).length <= MAX_LINE_ROWS,
+        `A line can have at most ${MAX_LINE_ROWS} quantities.`,
+      )
       .describe(
         'Pieces by product item id. STANDARD: one entry per size. VARIABLE_DATA and DYNAMIC: the line’s product item once, with the line’s total.',
       ),
@@ -85,7 +88,7 @@ export const orderLinePayload = z
       .record(idKey('uploaded row ids (items[].variableDataRowId)'), pieces)
       .refine(
         (r) => Object.keys(r).length <= MAX_LINE_ROWS,
-        `rowQuantities: at most ${MAX_LINE_ROWS} entries`,
+        `A line can have at most ${MAX_LINE_ROWS} uploaded rows.`,
       )
       .optional()
       .describe(
@@ -101,8 +104,8 @@ export const orderLinePayload = z
      */
     dynamicVariants: z
       .object({
-        styleNumber: safeText(100).pipe(z.string().trim().min(1, 'dynamicVariants.styleNumber is required')),
-        poNumber: safeText(100).pipe(z.string().trim().min(1, 'dynamicVariants.poNumber is required')),
+        styleNumber: safeText(100).pipe(z.string().trim().min(1, 'styleNumber is required')),
+        poNumber: safeText(100).pipe(z.string().trim().min(1, 'poNumber is required')),
         variants: z
           .array(
             z.object({
@@ -111,7 +114,7 @@ export const orderLinePayload = z
               dynamicData: z.unknown().optional(),
             }),
           )
-          .max(MAX_LINE_ROWS, `dynamicVariants.variants: at most ${MAX_LINE_ROWS}`),
+          .max(MAX_LINE_ROWS, `A dynamic product line can have at most ${MAX_LINE_ROWS} variants.`),
       })
       .optional(),
   })

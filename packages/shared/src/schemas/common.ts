@@ -5,8 +5,25 @@ import { installErrorMap } from './errorMap';
 // The one error mapping (field-naming sentences), in place before any schema is used.
 installErrorMap();
 
-/** Every failed call answers this, with a fitting status. */
-export const errorResponse = z.object({ message: z.string() }).meta({ id: 'ErrorResponse' });
+/**
+ * Every failed call answers this, with a fitting status (ARCHITECTURE.md Contract, decision 0058):
+ * `message` a sentence in the user's words (the spec's text where it gives one), never prefixed by
+ * a field path; `field` the dotted path of the refused field, when one is; `fields` every refused
+ * field when there are several.
+ */
+export const errorResponse = z
+  .object({
+    message: z.string().describe("A sentence for the user: the spec's text where it gives one"),
+    field: z
+      .string()
+      .optional()
+      .describe("The refused field's dotted path in the request ('priceTiers.1.quantity'), when one is"),
+    fields: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('Every refused field with its sentence, when there are several'),
+  })
+  .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Paging query of every list: pages count from 0. */

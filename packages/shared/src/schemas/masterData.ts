@@ -27,6 +27,7 @@ import {
   checkMinValues,
   checkShippingAddresses,
   checkTiers,
+  MASTER_DATA_RULE_MESSAGES,
   normalizePackSize,
   normalizeVendorNumber,
   roundMinOrderQuantity,
@@ -50,7 +51,7 @@ export const MASTER_DATA_MESSAGES = {
   inUse: (label: string) =>
     `This ${label.toLowerCase()} is in use and cannot be deleted; it can still be renamed.`,
   ownAccount: 'You cannot deactivate your own account or change your own role.',
-  schemaNotForCustomer: 'schema: the attribute schema must be global or belong to the customer',
+  schemaNotForCustomer: 'The attribute schema must be global or belong to the customer.',
   invalidEmail: 'must be a valid email address',
 } as const;
 
@@ -377,7 +378,7 @@ export const customerBody = z.object({
   countryOfOriginRequired: z.boolean().default(false),
   specialInstructionsRequired: z.boolean().default(false),
   markets: z
-    .array(z.enum(CARE_MARKETS, { error: `markets: each must be one of ${CARE_MARKETS.join(', ')}` }))
+    .array(z.enum(CARE_MARKETS, { error: `Each market must be one of ${CARE_MARKETS.join(', ')}.` }))
     .max(CARE_MARKETS.length)
     .default([])
     .transform((m) => CARE_MARKETS.filter((x) => m.includes(x))),
@@ -614,12 +615,17 @@ export const subcodeTier = z
   .object({ quantity: z.number().int(), price: z.string(), currency: z.string() })
   .meta({ id: 'SubcodeTier' });
 export const minValueRecord = z.object({ currency: z.string(), price: z.string() }).meta({ id: 'MinValue' });
-/** A tier in a body: quantity a whole number over 0 (rounded), price ≥ 0, currency ISO 4217. */
+/**
+ * A tier in a body: quantity a whole number over 0 (2.6 is refused, not rounded: the editor refuses
+ * it too; decision 0058), price ≥ 0, currency ISO 4217.
+ */
 const tierInput = z.object({
   quantity: z
     .number({ error: 'quantity is required' })
-    .transform(Math.round)
-    .pipe(z.number().min(1, 'A tier cannot have quantity 0.').max(2_000_000_000)),
+    .int(MASTER_DATA_RULE_MESSAGES.tierQuantityWhole)
+    .refine((q) => q !== 0, MESSAGES.tierQuantityZero)
+    .refine((q) => q >= 0, MASTER_DATA_RULE_MESSAGES.tierQuantityWhole)
+    .max(2_000_000_000),
   price: amount('price'),
   currency: currencyCode,
 });

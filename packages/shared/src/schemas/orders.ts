@@ -68,7 +68,8 @@ const ORDER_STATUS_FILTER_VALUES = ORDER_STATUS_FILTERS.map((f) => f.value) as [
   OrderStatusFilter,
   ...OrderStatusFilter[],
 ];
-const entityId = (what: string) => queryId(what).describe(what);
+/** An id filter: `what` in the refusal ('a customer id'), `description` in the OpenAPI document. */
+const entityId = (what: string, description: string) => queryId(what).describe(description);
 
 /** Largest page size of the order list. */
 export const ORDER_LIST_MAX_SIZE = 200;
@@ -109,9 +110,9 @@ export const orderListQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .describe('Only cancelled (true) or only not cancelled (false) orders'),
-  customer: entityId('Customer id').optional(),
-  company: entityId('Vendor id (the ordering company)').optional(),
-  productionRegion: entityId('Production region id').optional(),
+  customer: entityId('a customer id', 'Customer id').optional(),
+  company: entityId('a vendor id', 'Vendor id (the ordering company)').optional(),
+  productionRegion: entityId('a production region id', 'Production region id').optional(),
   startDate: filterDate('Orders placed at or after this time (UTC); a date alone means 00:00:00').optional(),
   endDate: filterDate(
     'Orders placed on or before this day (UTC), up to its end whatever the time given; ignored when startDate is after it',

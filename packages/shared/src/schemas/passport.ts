@@ -57,5 +57,5 @@ export type PassportResponse = z.infer<typeof passportResponse>;
 export const PASSPORT_MESSAGES = {
   /** Unknown serial, a cancelled order's line, the cart's, or a GTIN that is not the line's: one answer for all. */
   notFound: 'No product passport at this address.',
-  badGtin: 'gtin: must be a GTIN-14 with a right GS1 check digit',
+  badGtin: 'The GTIN must be a GTIN-14 with a right GS1 check digit.',
 } as const;

@@ -353,18 +353,18 @@ export const inventoryUpdateRequest = z
       .record(
         z
           .string()
-          .regex(/^[1-9]\d{0,9}$/, 'inventories: keys must be product item ids (digits only)')
-          .refine((k) => Number(k) <= MAX_ID, `inventories: keys must be product item ids up to ${MAX_ID}`),
+          .regex(/^[1-9]\d{0,9}$/, 'Inventories are named by product item ids (digits only).')
+          .refine((k) => Number(k) <= MAX_ID, `Inventories are named by product item ids up to ${MAX_ID}.`),
         z
-          .number({ error: 'inventories: each quantity must be a whole number' })
-          .int('inventories: each quantity must be a whole number')
-          .min(-INVENTORY_BOUND, `inventories: each quantity must be at least -${INVENTORY_BOUND}`)
-          .max(INVENTORY_BOUND, `inventories: each quantity must be at most ${INVENTORY_BOUND}`),
+          .number({ error: 'Each inventory quantity must be a whole number.' })
+          .int('Each inventory quantity must be a whole number.')
+          .min(-INVENTORY_BOUND, `Each inventory quantity must be at least -${INVENTORY_BOUND}.`)
+          .max(INVENTORY_BOUND, `Each inventory quantity must be at most ${INVENTORY_BOUND}.`),
       )
-      .refine((r) => Object.keys(r).length > 0, 'inventories: name at least one product item')
+      .refine((r) => Object.keys(r).length > 0, 'Name at least one product item.')
       .refine(
         (r) => Object.keys(r).length <= MAX_INVENTORY_ITEMS,
-        `inventories: at most ${MAX_INVENTORY_ITEMS} product items at once`,
+        `At most ${MAX_INVENTORY_ITEMS} product items can be updated at once.`,
       ),
   })
   .meta({ id: 'InventoryUpdateRequest' });

@@ -124,7 +124,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** Sets a new password with a reset token; ends every open session of that user. */
     async updatePassword(token: string, password: string) {
-      if (password.length < LIMITS.minPasswordLength) throw badRequest(MESSAGES.passwordTooShort);
+      if (password.length < LIMITS.minPasswordLength) throw badRequest(MESSAGES.passwordTooShort, 'password');
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const userId = await repo.consumeResetToken(tx, sha256(token));

@@ -5,7 +5,12 @@
  * checklists); ADMIN-only registration (401/403 per role are the route matrix's), 400, 404 and 409. PGlite, or PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { CARE_LIST_MESSAGES, MASTER_DATA_MESSAGES, rolesAllowed } from '@selvedge/shared';
+import {
+  CARE_LIST_MESSAGES,
+  MASTER_DATA_MESSAGES,
+  rolesAllowed,
+  startsWithFieldPath,
+} from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -94,33 +99,35 @@ describe('care-label options', () => {
 
   it('answers 400 naming the field and rule', async () => {
     const cases: [string, unknown, RegExp][] = [
-      ['material', { name: '   ' }, /name is required/],
-      ['care-code', { code: 'X1' }, /text/],
+      ['material', { name: '   ' }, /^Name is required/],
+      ['care-code', { code: 'X1' }, /^Description is required/],
       [
         'care-instruction',
         { type: 'WASH', displayName: 'W', icon: 'wash-30', sortKey: -1 },
-        /sortKey cannot be below 0/,
+        /^Sort Key cannot be below 0/,
       ],
       [
         'care-instruction',
         { type: 'WASH', displayName: 'W', icon: 'wash-30', sortKey: 1.5 },
-        /sortKey must be a whole number/,
+        /^Sort Key must be a whole number/,
       ],
       [
         'care-instruction',
         { type: 'WASH', displayName: 'W', icon: 'no-such-icon', sortKey: 1 },
-        /icon must name one of the care symbols/,
+        /^Icon must name one of the care symbols/,
       ],
       [
         'care-instruction',
         { type: 'SPIN', displayName: 'W', icon: 'wash-30', sortKey: 1 },
-        /type must be one of/,
+        /^Type must be one of/,
       ],
     ];
     for (const [kind, body, message] of cases) {
       const res = await api.call('ADMIN', 'POST', `/care-label/options/${kind}`, body);
       expect(res.statusCode, `${kind} ${JSON.stringify(body)}`).toBe(400);
+      // The field's screen words, never its path in front (decision 0058).
       expect(res.json().message).toMatch(message);
+      expect(startsWithFieldPath(res.json().message)).toBe(false);
     }
     const badKind = await api.call('ADMIN', 'GET', '/care-label/options/colour');
     expect(badKind.statusCode).toBe(404);
@@ -357,13 +364,16 @@ describe("the customer's care lists and settings", () => {
       countryOfOriginList: { id: codes },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('countryOfOriginList: must be a country-of-origin list');
+    expect(wrong.json()).toEqual({
+      field: 'countryOfOriginList',
+      message: 'The chosen list is not a country-of-origin list.',
+    });
     const badNumber = await api.call('ADMIN', 'PUT', `/customers/${roots.id}`, {
       ...roots,
       rnNumber: 'RN 1',
     });
     expect(badNumber.statusCode).toBe(400);
-    expect(badNumber.json().message).toMatch(/rnNumber must be digits only/);
+    expect(badNumber.json()).toEqual({ field: 'rnNumber', message: 'RN Number must be digits only' });
 
     const saved = await api.call('ADMIN', 'PUT', `/customers/${roots.id}`, {
       ...roots,
@@ -397,6 +407,7 @@ describe("the customer's care lists and settings", () => {
       careLabelType: 'CARELABEL_FANCY',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/careLabelType must be one of/);
+    expect(bad.json().field).toBe('careLabelType');
+    expect(bad.json().message).toMatch(/^Care Label Type must be one of/);
   });
 });

@@ -173,7 +173,10 @@ describe('Add to Order with a care label', () => {
   it('answers 400 without a label for a care-label product, and for a label on a product without one', async () => {
     const none = await call('VENDOR', 'POST', '/orders', line());
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('careLabel: Required: product RT-CL-301 is ordered with a care label');
+    expect(none.json()).toEqual({
+      field: 'careLabel',
+      message: 'Product RT-CL-301 is ordered with a care label: please fill it in.',
+    });
     const stray = await call(
       'VENDOR',
       'POST',
@@ -181,7 +184,7 @@ describe('Add to Order with a care label', () => {
       line(validLabel(await editorConfig()), 'RT-WL-101'),
     );
     expect(stray.statusCode).toBe(400);
-    expect(stray.json().message).toBe('careLabel: Product RT-WL-101 has no care label');
+    expect(stray.json()).toEqual({ field: 'careLabel', message: 'Product RT-WL-101 has no care label.' });
   });
 
   it('answers 400 with the spec text when a component does not add up to 100', async () => {
@@ -206,7 +209,10 @@ describe('Add to Order with a care label', () => {
       line({ ...validLabel(await editorConfig()), wash: 'Boil' }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("careLabel.wash: Not one of the customer's care label options");
+    expect(res.json()).toEqual({
+      field: 'careLabel.wash',
+      message: "The chosen wash instruction is not one of the customer's care label options.",
+    });
   });
 
   it('stores the label with what it prints fixed by the server, shown on the cart and in edit details', async () => {

@@ -8,20 +8,20 @@ import {
   type CustomerCareConfig,
   careLabelAgainst,
   careLabelIcons,
-  careLabelMessage,
   careLabelPlaceRefusal,
+  careLabelRefusal,
 } from '@selvedge/shared';
 import { badRequest } from '../../platform/errors';
 
 export const CARE_LABEL_API_MESSAGES = {
-  required: (subcode: string) => `careLabel: Required: product ${subcode} is ordered with a care label`,
-  notCarried: (subcode: string) => `careLabel: Product ${subcode} has no care label`,
+  required: (subcode: string) => `Product ${subcode} is ordered with a care label: please fill it in.`,
+  notCarried: (subcode: string) => `Product ${subcode} has no care label.`,
 } as const;
 
 /**
  * The label to store on a line of a subcode with care label type `type` (null: none): checked
- * against the customer's configuration (400 with careLabelMessage when not valid, naming the field
- * and rule, or the spec's percentages text), with its `printed` part fixed from the configuration
+ * against the customer's configuration (400 with careLabelRefusal's sentence when not valid, its
+ * field `careLabel.<path>`, or the spec's percentages text), with its `printed` part fixed from the configuration
  * (the icons of its instructions, the customer's markets and identities) so that the cart, order
  * details and the production PO draw it the same forever. A label sent for a subcode without one
  * answers 400; none for a subcode with one answers 400.
@@ -33,14 +33,14 @@ export function checkLineCareLabel(
   config: CustomerCareConfig | null,
 ): CareLabel | null {
   if (type === null) {
-    if (label) throw badRequest(CARE_LABEL_API_MESSAGES.notCarried(subcode));
+    if (label) throw badRequest(CARE_LABEL_API_MESSAGES.notCarried(subcode), 'careLabel');
     return null;
   }
-  if (!label || !config) throw badRequest(CARE_LABEL_API_MESSAGES.required(subcode));
+  if (!label || !config) throw badRequest(CARE_LABEL_API_MESSAGES.required(subcode), 'careLabel');
   const { printed: _ignored, ...choices } = label;
   const verdict = careLabelAgainst(config, choices, type);
-  const message = careLabelMessage(verdict);
-  if (message) throw badRequest(message);
+  const refusal = careLabelRefusal(verdict);
+  if (refusal) throw badRequest(refusal.message, `careLabel.${refusal.field}`);
   return {
     ...choices,
     printed: {

@@ -78,12 +78,12 @@ export const CART_API_MESSAGES = {
   lineNotFound: 'This item is not in your cart.',
   cartEmpty: 'Your cart is empty.',
   alreadyPlaced: 'This cart has already been placed.',
-  unsavedAddress: 'shippingAddress: choose one of the saved shipping addresses of your company.',
+  unsavedAddress: 'Choose one of the saved shipping addresses of your company.',
   cartBusy: 'Your cart is being placed or changed in another window. Please try again.',
   noQuantity: 'Enter a quantity for at least one size.',
   notOfType: (productItemId: number, type: string) => `Item ${productItemId} is not a ${type} product.`,
   rowQuantitiesOnly:
-    'rowQuantities: only a VARIABLE_DATA line gives uploaded rows this way; a DYNAMIC line gives them in dynamicVariants.',
+    'Only a variable-data line gives quantities by uploaded row; a dynamic product line gives them as its variants.',
   otherProduct: 'The line being edited is of another product.',
   oneSubcode: 'All sizes of a line must belong to one product subcode.',
   otherSubcode: 'The sizes must belong to the product of the line being edited.',
@@ -143,7 +143,7 @@ interface PreparedLine {
  */
 function assertOneOfSaved(saved: string[], address: string) {
   if (saved.length > 0 && !saved.includes(address.trim())) {
-    throw badRequest(CART_API_MESSAGES.unsavedAddress);
+    throw badRequest(CART_API_MESSAGES.unsavedAddress, 'shippingAddress');
   }
 }
 
@@ -210,14 +210,14 @@ export function createCartService(ctx: AppContext) {
   /** Checks an order-line payload against the products (outside any transaction). */
   async function prepareLine(user: AuthUser, body: OrderLinePayload): Promise<PreparedLine> {
     if (body.rowQuantities !== undefined && body.productType !== 'VARIABLE_DATA')
-      throw badRequest(CART_API_MESSAGES.rowQuantitiesOnly);
+      throw badRequest(CART_API_MESSAGES.rowQuantitiesOnly, 'rowQuantities');
     let entries = Object.entries(body.quantities).map(([id, q]) => [Number(id), q] as const);
     // VARIABLE_DATA and DYNAMIC lines give their uploaded rows apart (cart.variableData.ts): resolved
     // to the line's product item and its rows, then checked as sizes are.
     const rows = body.productType === 'STANDARD' ? null : await prepareRowsOf(db, user, body);
     if (rows) entries = [[rows.productItemId, rows.total] as const];
     const total = entries.reduce((s, [, q]) => s + q, 0);
-    if (entries.length === 0 || total <= 0) throw badRequest(CART_API_MESSAGES.noQuantity);
+    if (entries.length === 0 || total <= 0) throw badRequest(CART_API_MESSAGES.noQuantity, 'quantities');
 
     const items = await repo.productItemsForLine(
       db,
@@ -269,8 +269,14 @@ export function createCartService(ctx: AppContext) {
         quantity: r.quantity,
       })),
     ]) {
-      if (!isRoundedQuantity(quantity, limits))
-        throw badRequest(quantityRuleMessage(which, quantity, limits));
+      if (!isRoundedQuantity(quantity, limits)) {
+        throw badRequest(
+          quantityRuleMessage(which, quantity, limits),
+          'variableDataRowId' in which
+            ? `rowQuantities.${which.variableDataRowId}`
+            : `quantities.${which.productItemId}`,
+        );
+      }
     }
 
     const schemaIds = [
@@ -282,7 +288,7 @@ export function createCartService(ctx: AppContext) {
       sub.subcodeAttributeSchemaId ? (schemas.get(sub.subcodeAttributeSchemaId) ?? []) : [],
       body.attributes,
     );
-    if (!lineAttrs.ok) throw badRequest(lineAttrs.message);
+    if (!lineAttrs.ok) throw badRequest(lineAttrs.message, `attributes.${lineAttrs.field}`);
     const sizes: PreparedLine['sizes'] = [];
     for (const { item, quantity } of ordered) {
       let attributesItem: Record<string, string> = {};
@@ -293,7 +299,11 @@ export function createCartService(ctx: AppContext) {
           schemas.get(item.itemAttributeSchemaId) ?? [],
           body.attributesItems?.[String(item.productItemId)],
         );
-        if (!checked.ok) throw badRequest(CART_API_MESSAGES.sizeAttribute(item.productSize, checked.message));
+        if (!checked.ok)
+          throw badRequest(
+            CART_API_MESSAGES.sizeAttribute(item.productSize, checked.message),
+            `attributesItems.${item.productItemId}.${checked.field}`,
+          );
         attributesItem = checked.values;
       }
       sizes.push({ productItemId: item.productItemId, quantity, attributesItem });
@@ -375,6 +385,7 @@ export function createCartService(ctx: AppContext) {
               inCart: st.inCart,
             },
           ),
+          `quantities.${size.productItemId}`,
         );
       }
     }
@@ -569,7 +580,7 @@ export function createCartService(ctx: AppContext) {
     /** PUT /orders/cart: saves header fields (light checks; the full rules apply when placing). */
     async updateHeader(user: AuthUser, patch: CartHeaderUpdate): Promise<Cart> {
       const email = patch.email?.trim();
-      if (email && !isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+      if (email && !isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail, 'email');
       // Only the header's own fields are written (CartPatch): never the status or another column.
       const values: CartPatch = {};
       for (const key of cartHeaderUpdate.keyof().options) {
@@ -615,8 +626,8 @@ export function createCartService(ctx: AppContext) {
         const lines = await repo.pricingLines(tx, cart.id);
         if (lines.length === 0) throw badRequest(CART_API_MESSAGES.cartEmpty);
         const errors = validateCartForPlacement(cart, { role: user.role, termsAccepted });
-        const first = Object.values(errors)[0];
-        if (first) throw badRequest(first);
+        const [first] = Object.entries(errors);
+        if (first) throw badRequest(first[1], first[0]);
         if (cart.shippingAddress) assertOneOfSaved(cart.savedAddresses, cart.shippingAddress);
         const inactive = lines.find((l) => l.inactiveSize != null);
         if (inactive)

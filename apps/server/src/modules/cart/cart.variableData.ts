@@ -31,17 +31,17 @@ export interface PreparedRows {
 const MESSAGES = {
   productNotFound: 'Product not found.',
   rowsRequired:
-    'rowQuantities: a VARIABLE_DATA line gives the quantity of each uploaded row, keyed by the row id (items[].variableDataRowId).',
+    'A variable-data line gives the quantity of each uploaded row, keyed by the row id (items[].variableDataRowId).',
   variableDataItem:
-    'quantities: a VARIABLE_DATA line names its product item (the PO, style and ticket type) once, with the sum of rowQuantities.',
+    'A variable-data line names its product item (the PO, style and ticket type) once, with the sum of its row quantities.',
   notVariableData: (id: number) => `Item ${id} is not a VARIABLE_DATA product.`,
   notARow: (id: number, row: OrderedVariableData) =>
-    `rowQuantities: ${id} is not an uploaded row of PO ${row.poNumber}, style ${row.styleNumber}, ticket type ${row.ticketType}.`,
-  variantsRequired: 'dynamicVariants: a DYNAMIC line needs its style number, PO number and variants.',
+    `Row ${id} is not an uploaded row of PO ${row.poNumber}, style ${row.styleNumber}, ticket type ${row.ticketType}.`,
+  variantsRequired: 'A dynamic product line needs its style number, PO number and variants.',
   dynamicItem:
-    'quantities: a DYNAMIC line names its DYNAMIC product item once, with the sum of the variants’ order quantities.',
-  twice: (id: number) => `dynamicVariants: variant ${id} is named twice.`,
-  variantNotFound: (id: number) => `dynamicVariants: variant ${id} is not data of this PO and style.`,
+    'A dynamic product line names its product item once, with the sum of the variants’ order quantities.',
+  twice: (id: number) => `Variant ${id} is named twice.`,
+  variantNotFound: (id: number) => `Variant ${id} is not data of this PO and style.`,
 } as const;
 
 /** The one product item a VARIABLE_DATA or DYNAMIC line's `quantities` names, if it holds `total`. */
@@ -65,23 +65,24 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
 
   if (body.productType === 'VARIABLE_DATA') {
     const wanted = Object.entries(body.rowQuantities ?? {}).map(([id, q]) => [Number(id), q] as const);
-    if (wanted.length === 0) throw badRequest(MESSAGES.rowsRequired);
+    if (wanted.length === 0) throw badRequest(MESSAGES.rowsRequired, 'rowQuantities');
     const total = wanted.reduce((s, [, q]) => s + q, 0);
     const itemId = lineItemOf(body.quantities, total);
-    if (itemId === null) throw badRequest(MESSAGES.variableDataItem);
+    if (itemId === null) throw badRequest(MESSAGES.variableDataItem, 'quantities');
     const [[item], rows] = await Promise.all([
       vdRepo.items(db, [itemId]),
       vdRepo.rowsOfItems(db, [itemId], vendorNumbers),
     ]);
     if (!item?.active) throw notFound(MESSAGES.productNotFound);
-    if (item.productType !== 'VARIABLE_DATA') throw badRequest(MESSAGES.notVariableData(itemId));
+    if (item.productType !== 'VARIABLE_DATA')
+      throw badRequest(MESSAGES.notVariableData(itemId), 'quantities');
     // A vendor sees an item only through rows of its own vendor numbers (decision 0050).
     if (rows.length === 0) throw notFound(MESSAGES.productNotFound);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const sizes = sortRows(
       wanted.map(([id, quantity]) => {
         const r = byId.get(id);
-        if (!r) throw badRequest(MESSAGES.notARow(id, rows[0].data));
+        if (!r) throw badRequest(MESSAGES.notARow(id, rows[0].data), `rowQuantities.${id}`);
         return {
           productItemId: itemId,
           quantity,
@@ -101,15 +102,15 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
   }
 
   const dv = body.dynamicVariants;
-  if (!dv || dv.variants.length === 0) throw badRequest(MESSAGES.variantsRequired);
+  if (!dv || dv.variants.length === 0) throw badRequest(MESSAGES.variantsRequired, 'dynamicVariants');
   const poNumber = dv.poNumber.trim();
   const styleNumber = dv.styleNumber.trim();
   const total = dv.variants.reduce((s, v) => s + v.orderQuantity, 0);
   const itemId = lineItemOf(body.quantities, total);
-  if (itemId === null) throw badRequest(MESSAGES.dynamicItem);
+  if (itemId === null) throw badRequest(MESSAGES.dynamicItem, 'quantities');
   const seen = new Set<number>();
   for (const v of dv.variants) {
-    if (seen.has(v.id)) throw badRequest(MESSAGES.twice(v.id));
+    if (seen.has(v.id)) throw badRequest(MESSAGES.twice(v.id), 'dynamicVariants.variants');
     seen.add(v.id);
   }
   const [[item], rows] = await Promise.all([
@@ -127,7 +128,7 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
       r.data.poNumber !== poNumber ||
       r.data.styleNumber !== styleNumber
     )
-      throw badRequest(MESSAGES.variantNotFound(v.id));
+      throw badRequest(MESSAGES.variantNotFound(v.id), 'dynamicVariants.variants');
     return {
       productItemId: itemId,
       quantity: v.orderQuantity,

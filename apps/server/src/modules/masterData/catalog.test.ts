@@ -3,7 +3,12 @@
  * schemas (master-data §3, §5, §7): rules of packages/shared checked again on save, 401/403/404/400,
  * duplicates and stale versions (409), history rows.
  */
-import { MASTER_DATA_MESSAGES, MESSAGES } from '@selvedge/shared';
+import {
+  MASTER_DATA_MESSAGES,
+  MASTER_DATA_RULE_MESSAGES,
+  MESSAGES,
+  startsWithFieldPath,
+} from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
@@ -78,7 +83,7 @@ describe('product subcodes', () => {
       ...sc,
       priceTiers: [
         { quantity: 1, price: '0.1100', currency: 'USD' },
-        { quantity: 500.4, price: '0.0900', currency: 'USD' },
+        { quantity: 500, price: '0.0900', currency: 'USD' },
       ],
       minValues: [],
     });
@@ -95,42 +100,61 @@ describe('product subcodes', () => {
     expect(h!.changes.map((c) => c.field).sort()).toEqual(['minValues', 'priceTiers']);
   });
 
-  it('refuses tiers that break the rules with the spec messages (400)', async () => {
-    const msg = async (extra: Record<string, unknown>) => {
+  it('refuses tiers that break the rules with the spec messages and names the field (400)', async () => {
+    const refusal = async (extra: Record<string, unknown>) => {
       const res = await api.call('ADMIN', 'POST', '/product-subcodes', subcodeBody(extra));
       expect(res.statusCode, res.body).toBe(400);
-      return res.json().message as string;
+      const body = res.json() as { message: string; field?: string };
+      // Decision 0058: the field goes in `field`, never in front of the text.
+      expect(startsWithFieldPath(body.message), body.message).toBe(false);
+      return body;
     };
-    expect(await msg({ priceTiers: [{ quantity: 5, price: '1', currency: 'USD' }] })).toBe(
-      `priceTiers: ${MESSAGES.tierOfOneRequired}`,
-    );
+    const tier = (quantity: unknown, price: unknown, currency = 'USD') => ({ quantity, price, currency });
+    expect(await refusal({ priceTiers: [tier(5, '1')] })).toEqual({
+      field: 'priceTiers',
+      message: MESSAGES.tierOfOneRequired,
+    });
+    expect(await refusal({ priceTiers: [tier(1, '1'), tier(1, '2')] })).toEqual({
+      field: 'priceTiers',
+      message: MESSAGES.tierExists,
+    });
+    expect(await refusal({ costTiers: [tier(0, '1')] })).toMatchObject({
+      field: 'costTiers.0.quantity',
+      message: MESSAGES.tierQuantityZero,
+    });
+    // A quantity of 2.6 is refused, not rounded to 3 behind the user's back; a price of -1 likewise.
+    expect(await refusal({ priceTiers: [tier(1, '1'), tier(2.6, '1')] })).toMatchObject({
+      field: 'priceTiers.1.quantity',
+      message: MASTER_DATA_RULE_MESSAGES.tierQuantityWhole,
+    });
+    expect(await refusal({ costTiers: [tier(1, '-1')] })).toMatchObject({
+      field: 'costTiers.0.price',
+      message: 'Price cannot be below 0',
+    });
+    expect(await refusal({ costTiers: [tier(1, '1', 'XYZ')] })).toEqual({
+      field: 'costTiers.0.currency',
+      message: 'The currency XYZ is not known.',
+    });
     expect(
-      await msg({
-        priceTiers: [
-          { quantity: 1, price: '1', currency: 'USD' },
-          { quantity: 1, price: '2', currency: 'USD' },
-        ],
-      }),
-    ).toBe(`priceTiers: ${MESSAGES.tierExists}`);
-    expect(await msg({ costTiers: [{ quantity: 0, price: '1', currency: 'USD' }] })).toMatch(/quantity 0/);
-    expect(await msg({ costTiers: [{ quantity: 1, price: '-1', currency: 'USD' }] })).toMatch(
-      /cannot be below 0/,
-    );
-    expect(await msg({ costTiers: [{ quantity: 1, price: '1', currency: 'XYZ' }] })).toBe(
-      'tiers: unknown currency XYZ',
-    );
-    expect(
-      await msg({
-        minValues: [
-          { currency: 'USD', price: '1' },
-          { currency: 'USD', price: '2' },
-        ],
-      }),
+      (
+        await refusal({
+          minValues: [
+            { currency: 'USD', price: '1' },
+            { currency: 'USD', price: '2' },
+          ],
+        })
+      ).message,
     ).toMatch(/minimum order value for this currency/);
-    expect(await msg({ packSize: 0 })).toMatch(/^packSize:/);
-    expect(await msg({ minOrderQuantity: -1 })).toMatch(/^minOrderQuantity:/);
-    expect(await msg({ description: '' })).toMatch(/^description:/);
-    expect(await msg({ customer: { id: 999999 } })).toMatch(/^customer: no such record/);
+    expect((await refusal({ packSize: 0 })).field).toBe('packSize');
+    expect((await refusal({ minOrderQuantity: -1 })).field).toBe('minOrderQuantity');
+    expect(await refusal({ description: '' })).toMatchObject({
+      field: 'description',
+      message: 'Description is required',
+    });
+    expect(await refusal({ customer: { id: 999999 } })).toEqual({
+      field: 'customer',
+      message: 'The chosen customer does not exist (id 999999).',
+    });
   });
 
   it('takes a global schema or the customer’s own, and refuses another customer’s', async () => {
@@ -167,10 +191,10 @@ describe('product subcodes', () => {
       customer: { id: demo.rootsId },
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('productCode: productCode is required');
+    expect(empty.json()).toEqual({ field: 'productCode', message: 'Product Code is required' });
     const noTiers = await api.call('ADMIN', 'POST', '/product-subcodes', subcodeBody({ costTiers: [] }));
     expect(noTiers.statusCode).toBe(400);
-    expect(noTiers.json().message).toBe('costTiers: A tier with a quantity of 1 is required.');
+    expect(noTiers.json()).toEqual({ field: 'costTiers', message: MESSAGES.tierOfOneRequired });
     const noFactory = await api.call(
       'ADMIN',
       'POST',
@@ -188,7 +212,7 @@ describe('product subcodes', () => {
     for (const gtin of ['036000291453', '12345', 'abcdefghijklm', '0'.repeat(30)]) {
       const bad = await api.call('ADMIN', 'POST', '/product-subcodes', subcodeBody({ gtin }));
       expect(bad.statusCode, `${gtin}: ${bad.body}`).toBe(400);
-      expect(bad.json().message).toMatch(/^gtin: /);
+      expect(bad.json().field).toBe('gtin');
     }
   });
 
@@ -470,12 +494,12 @@ describe('attribute schemas', () => {
       ],
     });
     expect(dupField.statusCode).toBe(400);
-    expect(dupField.json().message).toBe(`attributeFields: ${MESSAGES.duplicateField}`);
+    expect(dupField.json()).toEqual({ field: 'attributeFields', message: MESSAGES.duplicateField });
     const dupOption = await api.call('ADMIN', 'POST', '/attributes/schemas', {
       name: unique('S'),
       attributeFields: [{ name: 'A', type: 'DROPDOWN', options: ['x', 'X'] }],
     });
-    expect(dupOption.json().message).toBe(`attributeFields: ${MESSAGES.duplicateOption}`);
+    expect(dupOption.json()).toEqual({ field: 'attributeFields', message: MESSAGES.duplicateOption });
     expect((await api.call('ADMIN', 'POST', '/attributes/schemas', { name: '' })).statusCode).toBe(400);
     const sc = await api.create<Rec>('/attributes/schemas', { name: unique('S') });
     await api.call('ADMIN', 'PUT', `/attributes/schemas/${sc.id}`, { ...sc, global: true });

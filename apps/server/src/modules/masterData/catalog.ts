@@ -9,6 +9,7 @@ import {
   type attributeSchemaSearchQuery,
   type attributeSchemaUpdateBody,
   MASTER_DATA_MESSAGES,
+  missingReferenceMessage,
   type ProductItem,
   type ProductSubcode,
   type ProductType,
@@ -46,9 +47,12 @@ import { badRequest, notFound } from '../../platform/errors';
 
 type Q = Db | Tx;
 
-/** Ids of ISO 4217 codes; an unknown code is bad input naming the field. */
-async function currencyIds(q: Q, field: string, codes: string[]): Promise<Map<string, number>> {
-  const wanted = [...new Set(codes)];
+/** Ids of the ISO 4217 codes of `lists` (by body field); an unknown code is 400 naming its path. */
+async function currencyIds(
+  q: Q,
+  lists: Record<string, readonly { currency: string }[]>,
+): Promise<Map<string, number>> {
+  const wanted = [...new Set(Object.values(lists).flatMap((l) => l.map((e) => e.currency)))];
   const rows =
     wanted.length === 0
       ? []
@@ -57,8 +61,11 @@ async function currencyIds(q: Q, field: string, codes: string[]): Promise<Map<st
           .from(currencies)
           .where(inArray(currencies.code, wanted));
   const map = new Map(rows.map((r) => [r.code, r.id]));
-  const unknown = wanted.find((c) => !map.has(c));
-  if (unknown) throw badRequest(`${field}: unknown currency ${unknown}`);
+  for (const [name, list] of Object.entries(lists)) {
+    const at = list.findIndex((e) => !map.has(e.currency));
+    if (at >= 0)
+      throw badRequest(`The currency ${list[at]!.currency} is not known.`, `${name}.${at}.currency`);
+  }
   return map;
 }
 
@@ -111,11 +118,11 @@ const subcodeValues = (b: SubcodeCreate) => ({
 });
 
 async function writeTiers(tx: Tx, subcodeId: number, b: SubcodeCreate) {
-  const ids = await currencyIds(tx, 'tiers', [
-    ...b.priceTiers.map((t) => t.currency),
-    ...b.costTiers.map((t) => t.currency),
-    ...b.minValues.map((t) => t.currency),
-  ]);
+  const ids = await currencyIds(tx, {
+    priceTiers: b.priceTiers,
+    costTiers: b.costTiers,
+    minValues: b.minValues,
+  });
   for (const table of [priceTiers, costTiers, minValues])
     await tx.delete(table).where(eq(table.productSubcodeId, subcodeId));
   const tierRows = (tiers: SubcodeCreate['priceTiers']) =>
@@ -259,9 +266,9 @@ export const productSubcodeCrud: CrudConfig<ProductSubcode, SubcodeCreate, Subco
       .select({ global: attributeSchemas.global, customerId: attributeSchemas.customerId })
       .from(attributeSchemas)
       .where(eq(attributeSchemas.id, body.schema.id));
-    if (!schema) throw badRequest(`schema: no such record (id ${body.schema.id})`);
+    if (!schema) throw badRequest(missingReferenceMessage('schema', body.schema.id), 'schema');
     if (!schemaFitsCustomer(schema, body.customer.id))
-      throw badRequest(MASTER_DATA_MESSAGES.schemaNotForCustomer);
+      throw badRequest(MASTER_DATA_MESSAGES.schemaNotForCustomer, 'schema');
   },
 };
 

@@ -26,6 +26,7 @@ import {
   type CareMarket,
   CUSTOMER_CARE_LIST_FIELDS,
   MASTER_DATA_MESSAGES,
+  missingReferenceMessage,
 } from '@selvedge/shared';
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -190,8 +191,8 @@ export const customerCrud: CrudConfig<Customer, CustomerCreate, CustomerUpdate, 
     );
     for (const [field, kind] of chosen) {
       const found = kinds.get(body[field]!.id);
-      if (found === undefined) throw badRequest(`${field}: no such list (id ${body[field]!.id})`);
-      if (found !== kind) throw badRequest(`${field}: must be a ${kind} list`);
+      if (found === undefined) throw badRequest(missingReferenceMessage(field, body[field]!.id), field);
+      if (found !== kind) throw badRequest(`The chosen list is not a ${kind} list.`, field);
     }
   },
 };
@@ -583,7 +584,7 @@ const vendorStore: CrudStore<Vendor, VendorCreate, VendorUpdate, VendorQuery> = 
     const admin = user.role === 'ADMIN';
     const companyName = admin ? body.companyName?.trim() : undefined;
     if (admin && body.companyName !== undefined && !companyName)
-      throw badRequest('companyName: companyName is required');
+      throw badRequest('Company Name is required', 'companyName');
     await tx
       .update(vendors)
       .set({

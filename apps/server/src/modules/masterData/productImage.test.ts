@@ -134,7 +134,7 @@ describe('POST /product-subcodes/{id}/image', () => {
       .toBuffer();
     const broken = await upload(subcodeId, png.subarray(0, 60));
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().message).toBe('productImage: the file is not a readable image');
+    expect(broken.json()).toEqual({ field: 'productImage', message: 'The file is not a readable image.' });
     expect((await upload(subcodeId, png, { field: 'image' })).statusCode).toBe(400);
     expect((await upload(999999, png)).statusCode).toBe(404);
     expect((await upload(subcodeId, png, { role: 'CSR' })).statusCode).toBe(403);

@@ -67,7 +67,7 @@ export async function makeDisplayImage(
       ext: 'jpg',
     };
   } catch {
-    throw badRequest(`${PRODUCT_IMAGE_FIELD}: the file is not a readable image`);
+    throw badRequest('The file is not a readable image.', PRODUCT_IMAGE_FIELD);
   }
 }
 

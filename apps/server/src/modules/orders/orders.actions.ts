@@ -141,7 +141,7 @@ export function createOrderActions(ctx: AppContext) {
       body: { orderId: number; estimatedCompletionDate: string },
     ) => {
       if (body.estimatedCompletionDate < today())
-        throw badRequest(`estimatedCompletionDate: ${ORDER_ACTION_MESSAGES.completionDateTooEarly}`);
+        throw badRequest(ORDER_ACTION_MESSAGES.completionDateTooEarly, 'estimatedCompletionDate');
       return act(
         user,
         body.orderId,

@@ -400,7 +400,8 @@ describe('format=xlsx', () => {
     ).toEqual(new Set([id]));
     const bad = await get('ADMIN', '/orders/download-all-csv?format=pdf');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/format/);
+    expect(bad.json().field).toBe('format');
+    expect(bad.json().message).toMatch(/^Format must be one of/);
   });
 });
 

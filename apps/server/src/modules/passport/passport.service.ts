@@ -16,7 +16,7 @@ export function createPassportService(db: Db) {
      *   care-labelled line with this serial and GTIN.
      */
     async passport(gtin: string, serial: string): Promise<PassportResponse> {
-      if (gtin14(gtin) !== gtin) throw badRequest(PASSPORT_MESSAGES.badGtin);
+      if (gtin14(gtin) !== gtin) throw badRequest(PASSPORT_MESSAGES.badGtin, 'gtin');
       const label = await repo.labelOf(db, gtin, serial);
       if (!label) throw notFound(PASSPORT_MESSAGES.notFound);
       return passportOf(label, gtin, serial);

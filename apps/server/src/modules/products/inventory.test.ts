@@ -81,7 +81,7 @@ describe('PUT /products/inventory', () => {
     ]) {
       const res = await put(token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message, JSON.stringify(payload)).toMatch(/inventories/);
+      expect(res.json().field, JSON.stringify(payload)).toMatch(/^inventories/);
     }
   });
 
@@ -94,7 +94,10 @@ describe('PUT /products/inventory', () => {
     const { sizeS, sizeM } = f.rootsSized;
     const res = await put(await t.tokenFor('ACCOUNT'), { inventories: { [sizeS.id]: 7, [sizeM.id]: 5 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`inventories: product item ${sizeM.id} is not an inventory product`);
+    expect(res.json()).toEqual({
+      field: `inventories.${sizeM.id}`,
+      message: `Product item ${sizeM.id} is not an inventory product.`,
+    });
     expect((await inventoryOf([sizeS.id])).get(sizeS.id)?.q).toBe(40);
   });
 

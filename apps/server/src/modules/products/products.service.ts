@@ -49,10 +49,10 @@ export const PRODUCT_MESSAGES = {
   noCareLabel: 'This product has no care label.',
   notFound: 'Product not found.',
   lineNotFound: 'Order item not found in your cart.',
-  unknownRegion: 'productionRegion: Unknown production region',
-  unknownGroup: 'productGroup: Unknown product group',
-  notInventory: (id: number) => `inventories: product item ${id} is not an inventory product`,
-  mixedTypes: 'ids: all products of one details call must be of one product type',
+  unknownRegion: 'The chosen production region does not exist.',
+  unknownGroup: 'The chosen product group does not exist.',
+  notInventory: (id: number) => `Product item ${id} is not an inventory product.`,
+  mixedTypes: 'All products opened together must be of one product type.',
 } as const;
 
 /**
@@ -352,7 +352,7 @@ export function createProductsService(ctx: AppContext) {
         repo.productionRegionExists(db, q.productionRegion),
         rowVendorNumbers(db, user),
       ]);
-      if (!regionExists) throw badRequest(PRODUCT_MESSAGES.unknownRegion);
+      if (!regionExists) throw badRequest(PRODUCT_MESSAGES.unknownRegion, 'productionRegion');
       const styleNumberRequired =
         (scope === 'ALL' || scope.length > 0) &&
         (await lookupsRepository.anyCustomerDefaultEquals(
@@ -362,8 +362,8 @@ export function createProductsService(ctx: AppContext) {
           'true',
         ));
       const errors = variableDataSearchErrors(q, { isVendor: user.role === 'VENDOR', styleNumberRequired });
-      const first = errors.poNumber ?? errors.styleNumber;
-      if (first) throw badRequest(first);
+      if (errors.poNumber) throw badRequest(errors.poNumber, 'poNumber');
+      if (errors.styleNumber) throw badRequest(errors.styleNumber, 'styleNumber');
       const paging = { currentPage: q.page, pageSize: q.size };
       if ((scope !== 'ALL' && scope.length === 0) || vendorNumbers?.length === 0)
         return {
@@ -429,9 +429,9 @@ export function createProductsService(ctx: AppContext) {
           ? Promise.resolve(undefined)
           : repo.productGroupIdByValue(db, q.productGroup),
       ]);
-      if (!regionExists) throw badRequest(PRODUCT_MESSAGES.unknownRegion);
+      if (!regionExists) throw badRequest(PRODUCT_MESSAGES.unknownRegion, 'productionRegion');
       if (q.productGroup !== undefined && productGroupId === undefined)
-        throw badRequest(PRODUCT_MESSAGES.unknownGroup);
+        throw badRequest(PRODUCT_MESSAGES.unknownGroup, 'productGroup');
       const paging = { currentPage: q.page, pageSize: q.size };
       if (scope !== 'ALL' && scope.length === 0)
         return { products: [], ...paging, lastPage: true, totalItems: 0 };
@@ -459,7 +459,7 @@ export function createProductsService(ctx: AppContext) {
       for (const id of ids) {
         const item = byId.get(id);
         if (!item?.active) throw notFound(PRODUCT_MESSAGES.notFound);
-        if (item.productType !== type) throw badRequest(PRODUCT_MESSAGES.mixedTypes);
+        if (item.productType !== type) throw badRequest(PRODUCT_MESSAGES.mixedTypes, 'ids');
         if (!subcodeIds.includes(item.productSubcodeId)) subcodeIds.push(item.productSubcodeId);
       }
       if (type === 'VARIABLE_DATA') return variableDataDetails(user, scope, ids);
@@ -547,7 +547,7 @@ export function createProductsService(ctx: AppContext) {
       for (const e of entries) {
         const item = byId.get(e.id);
         if (!item || !inCustomerScope(scope, item.customerId)) throw notFound(PRODUCT_MESSAGES.notFound);
-        if (!item.hasInventory) throw badRequest(PRODUCT_MESSAGES.notInventory(e.id));
+        if (!item.hasInventory) throw badRequest(PRODUCT_MESSAGES.notInventory(e.id), `inventories.${e.id}`);
       }
       await db.transaction(async (tx) => repo.setInventories(tx, entries));
       return { message: MESSAGES.inventoryUpdated };

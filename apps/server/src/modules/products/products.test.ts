@@ -98,7 +98,8 @@ describe('GET /products', () => {
   it('answers 400 naming the field: production region required, then a group or a text', async () => {
     const noRegion = await search('VENDOR', { productGroup: 'ZZ_FIXTURE_GROUP' });
     expect(noRegion.statusCode).toBe(400);
-    expect(noRegion.json().message).toMatch(/^productionRegion: Production region is required/);
+    expect(noRegion.json().field).toBe('productionRegion');
+    expect(noRegion.json().message).toMatch(/^Production region is required/);
     const neither = await search('VENDOR', { productionRegion: f.region.id });
     expect(neither.statusCode).toBe(400);
     expect(neither.json().message).toMatch(/productGroup/);
@@ -120,10 +121,16 @@ describe('GET /products', () => {
   it('answers 400 for an unknown region or product group', async () => {
     const region = await search('VENDOR', { productionRegion: 999999, search: 'x' });
     expect(region.statusCode).toBe(400);
-    expect(region.json().message).toMatch(/productionRegion/);
+    expect(region.json()).toEqual({
+      field: 'productionRegion',
+      message: 'The chosen production region does not exist.',
+    });
     const group = await search('VENDOR', { productionRegion: f.region.id, productGroup: 'NO_SUCH_GROUP' });
     expect(group.statusCode).toBe(400);
-    expect(group.json().message).toMatch(/productGroup/);
+    expect(group.json()).toEqual({
+      field: 'productGroup',
+      message: 'The chosen product group does not exist.',
+    });
   });
 
   it('lists one row per subcode with an active STANDARD item in the group, its first item by sortKey', async () => {
@@ -481,7 +488,7 @@ describe('GET /products/edit-details/{orderItemId}', () => {
     for (const id of ['abc', '0', '-3', '1.5']) {
       const res = await get('VENDOR', `/products/edit-details/${id}`);
       expect(res.statusCode, id).toBe(400);
-      expect(res.json().message).toContain('orderItemId');
+      expect(res.json().field).toBe('orderItemId');
     }
   });
 

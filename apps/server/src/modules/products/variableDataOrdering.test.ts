@@ -156,7 +156,7 @@ describe('GET /products/variable-data', () => {
       orderStatus: 'OPEN',
     });
     expect(group.statusCode).toBe(400);
-    expect(group.json().message).toMatch(/^orderStatus/);
+    expect(group.json().field).toBe('orderStatus');
     const unknownRegion = await get(
       account,
       '/products/variable-data?productionRegion=2147483647&poNumber=P&styleNumber=S',
@@ -302,7 +302,17 @@ describe('GET /products/variable-data/dynamic/{id}', () => {
     ).toBe(403);
     const missing = await dyn(vendor, dynamicItemId, 'styleNumber=62040000');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(MESSAGES.dynamicSearchRequired);
+    // The spec's text exactly, the field beside it (decision 0058), never 'poNumber: …'.
+    expect(missing.json()).toEqual({ field: 'poNumber', message: MESSAGES.dynamicSearchRequired });
+    const neither = await dyn(vendor, dynamicItemId, '');
+    expect(neither.json()).toEqual({
+      field: 'styleNumber',
+      message: MESSAGES.dynamicSearchRequired,
+      fields: [
+        { field: 'styleNumber', message: MESSAGES.dynamicSearchRequired },
+        { field: 'poNumber', message: MESSAGES.dynamicSearchRequired },
+      ],
+    });
     expect((await dyn(vendor, 'abc', 'styleNumber=1&poNumber=2')).statusCode).toBe(400);
     expect((await dyn(vendor, '99999999999', 'styleNumber=1&poNumber=2')).statusCode).toBe(400);
     const vdItem = await itemOf(vendor, 'PO-778120', '62040000');
@@ -369,15 +379,16 @@ describe('the VARIABLE_DATA order-line payload (ordering §3: quantities keyed b
       quantities: { [row]: 1000 },
     });
     expect(byRowId.statusCode, byRowId.body).toBe(400);
-    expect(byRowId.json().message).toMatch(
-      /^rowQuantities: a VARIABLE_DATA line gives the quantity of each uploaded row/,
-    );
+    expect(byRowId.json()).toMatchObject({
+      message: expect.stringMatching(/^A variable-data line gives the quantity of each uploaded row/),
+      field: 'rowQuantities',
+    });
     const itemOnly = await send(mine, 'POST', '/orders', {
       productType: 'VARIABLE_DATA',
       quantities: { [id]: 1000 },
     });
     expect(itemOnly.statusCode).toBe(400);
-    expect(itemOnly.json().message).toMatch(/^rowQuantities:/);
+    expect(itemOnly.json().field).toBe('rowQuantities');
     // quantities must name the item once with the rows' sum.
     for (const quantities of [{ [id]: 999 }, { [id]: 1000, [row]: 0 }]) {
       const bad = await send(mine, 'POST', '/orders', {
@@ -386,7 +397,10 @@ describe('the VARIABLE_DATA order-line payload (ordering §3: quantities keyed b
         rowQuantities: { [row]: 1000 },
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toMatch(/^quantities: a VARIABLE_DATA line names its product item/);
+      expect(bad.json()).toMatchObject({
+        message: expect.stringMatching(/^A variable-data line names its product item/),
+        field: 'quantities',
+      });
     }
     // A row of another PO and style (of the same vendor) is refused naming the field and the row.
     const other = await itemOf(mine, 'PO-778120', '62040001');
@@ -395,9 +409,10 @@ describe('the VARIABLE_DATA order-line payload (ordering §3: quantities keyed b
     )[0].variableDataRowId;
     const foreignRow = await send(mine, 'POST', '/orders', vdPayload(id, { [row]: 1000, [otherRow]: 1000 }));
     expect(foreignRow.statusCode).toBe(400);
-    expect(foreignRow.json().message).toBe(
-      `rowQuantities: ${otherRow} is not an uploaded row of PO PO-778120, style 62040000, ticket type RT-PT-401.`,
-    );
+    expect(foreignRow.json()).toMatchObject({
+      message: `Row ${otherRow} is not an uploaded row of PO PO-778120, style 62040000, ticket type RT-PT-401.`,
+      field: `rowQuantities.${otherRow}`,
+    });
     // A STANDARD item named as the line's item; rowQuantities on a STANDARD line.
     expect(
       (await send(mine, 'POST', '/orders', vdPayload(dynamicItemId, { [row]: 1000 }))).json().message,
@@ -408,7 +423,10 @@ describe('the VARIABLE_DATA order-line payload (ordering §3: quantities keyed b
       rowQuantities: { [row]: 1000 },
     });
     expect(standard.statusCode).toBe(400);
-    expect(standard.json().message).toMatch(/^rowQuantities: only a VARIABLE_DATA line/);
+    expect(standard.json()).toMatchObject({
+      message: expect.stringMatching(/^Only a variable-data line gives quantities by uploaded row/),
+      field: 'rowQuantities',
+    });
     // Nothing was added by any of these.
     expect((await get(mine, '/orders/cart')).json().orderItems).toEqual([]);
     // The OpenAPI document says the same.

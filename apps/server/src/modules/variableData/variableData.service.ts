@@ -5,6 +5,7 @@
  * variableData.import.ts, run by the `variableData.import` job.
  */
 import {
+  apiFieldMessage,
   type DataUploadsResponse,
   MESSAGES,
   VARIABLE_DATA_UPLOAD_FIELDS,
@@ -56,11 +57,16 @@ export function createVariableDataService(ctx: AppContext) {
       };
       const customerText = file.fields[VARIABLE_DATA_UPLOAD_FIELDS.customerId];
       if (customerText === undefined) {
-        refuse(badRequest('customerId: is required (a form field sent before the file)'));
+        refuse(badRequest('Customer is required (a form field sent before the file).', 'customerId'));
       }
       const parsed = variableDataUploadCustomerId.safeParse(customerText);
       if (!parsed.success)
-        refuse(badRequest(`customerId: ${parsed.error?.issues[0]?.message ?? 'is invalid'}`));
+        refuse(
+          badRequest(
+            apiFieldMessage(['customerId'], parsed.error?.issues[0]?.message ?? 'is not valid').message,
+            'customerId',
+          ),
+        );
       const customerId = parsed.data as number;
       const customer = await repo.customer(db, customerId);
       if (!customer || !inCustomerScope(await visibleCustomerIds(db, user), customerId)) {
@@ -68,7 +74,7 @@ export function createVariableDataService(ctx: AppContext) {
       }
       const layout = customer.parserType;
       if (layout !== 'FLAT_FILE' && layout !== 'DELIMITED_ROOTS') {
-        return refuse(badRequest(`customerId: ${customer.name} has no variable data parser`));
+        return refuse(badRequest(`${customer.name} has no variable data parser.`, 'customerId'));
       }
 
       const key = newStorageKey(VARIABLE_DATA_PREFIX);

@@ -138,16 +138,21 @@ describe('POST /configuration/upload-variable-data', () => {
     const file = { name: 'a.csv', body: ROOTS_SAMPLE };
     const none = await upload(token, {}, file);
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toMatch(/^customerId: is required/);
+    expect(none.json().field).toBe('customerId');
+    expect(none.json().message).toMatch(/^Customer is required/);
     const bad = await upload(token, { customerId: 'abc' }, file);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^customerId: must be a customer id/);
+    expect(bad.json().field).toBe('customerId');
+    expect(bad.json().message).toMatch(/^Customer must be a customer id/);
     const noFile = await upload(token, { customerId: String(parties.rootsId) });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().message).toMatch(/^file: /);
+    expect(noFile.json().field).toBe('file');
     const noParser = await upload(token, { customerId: String(northwindId) }, file);
     expect(noParser.statusCode).toBe(400);
-    expect(noParser.json().message).toBe('customerId: Northwind Outfitters has no variable data parser');
+    expect(noParser.json()).toEqual({
+      field: 'customerId',
+      message: 'Northwind Outfitters has no variable data parser.',
+    });
     expect(await t.db.$count(s.dataUploads, eq(s.dataUploads.uploadedBy, -1))).toBe(0);
   });
 

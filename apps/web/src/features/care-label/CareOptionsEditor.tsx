@@ -38,7 +38,7 @@ import {
 } from '@selvedge/shared';
 import { useMemo, useState } from 'react';
 import { useDeleteRecord, useRecordSearch, useSaveRecord } from '../../api/master-data';
-import { showApiError, showSuccess } from '../../ui/messages';
+import { apiFieldErrors, showApiError, showSuccess } from '../../ui/messages';
 import { HistoryPanel } from '../master-data/HistoryPanel';
 import { SelectableRowsTable } from '../master-data/SelectableRowsTable';
 import { CareSymbol } from './CareSymbol';
@@ -62,12 +62,15 @@ const HISTORY_VALUE_LABELS: Record<string, Record<string, string>> = {
 type OptionRow = { id: number; version: number } & Record<string, unknown>;
 type Draft = Record<string, string>;
 
-/** The fields of a kind: name only, code and text, or display name, icon and sort key. */
+/**
+ * The fields of a kind: name only, code and description (master-data §2: 'Care Codes (code and
+ * description)'; the contract's field is `text`), or display name, icon and sort key.
+ */
 function fieldsOf(kind: CareOptionKind): { key: string; label: string }[] {
   if (kind === 'care-code')
     return [
       { key: 'code', label: 'Code' },
-      { key: 'text', label: 'Text' },
+      { key: 'text', label: 'Description' },
     ];
   if (kind === 'care-instruction')
     return [
@@ -96,6 +99,8 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
   const [type, setType] = useState<CareInstructionType>('WASH');
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(kind));
   const [selected, setSelected] = useState<OptionRow | null>(null);
+  // A refusal naming one of the inputs (a duplicate code: 409 with `field`) shows under it (decision 0058).
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = fieldsOf(kind);
   const testId = `care-option-${kind}`;
   const titleId = `${testId}-title`;
@@ -118,11 +123,21 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
   const clear = () => {
     setDraft(emptyDraft(kind));
     setSelected(null);
+    setErrors({});
   };
   const body = () =>
     kind === 'care-instruction'
       ? { type, displayName: draft.displayName, icon: draft.icon, sortKey: Number(draft.sortKey) }
       : Object.fromEntries(fields.map((f) => [f.key, draft[f.key]]));
+
+  const refused = (error: unknown) => {
+    const onFields = apiFieldErrors(
+      error,
+      fields.map((f) => f.key),
+    );
+    if (onFields) setErrors(onFields);
+    else showApiError(error);
+  };
 
   const add = () => {
     if (!filled) return;
@@ -133,7 +148,7 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
           showSuccess(CARE_LABEL_SUCCESS.optionAdded);
           clear();
         },
-        onError: showApiError,
+        onError: refused,
       },
     );
   };
@@ -146,7 +161,7 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
           showSuccess(CARE_LABEL_SUCCESS.optionUpdated);
           clear();
         },
-        onError: showApiError,
+        onError: refused,
       },
     );
   };
@@ -170,7 +185,10 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
     });
   };
 
-  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = (key: string, value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: '' } : e));
+  };
   const onEnter = (e: React.KeyboardEvent) => {
     // Enter adds (master-data §5: Enter triggers save); Update stays a click.
     if (e.key === 'Enter') {
@@ -225,6 +243,7 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
         value={draft[f.key]}
         onChange={(e) => set(f.key, e.currentTarget.value)}
         onKeyDown={onEnter}
+        error={errors[f.key] || undefined}
         maxLength={f.key === 'text' ? 1000 : f.key === 'code' ? 100 : 200}
         data-testid={`${testId}-${f.key}`}
       />
@@ -294,6 +313,7 @@ export function CareOptionSection({ kind }: { kind: CareOptionKind }) {
             onSelect={(r) => {
               setSelected(r);
               setDraft(draftOf(kind, r));
+              setErrors({});
             }}
             editing
             rowTestId={`${testId}-row`}
@@ -324,7 +344,7 @@ function columnsOf(kind: CareOptionKind) {
     return [
       { header: 'Code', width: '25%', cell: (r: OptionRow) => String(r.code) },
       {
-        header: 'Text',
+        header: 'Description',
         cell: (r: OptionRow) => String(r.text),
         style: { overflowWrap: 'anywhere' as const },
       },

@@ -5,8 +5,8 @@
  * - Each field saves on its own (PUT /orders/cart with that field) when it loses focus or a choice is
  *   made, only when it differs from what the server has. Saves run one after another, so the server
  *   ends with the last value typed; each answer (the cart) updates the cached cart.
- * - A failed save shows the server's message in red; the user's input stays, and the field counts as
- *   unsaved, so `flush()` (before placing) sends it again.
+ * - A failed save shows the server's message under the field it names (else in red); the user's
+ *   input stays, and the field counts as unsaved, so `flush()` (before placing) sends it again.
  * - Validation uses the shared rules (validateCartForPlacement): one field on blur, all on Place. A
  *   value the server would refuse anyway (an invalid email, an over-long shipping address) is not sent:
  *   its inline message says why.
@@ -23,7 +23,7 @@ import {
 } from '@selvedge/shared';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { updateCartHeader } from '../../api/cart';
-import { showApiError } from '../../ui/messages';
+import { apiFieldErrors, showApiError } from '../../ui/messages';
 
 /** The header fields saved with PUT /orders/cart. */
 export const HEADER_FIELDS = [
@@ -106,6 +106,8 @@ export interface CartHeaderForm {
   setTerms: (accepted: boolean) => void;
   /** Validates every field; answers the messages (empty when the cart may be placed). */
   validateAll: () => FormErrors;
+  /** Shows the server's refusals of fields (placing's answer names one) under their inputs. */
+  showErrors: (errors: FormErrors) => void;
   /** Saves every unsaved field and waits for all saves; false when one failed. */
   flush: () => Promise<boolean>;
 }
@@ -164,7 +166,10 @@ export function useCartHeaderForm(role: Role | null, onSaved: (cart: Cart) => vo
         onSavedRef.current(cart);
         return true;
       } catch (error) {
-        showApiError(error);
+        // A refusal of one of the form's fields shows under its input (decision 0058), else in red.
+        const onFields = apiFieldErrors(error, HEADER_FIELDS);
+        if (onFields) setErrors((prev) => ({ ...prev, ...onFields }));
+        else showApiError(error);
         return false;
       } finally {
         setSaving((n) => n - 1);
@@ -230,6 +235,8 @@ export function useCartHeaderForm(role: Role | null, onSaved: (cart: Cart) => vo
     return found;
   }, [allErrors]);
 
+  const showErrors = useCallback((found: FormErrors) => setErrors((prev) => ({ ...prev, ...found })), []);
+
   const flush = useCallback(async () => {
     // Wait for the saves already queued; a field whose save failed is still unsaved and goes again.
     await queueRef.current;
@@ -243,7 +250,19 @@ export function useCartHeaderForm(role: Role | null, onSaved: (cart: Cart) => vo
   }, [save]);
 
   return useMemo(
-    () => ({ values, terms, errors, saving, initialize, setValue, commit, setTerms, validateAll, flush }),
-    [values, terms, errors, saving, initialize, setValue, commit, setTerms, validateAll, flush],
+    () => ({
+      values,
+      terms,
+      errors,
+      saving,
+      initialize,
+      setValue,
+      commit,
+      setTerms,
+      validateAll,
+      showErrors,
+      flush,
+    }),
+    [values, terms, errors, saving, initialize, setValue, commit, setTerms, validateAll, showErrors, flush],
   );
 }

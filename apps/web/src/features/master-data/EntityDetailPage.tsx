@@ -11,7 +11,7 @@ import { IconArrowLeft, IconDeviceFloppy, IconPencil, IconShoppingCart, IconX } 
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EntityFields } from './EntityFields';
-import type { AnyEntityConfig } from './entity-config';
+import { type AnyEntityConfig, fieldValueLabels } from './entity-config';
 import { HistoryPanel } from './HistoryPanel';
 import { useDetailMode } from './useDetailMode';
 
@@ -28,6 +28,8 @@ export function EntityDetailPage({ config }: { config: AnyEntityConfig }) {
     }),
     [config],
   );
+  // History values in the form's words ('Show' / "Don't show", 'Dunnes'), not Yes/No or codes.
+  const valueLabels = useMemo(() => fieldValueLabels(config.fields), [config]);
 
   // Keyboard: entering edit or create mode puts the cursor in the first field; leaving it returns to Edit.
   const wasEditing = useRef(false);
@@ -149,7 +151,7 @@ export function EntityDetailPage({ config }: { config: AnyEntityConfig }) {
       )}
       {record && mode !== 'create' && config.sections?.({ record, editing })}
       {detail.recordId !== null && record && isApiAllowed('masterData', detail.role) && (
-        <HistoryPanel kind={config.kind} id={detail.recordId} labels={labels} />
+        <HistoryPanel kind={config.kind} id={detail.recordId} labels={labels} valueLabels={valueLabels} />
       )}
     </Stack>
   );

@@ -33,8 +33,9 @@ const moneyText = (price: unknown) => {
 
 /**
  * One history value as text (issue 28 §3: readable, no JSON, no codes): a reference by its name, a
- * tier as '1,000+ USD 0.0538', a minimum value as 'USD 25.00', an image by its file name, a code by
- * its display name ('Pick & Pack'), a list one entry a line, yes/no, nothing as '---'.
+ * tier as '1,000+ USD 0.0538', a minimum value as 'USD 25.00', an image by its file name, a code or
+ * a yes/no by the words the form shows for it (`codeLabels` of the field: 'Pick & Pack', 'Show' /
+ * "Don't show"; Yes/No when the form gives none), a list one entry a line, nothing as '---'.
  */
 export function historyValue(
   value: unknown,
@@ -42,7 +43,8 @@ export function historyValue(
   codeLabels: Record<string, Record<string, string>> = CODE_LABELS,
 ): string {
   if (value === null || value === undefined) return MISSING;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean')
+    return (field ? codeLabels[field]?.[String(value)] : undefined) ?? (value ? 'Yes' : 'No');
   if (typeof value === 'string') {
     if (value.trim() === '') return MISSING;
     const label = field ? codeLabels[field]?.[value] : undefined;

@@ -4,8 +4,11 @@
  * Price for minimum order values), inputs with Add, Update, Remove and Clear while editing. A row's
  * first cell selects it (its values fill the inputs); Update and Remove act on the selection, matched
  * on quantity, price and currency. The rules and their refusals are the shared ones (tiers:
- * addTier/updateTier/removeTier; minimum order values: addMinValue/...), shown verbatim under the
- * inputs. The quantity-1 tier keeps its quantity: the input is read-only while it is selected.
+ * addTier/updateTier/removeTier; minimum order values: addMinValue/...), shown verbatim: under the
+ * input a refusal is about (quantity, price, currency), else under the inputs. What is typed reaches
+ * the rule as typed — a quantity of 2.6 or a price of -1 is refused with its message, never cut to
+ * 2 or 1.00 unseen (decision 0058). The quantity-1 tier keeps its quantity: the input is read-only
+ * while it is selected.
  */
 import { Button, Group, Input, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
@@ -85,7 +88,10 @@ export function PriceRowsEditor<R extends Row>({
   const [price, setPrice] = useState('');
   const [currency, setCurrency] = useState<string | null>(null);
   const [selected, setSelected] = useState<R | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; field?: string } | null>(null);
+  /** The refusal shown on `field`'s input, if it is about that input. */
+  const problemOn = (field: string) => (problem?.field === field ? problem.message : undefined);
+  const general = problem && !problem.field ? problem.message : null;
   const chosenCurrency = currency ?? defaultTierCurrency(currencies);
   const input: TierInput = {
     quantity: rules.withQuantity ? (quantity === '' ? null : Number(quantity)) : 1,
@@ -103,7 +109,7 @@ export function PriceRowsEditor<R extends Row>({
   };
   const apply = (result: EditResult<R[]>) => {
     if (!result.ok) {
-      setProblem(result.message);
+      setProblem({ message: result.message, field: result.field });
       return;
     }
     setProblem(null);
@@ -129,7 +135,9 @@ export function PriceRowsEditor<R extends Row>({
       <Stack gap="xs">
         <Input.Label labelElement="div">{title}</Input.Label>
         {editing && (
-          <Group align="flex-end" gap="sm" wrap="wrap">
+          // Top-aligned, with help and refusals below each input: a refusal under the price must not
+          // shift the other inputs (decision 0058).
+          <Group align="flex-start" gap="sm" wrap="wrap">
             {rules.withQuantity && (
               <NumberInput
                 label="Quantity"
@@ -140,14 +148,17 @@ export function PriceRowsEditor<R extends Row>({
                 }}
                 onKeyDown={onEnter}
                 min={1}
-                // Not clamped: a typed 0 must reach the rule and its message ('A tier cannot have
-                // quantity 0.', master-data §8), not silently become 1 on blur (issue 28 §3).
+                // Not clamped, decimals and minus kept: a typed 0, 2.6 or -1 must reach the rule and
+                // its message ('A tier cannot have quantity 0.', master-data §8), not silently become
+                // 1, 2 or 1 (issue 28 §3; decision 0058).
                 clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
+                allowDecimal
+                allowNegative
                 thousandSeparator=","
+                error={problemOn('quantity')}
                 readOnly={quantityLocked}
                 description={quantityLocked ? 'The quantity-1 tier keeps its quantity' : undefined}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 w={150}
                 data-testid={`${testId}-quantity`}
               />
@@ -156,11 +167,12 @@ export function PriceRowsEditor<R extends Row>({
               label="Price"
               value={price}
               onChange={(e) => {
-                // A decimal amount: digits and one point.
-                setPrice(e.currentTarget.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'));
+                // As typed: the rule refuses what is not an amount or below 0 (decision 0058).
+                setPrice(e.currentTarget.value);
                 setProblem(null);
               }}
               onKeyDown={onEnter}
+              error={problemOn('price')}
               inputMode="decimal"
               w={140}
               data-testid={`${testId}-price`}
@@ -169,49 +181,57 @@ export function PriceRowsEditor<R extends Row>({
               label="Currency"
               data={currencies}
               value={chosenCurrency}
-              onChange={setCurrency}
+              onChange={(v) => {
+                setCurrency(v);
+                setProblem(null);
+              }}
+              error={problemOn('currency')}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               w={110}
               data-testid={`${testId}-currency`}
             />
-            <Group gap="xs">
-              <Button
-                variant="light"
-                onClick={() => apply(rules.add(value, input))}
-                data-testid={`${testId}-add`}
-              >
-                Add
-              </Button>
-              <Button
-                variant="light"
-                onClick={() => apply(rules.update(value, selected, input))}
-                data-testid={`${testId}-update`}
-              >
-                Update
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                onClick={() => apply(rules.remove(value, selected))}
-                data-testid={`${testId}-remove`}
-              >
-                Remove
-              </Button>
-              <Button
-                variant="subtle"
-                color="gray"
-                onClick={clear}
-                disabled={!selected && price === '' && quantity === ''}
-              >
-                Clear
-              </Button>
-            </Group>
+            <Stack gap={0}>
+              {/* An empty label, so the buttons line up with the inputs below their labels. */}
+              <Input.Label aria-hidden>&nbsp;</Input.Label>
+              <Group gap="xs">
+                <Button
+                  variant="light"
+                  onClick={() => apply(rules.add(value, input))}
+                  data-testid={`${testId}-add`}
+                >
+                  Add
+                </Button>
+                <Button
+                  variant="light"
+                  onClick={() => apply(rules.update(value, selected, input))}
+                  data-testid={`${testId}-update`}
+                >
+                  Update
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  onClick={() => apply(rules.remove(value, selected))}
+                  data-testid={`${testId}-remove`}
+                >
+                  Remove
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  onClick={clear}
+                  disabled={!selected && price === '' && quantity === ''}
+                >
+                  Clear
+                </Button>
+              </Group>
+            </Stack>
           </Group>
         )}
-        {(problem || error) && (
+        {(general ?? (problem ? null : error)) && (
           <Text size="sm" c="red.8" role="alert" data-testid={`${testId}-problem`}>
-            {problem ?? error}
+            {general ?? error}
           </Text>
         )}
         <SelectableRowsTable

@@ -20,6 +20,23 @@ import type { ReactNode } from 'react';
 import type { BodyOf, EntityKind, RecordOf } from '../../api/master-data';
 import { type LazySchema, lazySchema } from './schemas-loader';
 
+/**
+ * The words the form shows for each field's values, by field name (value → label): a yes/no
+ * field's own pair ('Show' / "Don't show"), a select's or checklist's constant choices ('FLAT_FILE'
+ * → 'Dunnes'). The record's history shows values with them, so it reads as the form does.
+ */
+export function fieldValueLabels<V>(fields: readonly FormField<V>[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const f of fields) {
+    if (f.type === 'boolean') out[f.name] = { true: f.trueLabel, false: f.falseLabel };
+    else if ((f.type === 'select' || f.type === 'checklist') && 'options' in f.useOptions) {
+      const { options } = f.useOptions as { options: readonly SelectOption[] };
+      out[f.name] = Object.fromEntries(options.map((o) => [o.value, o.label]));
+    }
+  }
+  return out;
+}
+
 /** One choice of a select (filter or form field). */
 export interface SelectOption {
   value: string;

@@ -116,10 +116,9 @@ export const useSchemaOptions: OptionsHook = () => {
   return { options: options(q.data?.listContent), loading: q.isPending };
 };
 
-/** A constant list as an options hook. */
-export const staticOptions =
-  (list: SelectOption[]): OptionsHook =>
-  () => ({ options: list });
+/** A constant list as an options hook; the list stays readable (`options`) for the history's labels. */
+export const staticOptions = (list: SelectOption[]): OptionsHook & { readonly options: SelectOption[] } =>
+  Object.assign(() => ({ options: list }), { options: list });
 
 /** A reference as the form keeps it: its id as text ('' = none). */
 export const refValue = (ref: { id: number } | null | undefined): string => (ref ? String(ref.id) : '');

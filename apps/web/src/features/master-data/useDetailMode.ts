@@ -5,7 +5,8 @@
  *   the last saved copy and returns to view mode. A load failure shows its message and goes home.
  * - `?createMode=true` starts in edit mode with the entity's defaults; Cancel returns to the list; a
  *   successful create shows the success text and returns to the list. A failed create keeps the input
- *   (there is no saved copy to restore) so it can be corrected.
+ *   (there is no saved copy to restore) so it can be corrected: a refusal naming one of the form's
+ *   fields (the answer's `field`) shows under that input, any other in red.
  * - Save (also Enter in a field) validates with the shared zod schema, then saves under 'Saving...'.
  *   A successful update shows the success text, keeps the page and returns to view mode with the
  *   answered record. A failed update shows the error, restores the saved copy and leaves edit mode;
@@ -20,7 +21,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { masterDataKeys, type RecordOf, useRecord, useSaveRecord } from '../../api/master-data';
 import { lazySchemaResolver } from '../../ui/lazy-schema';
-import { showApiError, showError, showSuccess } from '../../ui/messages';
+import { apiFieldErrors, showApiError, showError, showSuccess } from '../../ui/messages';
 import { withOverlay } from '../../ui/overlay';
 import { useSession } from '../session/use-session';
 import type { AnyEntityConfig } from './entity-config';
@@ -194,7 +195,15 @@ export function useDetailMode(config: AnyEntityConfig) {
       try {
         created = await withOverlay(OVERLAYS.saving, save.mutateAsync({ kind: 'create', body }));
       } catch (error) {
-        showApiError(error);
+        // A refusal naming a field of the form shows under that input (decision 0058), else in red.
+        const onFields = apiFieldErrors(
+          error,
+          config.fields.map((f) => f.name),
+        );
+        if (onFields) {
+          form.setErrors(fieldErrors(onFields, labels));
+          focusFirstError();
+        } else showApiError(error);
         return;
       }
       showSuccess(config.messages.created);

@@ -27,7 +27,7 @@ import {
   useProductCareLabelQueries,
   useUpdateOrderLineMutation,
 } from '../../api/products';
-import { showError, showSuccess } from '../../ui/messages';
+import { hideMessage, showError, showSuccess } from '../../ui/messages';
 import { CareLabelEditor } from '../care-label/CareLabelEditor';
 import { AttributeInput } from './AttributeInput';
 import { InventoryPanel } from './InventoryPanel';
@@ -271,6 +271,27 @@ export function StandardProductForm({
       rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
     );
 
+  // The care label refusal's red message (retained, as errors are) lasts while what it says holds:
+  // it goes once that problem is put right (the others stay on their fields), at the next Add to
+  // Order and when the screen is left.
+  const careMessage = useRef<{ id: string; text: string } | null>(null);
+  const hideCareMessage = () => {
+    if (careMessage.current) hideMessage(careMessage.current.id);
+    careMessage.current = null;
+  };
+  const careRefusalOf = (p: ProductItemDetails, input: LineInput) => {
+    const config = careOf(p)?.config;
+    if (!p.careLabelType || !input.careLabel || !config) return null;
+    return careLabelMessage(careLabelAgainst(config, input.careLabel, p.careLabelType));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: judged again when the input or a configuration changes
+  useEffect(() => {
+    const shown = careMessage.current?.text;
+    if (shown && !products.some((p) => careRefusalOf(p, inputOf(p)) === shown)) hideCareMessage();
+  }, [inputs, configsKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on leaving the screen only
+  useEffect(() => hideCareMessage, []);
+
   const submit = async () => {
     if (busy) return;
     // Fields still holding typed text take their rounded value first (as on blur).
@@ -278,6 +299,7 @@ export function StandardProductForm({
       products.map((p) => [p.productSubcodeId, roundAll(p, inputOf(p), canRestock)]),
     );
     setInputs(rounded);
+    hideCareMessage();
     const lines = products.filter((p) => totalQuantity(p, rounded[p.productSubcodeId]) > 0);
     if (lines.length === 0) return;
     setChecked(true);
@@ -285,15 +307,15 @@ export function StandardProductForm({
       focusFirstError();
       return;
     }
-    // The care label rules block Add to Order (ordering §5), with the spec's percentages text.
+    // The care label rules block Add to Order (ordering §5), with the spec's percentages text or the
+    // first problem's sentence (each problem also shows on its field).
     for (const p of lines) {
-      const label = rounded[p.productSubcodeId].careLabel;
-      if (!p.careLabelType || !label) continue;
-      const config = careOf(p)?.config;
-      if (!config) return;
-      const message = careLabelMessage(careLabelAgainst(config, label, p.careLabelType));
+      const input = rounded[p.productSubcodeId];
+      if (!p.careLabelType || !input.careLabel) continue;
+      if (!careOf(p)?.config) return;
+      const message = careRefusalOf(p, input);
       if (message) {
-        showError(message);
+        careMessage.current = { id: showError(message), text: message };
         focusFirstError();
         return;
       }

@@ -35,7 +35,7 @@ import { CartSummary } from '../../features/cart/CartSummary';
 import { useChooseNewAddress } from '../../features/cart/new-shipping-address';
 import { FORM_FIELDS, type FormErrors, useCartHeaderForm } from '../../features/cart/use-cart-header-form';
 import { useSession } from '../../features/session/use-session';
-import { showApiError, showError, showInfo, showSuccess } from '../../ui/messages';
+import { apiFieldErrors, showApiError, showError, showInfo, showSuccess } from '../../ui/messages';
 import { withOverlay } from '../../ui/overlay';
 
 /** Scrolls to the first invalid field (screen order) and puts the focus on it. */
@@ -148,7 +148,12 @@ export default function CartPage() {
       showError(placeOrderMessage(result.orderId, role));
       await refreshCart();
     } catch (error) {
-      showApiError(error);
+      // A refusal of a header field (an address not among the saved ones) shows under it (decision 0058).
+      const onFields = apiFieldErrors(error, FORM_FIELDS);
+      if (onFields) {
+        form.showErrors(onFields);
+        focusFirstInvalid(onFields);
+      } else showApiError(error);
       // A conflict (already placed, product gone...) may mean the cart changed: show the current one.
       if (error instanceof ApiError && error.status === 409) void refreshCart();
     } finally {

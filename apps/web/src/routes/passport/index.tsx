@@ -3,10 +3,16 @@
  * /01/{gtin}/21/{serial}, which a care label's QR code opens: public, read-only, outside the
  * signed-in frame (no navigation bar, no footer), made for a phone. It shows the garment's fibre
  * content per component, care instructions with their ISO 3758 symbols, country of origin, caution
- * and special instructions, headings in each of the customer's languages — nothing of the order.
+ * and special instructions, headings in each of the customer's languages — nothing of the order. A
+ * link that names no passport (unknown serial, or not a GTIN at all) shows one 'not found' text.
  */
 import { Alert, Container, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { PASSPORT_HEADINGS, type PassportLanguage, type PassportResponse } from '@selvedge/shared';
+import {
+  PASSPORT_HEADINGS,
+  PASSPORT_MESSAGES,
+  type PassportLanguage,
+  type PassportResponse,
+} from '@selvedge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useParams } from 'react-router';
@@ -139,8 +145,10 @@ export default function PassportPage() {
           {query.isPending && <Loader size="sm" aria-label="Loading" />}
           {query.isError && (
             <Alert color="gray" title="Not found" data-testid="passport-not-found">
-              {isApiError(query.error) && query.error.status < 500
-                ? query.error.message
+              {isApiError(query.error) && (query.error.status === 400 || query.error.status === 404)
+                ? // A link that cannot be one (a wrong GTIN check digit: 400) reads as an unknown
+                  // serial does: the page is for whoever scans a garment, not a validator's text.
+                  PASSPORT_MESSAGES.notFound
                 : 'The passport could not be loaded. Please try again.'}
             </Alert>
           )}
