@@ -71,6 +71,7 @@ const SAMPLES: unknown[] = [
   'Sample',
   7,
   [{ productSubcode: 'RT-WL-101', productSize: 'M', currentInventory: 3, quantity: 5 }],
+  [{ orderIds: [7], sizes: ['M Navy'] }],
 ];
 
 /** The texts of a catalogue entry: a text, or a template's results for the samples it takes. */
