@@ -28,8 +28,10 @@ const MANTINE_STYLED = ['core', 'dates', 'notifications', 'dropzone'];
  * are imported by the entry instead.
  */
 function mantineCssPerComponent(): Plugin {
+  // The module sits in a folder of its component (core, dates) or at the package's top (notifications,
+  // dropzone: esm/Notifications.module.mjs), whose sheet the build otherwise left out.
   const classesModule = new RegExp(
-    `node_modules[\\\\/]@mantine[\\\\/](${MANTINE_STYLED.join('|')})[\\\\/]esm[\\\\/].*[\\\\/]([A-Za-z]+)\\.module\\.mjs$`,
+    `node_modules[\\\\/]@mantine[\\\\/](${MANTINE_STYLED.join('|')})[\\\\/]esm[\\\\/](?:.*[\\\\/])?([A-Za-z]+)\\.module\\.mjs$`,
   );
   const sheetOf = (pack: string, name: string) =>
     pack === 'core' ? `@mantine/core/styles/${name}.layer.css` : `@mantine/${pack}/styles.layer.css`;

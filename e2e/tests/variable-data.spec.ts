@@ -4,9 +4,13 @@
  * a customer and a file are chosen, uploads the Roots and the Dunnes sample files of docs/formats, reads
  * the §8 message, and watches each upload reach Finished with its report (rows read, refusals with
  * their lines); then finds the Dunnes PO on the product list from another production region, which
- * names the region holding it (decision 0057). Screenshots at 1024 px and 390 px are saved for
- * looking at (not compared).
+ * names the region holding it (decision 0057). A file over the server's limit (200 MB) is refused at
+ * once with the limit in a red message on screen, and nothing is uploaded (decision 0054).
+ * Screenshots at 1024 px and 390 px are saved for looking at (not compared).
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
@@ -96,4 +100,39 @@ test('an account user uploads the Roots and the Dunnes sample files and reads th
   const row = page.locator('[data-testid=variable-data-row][data-po-number="DS-PO-8120"]');
   await expect(row).toContainText('DS-PT-410');
   await expect(page.getByTestId('product-search-region')).toHaveValue('China');
+});
+
+test('a file over the limit is refused at once, with the limit in the message, and nothing is uploaded', async ({
+  page,
+}) => {
+  // 201 MB of valid Roots rows, generated into a temporary folder (the server takes at most 200 MB).
+  const dir = mkdtempSync(join(tmpdir(), 'selvedge-e2e-big-'));
+  try {
+    const file = join(dir, 'ROOTS_BIG.csv');
+    const [header, ...rows] = readFileSync(`${FORMATS}roots-sample.csv`, 'utf8').split('\n');
+    const block = Buffer.from(`${rows.filter(Boolean).join('\n')}\n`);
+    const copies = Math.ceil((201 * 1024 * 1024) / block.length);
+    writeFileSync(file, Buffer.concat([Buffer.from(`${header}\n`), ...Array(copies).fill(block)]));
+
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await signIn(page, 'account@example.com', '/variable-data-upload');
+    const rows0 = page.getByTestId(/^upload-\d+$/);
+    await expect(page.getByTestId('uploads-table').or(page.getByTestId('uploads-empty'))).toBeVisible();
+    const before = await rows0.count();
+    await page.getByTestId('upload-customer').click();
+    await page.getByRole('option', { name: 'Roots', exact: true }).click();
+    await page.locator('form[data-testid="upload-form"] input[type="file"]').setInputFiles(file);
+    // Enter in the form submits it, as the Upload button does.
+    const answer = page.waitForResponse((r) => r.url().endsWith('/configuration/upload-variable-data'));
+    await page.getByTestId('upload-submit').focus();
+    await page.keyboard.press('Enter');
+    expect((await answer).status()).toBe(413);
+    const message = page.getByTestId('message-error').filter({ hasText: 'File size can not exceed 200 MB.' });
+    // On screen, where the user looks, not only somewhere in the page.
+    await expect(message).toBeInViewport();
+    await page.screenshot({ path: 'test-results/screens/variable-data-too-large-1024.png' });
+    await expect(rows0).toHaveCount(before);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -44,6 +44,7 @@ import type { Mailer } from './platform/mail';
 import { createMetrics, registerMetrics } from './platform/metrics';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths';
 import type { FileStorage } from './platform/storage';
+import { MULTIPART_LIMITS, registerUploadLimits } from './platform/uploads';
 import { webIndexReader } from './platform/webIndex';
 
 export const API_PREFIX = '/api/v1.0';
@@ -96,6 +97,11 @@ export async function buildApp(opts: {
     // choose its address and slip past sign-in throttling (issue 7).
     trustProxy: opts.config.trustProxy.length > 0 ? opts.config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
+    // A request whose body stops arriving (or a client that stops reading its answer) is ended after
+    // this long without a byte either way; an upload that moves, however slowly, never is. No cap on
+    // a request's whole time: a 200 MB data file on a slow line may take an hour (decision 0054).
+    connectionTimeout: opts.config.httpIdleTimeoutSeconds * 1000,
+    requestTimeout: 0,
     // Errors Fastify raises before routing (a malformed URL, a too long parameter) answer like every
     // other error: `{ message }` with a 4xx (ARCHITECTURE.md Contract).
     frameworkErrors: (err, _req, reply: FastifyReply) => {
@@ -139,10 +145,11 @@ export async function buildApp(opts: {
   // Before any route: the plugin adds its hook to each route as the route is declared. Answers below
   // 1 KB are not worth it; brotli at quality 4 (the plugin's default) is fast enough for every answer.
   await app.register(fastifyCompress, { threshold: 1024, customTypes: COMPRESSIBLE_TYPES });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: opts.config.maxArtworkUploadMb * 1024 * 1024, files: 1 },
-  });
+  // Each upload route reads its file with its own size limit (platform/uploads.ts UPLOAD_LIMITS).
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerErrorHandling(app);
+  // Before sign-in: a body declared larger than its route takes is refused before anything else runs.
+  registerUploadLimits(app, opts.config);
   registerAuth(app, ctx.db, ctx.tokens, API_PREFIX);
   registerMetrics(app, metrics, opts.config.metrics);
 

@@ -69,6 +69,11 @@ const envSchema = z.object({
   MAX_ARTWORK_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(20),
   /** Largest retailer data file (variable-data upload); streamed to storage, never held in memory. */
   MAX_VARIABLE_DATA_UPLOAD_MB: z.coerce.number().int().min(1).max(4096).default(200),
+  /**
+   * Seconds a connection may stay silent both ways (a request body that stops arriving, an answer the
+   * client stops reading) before it is ended; a moving upload, however slow, never is (decision 0054).
+   */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** auto: load demo data into an empty embedded database; always/never override. */
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST_DIR: optionalString,
@@ -142,6 +147,8 @@ export type Config = {
   logLevel: string;
   maxArtworkUploadMb: number;
   maxVariableDataUploadMb: number;
+  /** HTTP_IDLE_TIMEOUT_SECONDS: a connection silent both ways this long is ended. */
+  httpIdleTimeoutSeconds: number;
   demoData: 'auto' | 'always' | 'never';
   webDistDir?: string;
   /** Proxies trusted for X-Forwarded-For (addresses or CIDR ranges); empty: none. */
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     maxArtworkUploadMb: e.MAX_ARTWORK_UPLOAD_MB,
     maxVariableDataUploadMb: e.MAX_VARIABLE_DATA_UPLOAD_MB,
+    httpIdleTimeoutSeconds: e.HTTP_IDLE_TIMEOUT_SECONDS,
     demoData: e.DEMO_DATA,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()) : [],

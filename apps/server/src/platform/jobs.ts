@@ -46,7 +46,7 @@ export interface JobTypes {
     actorName: string;
     detail?: string | null;
   };
-  /** Removes stored files no row references (modules/files/files.jobs.ts); scheduled hourly. */
+  /** Removes stored files no row references (modules/files/files.jobs.ts); hourly and at start. */
   'storage.sweep': Record<string, never>;
   /** Reads and imports one uploaded retailer data file (modules/variableData/variableData.jobs.ts). */
   'variableData.import': { uploadId: number };
@@ -124,6 +124,14 @@ const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   'storage.sweep': '17 * * * *',
 };
 
+/**
+ * Scheduled queues that also get a job when a process with the clock starts: the orphan sweep, so
+ * that an installation that is seldom up at minute 17 (a laptop's `npm start`) still sweeps, and a
+ * restart after a crash sweeps at once (decision 0054). Not when one is still waiting: however many
+ * processes start, or however often one restarts, one such job waits at a time.
+ */
+const JOBS_AT_START: JobName[] = ['storage.sweep'];
+
 /** The job states counted by `Jobs.counts` (completed and cancelled jobs are not a backlog). */
 export const JOB_COUNT_STATES = ['created', 'retry', 'active', 'failed'] as const;
 export type JobCountState = (typeof JOB_COUNT_STATES)[number];
@@ -165,7 +173,7 @@ export interface Jobs {
 /**
  * The job queue over `database` (PGlite or PostgreSQL). `opts.schedule` (default true) runs pg-boss's
  * clock, which turns JOB_SCHEDULES into jobs; any number of processes may run it (pg-boss makes one
- * job per occurrence). Tests turn it off.
+ * job per occurrence); `start` then also queues JOBS_AT_START. Tests turn it off.
  */
 export function createJobs(
   database: Database,
@@ -219,6 +227,13 @@ export function createJobs(
       }
       for (const [name, cron] of Object.entries(JOB_SCHEDULES)) {
         await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      }
+      if (schedule) {
+        for (const name of JOBS_AT_START) {
+          // Two processes starting at the same instant may both queue one: two sweeps, harmless.
+          const waiting = await boss.findJobs(name, { queued: true, limit: 1 });
+          if (waiting.length === 0) await boss.send(name, {}, { singletonKey: 'at-start' });
+        }
       }
       started = true;
     },

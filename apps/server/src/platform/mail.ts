@@ -5,9 +5,10 @@
  * SMTP_URL each message is written to DATA_DIR/mail/<time>-<id>.eml (mode 600 in a folder of mode 700:
  * a file may hold a live reset link) and logged, so nothing is lost in development.
  */
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_FILE_MODE, privateFolder } from './privateFiles';
 
 /**
  * nodemailer, loaded with a process's first mail: importing it loads Node's fetch implementation
@@ -90,10 +91,7 @@ export function createMailer(opts: {
   );
   const dir = join(opts.dataDir, 'mail');
   // Made (or tightened, if an older version made it 755) once per process.
-  const folder = once(async () => {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await chmod(dir, 0o700);
-  });
+  const folder = once(() => privateFolder(dir));
   return {
     async send(m) {
       const info = await (await transport()).sendMail({ from: opts.from, ...m });
@@ -102,7 +100,7 @@ export function createMailer(opts: {
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
       );
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       opts.logger.info({ to: m.to, subject: m.subject, file }, 'mail written to file (no SMTP_URL)');
     },
     async close() {},

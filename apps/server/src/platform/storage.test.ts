@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -278,6 +278,33 @@ describe('LocalStorage on disk', () => {
     for await (const f of storage.list()) listed.push(f.key);
     // Sidecars and temporary files are never listed as stored files.
     expect(listed).toEqual(['a/kept']);
+  });
+
+  it('writes files mode 600 in folders of mode 700 under a umask of 0, and tightens an older root', async () => {
+    const root = join(tempDir('local-modes'), 'files');
+    // An older version made the root 755 (and its files 644 under a usual umask).
+    mkdirSync(root, { mode: 0o755 });
+    chmodSync(root, 0o755);
+    const storage = new LocalStorage(root);
+    const umask = process.umask(0);
+    try {
+      await storage.put('documents/7/2026/01/a', Buffer.from('pdf'), { contentType: 'application/pdf' });
+      await storage.putStream('variable-data/2026/01/b', Readable.from([Buffer.from('a;b\n')]), {
+        contentType: 'text/plain',
+      });
+    } finally {
+      process.umask(umask);
+    }
+    const mode = (path: string) => statSync(join(root, path)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    for (const folder of ['documents', 'documents/7/2026/01', 'variable-data/2026/01'])
+      expect(mode(folder)).toBe(0o700);
+    for (const file of [
+      'documents/7/2026/01/a',
+      'documents/7/2026/01/a.meta.json',
+      'variable-data/2026/01/b',
+    ])
+      expect(mode(file)).toBe(0o600);
   });
 
   it('does not treat a folder as a stored file', async () => {

@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from './config';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateFolder } from './privateFiles';
 
 /** A stored file being read: its bytes as a stream, its length in bytes and the type it was put with. */
 export interface StoredFile {
@@ -142,10 +143,13 @@ const isErrno = (err: unknown, ...codes: string[]): boolean =>
  * in a sidecar `<file>.meta.json`. A write goes to a synced temporary file in the target folder which
  * is then hard-linked under the key, so a crash never leaves half a file under a key and two
  * concurrent writers cannot overwrite each other (`link` fails when the name exists, unlike `rename`).
+ * Files are mode 600 in folders of mode 700, the root included (platform/privateFiles.ts).
  */
 export class LocalStorage implements FileStorage {
   readonly kind = 'local';
   readonly root: string;
+  /** The root made (or an older one tightened to 700), once per instance, before its first write. */
+  private rootReady: Promise<void> | undefined;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -172,7 +176,12 @@ export class LocalStorage implements FileStorage {
   private async store(key: string, contentType: string, write: (tmp: string) => Promise<void>) {
     const path = this.pathOf(key);
     const folder = dirname(path);
-    await mkdir(folder, { recursive: true });
+    this.rootReady ??= privateFolder(this.root);
+    await this.rootReady.catch((err) => {
+      this.rootReady = undefined;
+      throw err;
+    });
+    await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
     if (await this.existsAt(path)) throw new StorageExistsError(key);
 
     const tmp = join(folder, `.${randomUUID()}.tmp`);
@@ -313,7 +322,7 @@ export class LocalStorage implements FileStorage {
 
 /** Writes a new file (failing if the name exists) and flushes it to disk before it gets its real name. */
 async function writeSynced(path: string, body: Buffer): Promise<void> {
-  const handle = await open(path, 'wx');
+  const handle = await open(path, 'wx', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(body);
     await handle.sync();
@@ -324,7 +333,7 @@ async function writeSynced(path: string, body: Buffer): Promise<void> {
 
 /** Writes a stream to a new file (failing if the name exists) and flushes it to disk. */
 async function writeStreamSynced(path: string, body: Readable): Promise<void> {
-  await pipeline(body, createWriteStream(path, { flags: 'wx' }));
+  await pipeline(body, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
   const handle = await open(path, 'r');
   try {
     await handle.sync();

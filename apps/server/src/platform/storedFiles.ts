@@ -6,9 +6,11 @@
  *   again if the transaction fails; files the change replaced or removed are deleted only after the
  *   commit (a rolled-back change keeps them). Used by artwork versions, order documents and product
  *   images (and variable-data files, through `putStream`).
- * - `sweepOrphanFiles` (the hourly `storage.sweep` job, modules/files) removes what a killed process
- *   leaves between storing and committing: files older than a day that no row references, and the
- *   temporary files of interrupted writes.
+ * - `sweepOrphanFiles` (the `storage.sweep` job, hourly and when a process starts, modules/files)
+ *   removes what a killed process leaves between storing and committing: files older than a day
+ *   that no row references, and the temporary files of interrupted writes. The day is the grace of
+ *   an upload in progress: a file is stored under its key only once its upload has ended, and a
+ *   temporary file being written keeps a fresh modification time.
  */
 import type { Readable } from 'node:stream';
 import type { Db, Tx } from './db';

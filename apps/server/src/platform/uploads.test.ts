@@ -13,14 +13,18 @@ import { LocalStorage, newStorageKey } from './storage';
 import {
   contentDisposition,
   displayFileName,
+  MULTIPART_LIMITS,
   openUpload,
   readUpload,
+  registerUploadLimits,
   UNREADABLE_UPLOAD_MESSAGE,
   UNSAFE_SVG_MESSAGE,
 } from './uploads';
 
-const MAX_BYTES = 2048;
-const TOO_LARGE = 'Artwork files must be 2 KB or smaller.';
+/** The routes' limits (platform/uploads.ts UPLOAD_LIMITS), from this configuration. */
+const LIMITS = { maxArtworkUploadMb: 1, maxVariableDataUploadMb: 3 };
+const MAX_BYTES = 1024 * 1024;
+const TOO_LARGE = 'File size can not exceed 1 MB.';
 const ARTWORK_REFUSED = 'File type not accepted: artwork must be PDF, PNG, JPEG, TIFF, SVG, AI or EPS.';
 const DOCUMENT_REFUSED =
   'File type not accepted: documents must be PDF, PNG, JPEG, TIFF, Word, Excel, CSV or text.';
@@ -94,33 +98,24 @@ let app: FastifyInstance;
 /** Where the streaming route stores what it receives. */
 const streamRoot = mkdtempSync(join(tmpdir(), 'selvedge-uploads-'));
 const streamed = new LocalStorage(streamRoot);
-/** The streaming route's limit: above the app-wide 1 MB, as a data file's route is (issue 28 §2). */
+/** The streaming route's limit: above the artwork routes' 1 MB, as a data file's route is (decision 0054). */
 const STREAM_MAX_BYTES = 3 * 1024 * 1024;
 
 beforeAll(async () => {
   app = Fastify({ logger: false });
-  // As app.ts registers it; the app-wide size limit is larger than the route's on purpose.
-  await app.register(fastifyMultipart, { limits: { fileSize: 1024 * 1024, files: 1 } });
+  // As app.ts registers them.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerErrorHandling(app);
+  registerUploadLimits(app, LIMITS);
   const route = (path: string, field: string, accepted: typeof ARTWORK_FILE_TYPES) =>
-    app.post(path, async (req) => {
-      const { buffer, ...rest } = await readUpload(req, {
-        field,
-        maxBytes: MAX_BYTES,
-        tooLargeMessage: TOO_LARGE,
-        accepted,
-      });
+    app.post(path, { config: { upload: 'artwork' } }, async (req) => {
+      const { buffer, ...rest } = await readUpload(req, { field, accepted });
       return { ...rest, base64: buffer.toString('base64') };
     });
   route('/artwork', 'artwork', ARTWORK_FILE_TYPES);
   route('/documents', 'relatedDocument', DOCUMENT_FILE_TYPES);
-  app.post('/data-file', async (req) => {
-    const file = await openUpload(req, {
-      field: 'file',
-      maxBytes: STREAM_MAX_BYTES,
-      tooLargeMessage: 'Data files must be 3 MB or smaller.',
-      accepted: DOCUMENT_FILE_TYPES,
-    });
+  app.post('/data-file', { config: { upload: 'variableData' } }, async (req) => {
+    const file = await openUpload(req, { field: 'file', accepted: DOCUMENT_FILE_TYPES });
     const key = newStorageKey('variable-data/1');
     await streamed.putStream(key, file.stream, { contentType: file.mime });
     return {
@@ -198,7 +193,7 @@ describe('readUpload', () => {
   });
 
   it('refuses a much larger file with 413 too', async () => {
-    const res = await upload('/artwork', [filePart(png(200_000))]);
+    const res = await upload('/artwork', [filePart(png(MAX_BYTES + 200_000))]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: TOO_LARGE });
   });
@@ -433,7 +428,7 @@ describe('openUpload (streamed into storage)', () => {
       filePart(Buffer.alloc(STREAM_MAX_BYTES + 1, 0x61), 'big.txt', 'file'),
     ]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Data files must be 3 MB or smaller.' });
+    expect(res.json()).toEqual({ message: 'File size can not exceed 3 MB.' });
     expect(storedFiles().length).toBe(before);
   });
 

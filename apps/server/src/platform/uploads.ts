@@ -1,24 +1,131 @@
 /**
- * Reading one uploaded file from a multipart request (artwork, order documents), and the file name
- * helpers for showing and sending it back. The type is read from the content (fileTypes.ts); the
- * client's file name is kept for display and Content-Disposition only, never for storage keys.
+ * Reading one uploaded file from a multipart request (artwork, order documents, product images,
+ * retailer data files), the size limit of every upload route, and the file name helpers for showing
+ * and sending it back. The type is read from the content (fileTypes.ts); the client's file name is
+ * kept for display and Content-Disposition only, never for storage keys.
  *
- * Needs `@fastify/multipart` registered on the app (app.ts does, with `files: 1`).
+ * Size limits (docs/decisions/0054): a route that takes a file names its kind in
+ * `config.upload`; `UPLOAD_LIMITS` says, once per kind, how large its file may be. `registerUploadLimits`
+ * refuses a request whose declared Content-Length is over its route's limit before a byte of the body
+ * is read, and `readUpload` / `openUpload` refuse a file that turns out larger while it streams in
+ * (a body sent without Content-Length): either way 413 with a message naming the limit, and nothing
+ * stored or imported.
+ *
+ * Needs `@fastify/multipart` registered on the app (app.ts does, with `files: 1`), and
+ * `registerUploadLimits`.
  */
 import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import type { MultipartFields, MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { MESSAGES, PRODUCT_IMAGE_MAX_MB } from '@selvedge/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from './config';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 import { type AcceptedFileTypes, checkFileType, isSafeSvg } from './fileTypes';
 
-/** What `readUpload` needs: the form field, the size limit in bytes, and the accepted types. */
+const MiB = 1024 * 1024;
+
+/** The kinds of file the routes take; a route names its kind in `config.upload`. */
+export type UploadKind = 'artwork' | 'document' | 'productImage' | 'variableData';
+
+/** What the limits are read from: the running configuration (read per request, so tests may lower it). */
+export type UploadConfig = Pick<Config, 'maxArtworkUploadMb' | 'maxVariableDataUploadMb'>;
+
+/** Largest file of each kind, in MB (MiB): the one place where a route's limit is stated. */
+const UPLOAD_LIMITS: Record<UploadKind, (config: UploadConfig) => number> = {
+  artwork: (c) => c.maxArtworkUploadMb,
+  // Order documents share the artwork maximum: the screens check both against
+  // GET /orders/max-artwork-upload-size before sending (apps/web FileUploadButton).
+  document: (c) => c.maxArtworkUploadMb,
+  productImage: () => PRODUCT_IMAGE_MAX_MB,
+  variableData: (c) => c.maxVariableDataUploadMb,
+};
+
+/** A route's size limit under the running configuration. */
+export interface UploadLimit {
+  /** Largest accepted file in MB (MiB). */
+  mb: number;
+  /** The same in bytes. */
+  maxBytes: number;
+  /** The 413 answer: 'File size can not exceed {n} MB.' (ordering §5 Artwork upload), for every kind. */
+  tooLargeMessage: string;
+}
+
+/** The size limit of uploads of `kind` under `config`. */
+export function uploadLimit(kind: UploadKind, config: UploadConfig): UploadLimit {
+  const mb = UPLOAD_LIMITS[kind](config);
+  return { mb, maxBytes: mb * MiB, tooLargeMessage: MESSAGES.artworkTooLarge(mb) };
+}
+
+/**
+ * What an upload's body may hold besides its file: the multipart boundaries and part headers (a long
+ * file name included) and the plain fields before the file (at most `MULTIPART_LIMITS.fields` of
+ * `fieldSize` bytes each). A declared Content-Length up to the file limit plus this is read.
+ */
+export const MULTIPART_ALLOWANCE_BYTES = 128 * 1024;
+
+/**
+ * The busboy limits of every multipart request besides the file's size (app.ts): one file, a few
+ * short plain fields (the forms send one: the data file's customerId). Without them a body sent
+ * without Content-Length could hold a thousand fields of 1 MB each, kept in memory.
+ */
+export const MULTIPART_LIMITS = { files: 1, fields: 16, fieldSize: 4096, parts: 17 } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The kind of file the route takes (multipart): its size limit is `UPLOAD_LIMITS[upload]`. */
+    upload?: UploadKind;
+  }
+  interface FastifyRequest {
+    /** The size limit of the route's upload (null on routes without `config.upload`); set by `registerUploadLimits`. */
+    uploadLimit: UploadLimit | null;
+  }
+}
+
+/**
+ * Installs the size check of request bodies, before anything else of the request runs (sign-in
+ * included): a declared Content-Length above the route's limit — its upload's limit plus
+ * MULTIPART_ALLOWANCE_BYTES, else the route's body limit — answers 413 at once, the body unread, and
+ * the connection is closed after the answer (so that nothing reads the rest of a body of, say, 1 GB).
+ * Also gives each request its route's `uploadLimit`, which `readUpload` and `openUpload` apply to a body
+ * sent without Content-Length.
+ */
+export function registerUploadLimits(app: FastifyInstance, config: UploadConfig) {
+  app.decorateRequest('uploadLimit', null);
+  app.addHook('onRequest', async (req, reply) => {
+    const kind = req.routeOptions.config?.upload;
+    const limit = kind ? uploadLimit(kind, config) : null;
+    req.uploadLimit = limit;
+    const header = req.headers['content-length'];
+    // Node's parser refuses a malformed Content-Length; app.inject may pass anything.
+    if (header === undefined || !/^\d+$/.test(header)) return;
+    const allowed = limit ? limit.maxBytes + MULTIPART_ALLOWANCE_BYTES : req.routeOptions.bodyLimit;
+    if (Number(header) <= allowed) return;
+    reply.header('connection', 'close');
+    throw payloadTooLarge(
+      limit
+        ? limit.tooLargeMessage
+        : `The request is larger than ${formatMb(allowed)} MB, the limit of this call.`,
+    );
+  });
+}
+
+const formatMb = (bytes: number) => String(Math.round((bytes / MiB) * 10) / 10);
+
+/** The route's upload limit; a route that reads a file without declaring `config.upload` is a programming error. */
+function routeLimit(req: FastifyRequest): UploadLimit {
+  if (!req.uploadLimit) {
+    throw new Error(
+      `${req.method} ${req.routeOptions.url} reads an upload without config.upload (or registerUploadLimits)`,
+    );
+  }
+  return req.uploadLimit;
+}
+
+/** What `readUpload` and `openUpload` need besides the route's limit: the form field and the accepted types. */
 export interface ReadUploadOptions {
   /** Name of the multipart field that carries the file, e.g. 'artwork'. */
   field: string;
-  /** Largest accepted file in bytes; a larger one answers 413 with `tooLargeMessage`. */
-  maxBytes: number;
-  tooLargeMessage: string;
   accepted: AcceptedFileTypes;
 }
 
@@ -47,19 +154,21 @@ export const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read (malforme
  * Reads the one file of a multipart/form-data request from `opts.field` into memory and checks it.
  * Throws AppError: 400 when the request is not multipart, has no file, carries it in another field,
  * is malformed, or the file is empty, of a type not in `opts.accepted`, or an SVG with active content;
- * 413 with `opts.tooLargeMessage` when the file is larger than `opts.maxBytes`.
+ * 413 with the route's `tooLargeMessage` when the file is larger than the route's limit
+ * (`config.upload`; a route without one is a programming error).
  */
 export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): Promise<Upload> {
   const { field } = opts;
-  const part = await filePart(req, opts);
+  const limit = routeLimit(req);
+  const part = await filePart(req, opts, limit);
 
   let buffer: Buffer;
   try {
     buffer = await part.toBuffer();
   } catch (err) {
-    throw uploadError(err, opts);
+    throw uploadError(err, opts, limit);
   }
-  if (part.file.truncated || buffer.length > opts.maxBytes) throw payloadTooLarge(opts.tooLargeMessage);
+  if (part.file.truncated || buffer.length > limit.maxBytes) throw payloadTooLarge(limit.tooLargeMessage);
   if (buffer.length === 0) throw badRequest(EMPTY_FILE_MESSAGE, field);
 
   const type = await checkFileType(buffer, opts.accepted);
@@ -77,11 +186,12 @@ export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): 
   };
 }
 
-/**
- * The multipart part that carries the file, its size limit set (`opts.maxBytes` overrides the
- * app-wide limit). Throws as `readUpload` says.
- */
-async function filePart(req: FastifyRequest, opts: ReadUploadOptions): Promise<MultipartFile> {
+/** The multipart part that carries the file, with the route's size limit. Throws as `readUpload` says. */
+async function filePart(
+  req: FastifyRequest,
+  opts: ReadUploadOptions,
+  limit: UploadLimit,
+): Promise<MultipartFile> {
   const { field } = opts;
   if (!req.isMultipart()) throw badRequest('A file is required (sent as multipart/form-data).', field);
 
@@ -89,11 +199,11 @@ async function filePart(req: FastifyRequest, opts: ReadUploadOptions): Promise<M
   try {
     // throwFileSizeLimit: a cut-off file must fail, whatever the app-wide setting.
     part = await firstPart(
-      req.file({ limits: { fileSize: opts.maxBytes }, throwFileSizeLimit: true }),
+      req.file({ limits: { fileSize: limit.maxBytes }, throwFileSizeLimit: true }),
       opts.field,
     );
   } catch (err) {
-    throw uploadError(err, opts);
+    throw uploadError(err, opts, limit);
   }
   if (!part) throw badRequest('A file is required.', field);
   if (part.fieldname !== field) {
@@ -108,7 +218,8 @@ async function filePart(req: FastifyRequest, opts: ReadUploadOptions): Promise<M
 export interface StreamedUpload {
   /**
    * The file's bytes, to be read once (e.g. by `storeThenCommit`, which streams them into storage).
-   * It fails with a 413 AppError when the file exceeds `maxBytes`, or 400 when the body is cut short.
+   * It fails with a 413 AppError as soon as the file exceeds the route's limit (it never ends with
+   * the file cut at the limit), or 400 when the body is cut short.
    */
   stream: Readable;
   /** The client's file name cleaned by `displayFileName`: for display and downloads only. */
@@ -138,15 +249,16 @@ export async function openUpload(req: FastifyRequest, opts: ReadUploadOptions): 
   if (opts.accepted.types.some((t) => t.mime === 'image/svg+xml')) {
     throw new Error('openUpload cannot check SVG files: use readUpload');
   }
-  const part = await filePart(req, opts);
+  const limit = routeLimit(req);
+  const part = await filePart(req, opts, limit);
   let read: { head: Buffer; ended: boolean };
   try {
     read = await readHead(part.file, STREAM_HEAD_BYTES);
   } catch (err) {
-    throw uploadError(err, opts);
+    throw uploadError(err, opts, limit);
   }
   const { head, ended: wholeFile } = read;
-  if (part.file.truncated) throw payloadTooLarge(opts.tooLargeMessage);
+  if (part.file.truncated) throw payloadTooLarge(limit.tooLargeMessage);
   if (head.length === 0) throw badRequest(EMPTY_FILE_MESSAGE, opts.field);
   const type = await checkFileType(
     wholeFile ? head : utf8Whole(head.subarray(0, STREAM_HEAD_BYTES)),
@@ -167,6 +279,8 @@ export async function openUpload(req: FastifyRequest, opts: ReadUploadOptions): 
       done(null, chunk);
     },
     flush(done) {
+      // The parser ends a file cut at the limit like a whole one: never let that pass as the file.
+      if (part.file.truncated) return done(payloadTooLarge(limit.tooLargeMessage));
       sha256 = hash.digest('hex');
       done();
     },
@@ -175,7 +289,14 @@ export async function openUpload(req: FastifyRequest, opts: ReadUploadOptions): 
   if (wholeFile) {
     counted.end();
   } else {
-    part.file.on('error', (err) => counted.destroy(uploadError(err, opts)));
+    part.file.on('error', (err) => counted.destroy(uploadError(err, opts, limit)));
+    // Busboy cuts the file at the limit and would end it as if it were whole (the multipart plugin
+    // reports the limit only to a later `parts()` call, which a streamed upload never makes): fail
+    // at once, so that storage drops what it has, and let the parser run through the rest.
+    part.file.once('limit', () => {
+      counted.destroy(payloadTooLarge(limit.tooLargeMessage));
+      part.file.resume();
+    });
     part.file.pipe(counted);
   }
   const ended = (what: string) => {
@@ -285,9 +406,9 @@ async function firstPart<T>(pending: Promise<T>, field: string): Promise<T> {
 }
 
 /** The answer for an error raised while the multipart body was parsed. */
-function uploadError(err: unknown, opts: ReadUploadOptions): Error {
+function uploadError(err: unknown, opts: ReadUploadOptions, limit: UploadLimit): Error {
   const { code, statusCode } = (err ?? {}) as { code?: unknown; statusCode?: unknown };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(opts.tooLargeMessage);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(limit.tooLargeMessage);
   // Anything the plugin itself classes as a server fault stays one.
   if (typeof statusCode === 'number' && statusCode >= 500) return err as Error;
   if (err instanceof AppError) return err;

@@ -27,7 +27,7 @@ export const documentRoutes: ApiModule = (app, ctx) => {
   app.post(
     '/orders/:id/related-document',
     {
-      config: { permission: 'cart' },
+      config: { permission: 'cart', upload: 'document' },
       schema: {
         tags,
         summary: 'Attach a related document to your cart (multipart field `relatedDocument`)',
@@ -59,7 +59,7 @@ export const documentRoutes: ApiModule = (app, ctx) => {
   app.post(
     '/orders/:id/shipping-document',
     {
-      config: { permission: { orderAction: 'uploadShippingDocument' } },
+      config: { permission: { orderAction: 'uploadShippingDocument' }, upload: 'document' },
       schema: {
         tags,
         summary: 'Upload a shipping document (multipart field `shippingDocument`) while READY_TO_SHIP',

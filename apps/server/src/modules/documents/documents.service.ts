@@ -96,13 +96,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
     user: AuthUser,
     record: (tx: Tx, row: Omit<typeof orderDocuments.$inferInsert, 'kind'>, fileName: string) => Promise<T>,
   ): Promise<T> {
-    const mb = config.maxArtworkUploadMb;
-    const file = await readUpload(req, {
-      field,
-      maxBytes: mb * 1024 * 1024,
-      tooLargeMessage: MESSAGES.artworkTooLarge(mb),
-      accepted: DOCUMENT_FILE_TYPES,
-    });
+    const file = await readUpload(req, { field, accepted: DOCUMENT_FILE_TYPES });
     const key = newStorageKey(`documents/${orderId}`);
     const row = {
       orderId,

@@ -1,22 +1,26 @@
 /**
  * Files and rows in step (issue 28 §2): `storeThenCommit` and the orphan sweep, in process against
- * the demo data's stored files; then a real server killed (SIGKILL) between storing an artwork file
- * and committing its row, after which the sweep leaves no orphan and loses no referenced file.
+ * the demo data's stored files; the sweep queued hourly and when a process starts; then a real
+ * server killed (SIGKILL) between storing an upload (artwork, a shipping document) and committing
+ * its row, after which the sweep — the one a restarted server runs at once — leaves no orphan and
+ * loses no referenced file.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type Database, openDatabase } from '../../platform/db';
 import * as s from '../../platform/db/schema';
+import { createJobs } from '../../platform/jobs';
 import { LocalStorage, newStorageKey } from '../../platform/storage';
 import { ORPHAN_MIN_AGE_MS, storeThenCommit, sweepOrphanFiles } from '../../platform/storedFiles';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/harness';
 import { type ServerProcess, startServerProcess } from '../../test/serverProcess';
 import { filesRepository } from './files.repository';
 
@@ -100,6 +104,9 @@ describe('storeThenCommit and the orphan sweep', () => {
     await ageAll(root);
     const fresh = newStorageKey('documents/999999');
     await t.storage.put(fresh, Buffer.from('a minute old'), { contentType: 'text/plain' });
+    // An upload still being written (its temporary file just touched): the sweep leaves it alone.
+    const inProgress = join(root, 'documents', '.0c4e7d1a.tmp');
+    await writeFile(inProgress, 'the first megabytes of a large upload');
 
     await t.jobs.send(t.db, 'storage.sweep', {});
     await t.jobs.idle(['storage.sweep'], 60_000);
@@ -108,15 +115,34 @@ describe('storeThenCommit and the orphan sweep', () => {
     expect(await t.storage.exists(fresh)).toBe(true);
     const left = storedKeys(await filesUnder(root));
     expect(left).toEqual([...before, fresh].sort());
-    // No sidecar stays without its file, no temporary file stays.
+    // No sidecar stays without its file, no old temporary file stays.
     const all = await filesUnder(root);
     expect(all.filter((f) => f.endsWith('.meta.json')).length).toBe(left.length);
-    expect(all.filter((f) => f.includes('/.'))).toEqual([]);
+    expect(all.filter((f) => f.includes('/.'))).toEqual(['documents/.0c4e7d1a.tmp']);
+    await rm(inProgress);
   });
 
   it('is scheduled hourly', async () => {
     const r = await t.db.execute(sql`select name, cron from pgboss.schedule where name = 'storage.sweep'`);
     expect(r.rows).toEqual([{ name: 'storage.sweep', cron: '17 * * * *' }]);
+  });
+
+  it('is queued when a process starts its job queue, one waiting however many start', async () => {
+    const database = await createTestDatabase();
+    try {
+      // Two processes starting (or one restarting) within minutes queue one sweep between them.
+      for (let i = 0; i < 2; i++) {
+        const jobs = createJobs(database, pino({ level: 'silent' }));
+        await jobs.start();
+        await jobs.stop();
+      }
+      const r = await database.db.execute(
+        sql`select name, state from pgboss.job where singleton_key = 'at-start'`,
+      );
+      expect(r.rows).toEqual([{ name: 'storage.sweep', state: 'created' }]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('asks the database about keys in one statement, naming only referenced ones', async () => {
@@ -136,17 +162,22 @@ killSuite('a server killed between storing an upload and committing it', () => {
   let database: Database | undefined;
   let server: ServerProcess | undefined;
   let dataDir = '';
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(SERVER_URL!, `quality_files_${randomUUID().slice(0, 8)}`);
-    dataDir = mkdtempSync(join(tmpdir(), 'selvedge-files-kill-'));
+  /** Starts the server on the suite's database and DATA_DIR (the demo data is loaded by the first). */
+  const startServer = async () => {
     server = await startServerProcess({
-      DATABASE_URL: scratch.url,
+      DATABASE_URL: scratch!.url,
       DATA_DIR: dataDir,
       DEMO_DATA: 'always',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       JWT_SECRET: 'files-test-secret-files-test-secret-42',
     });
+    return server;
+  };
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(SERVER_URL!, `quality_files_${randomUUID().slice(0, 8)}`);
+    dataDir = mkdtempSync(join(tmpdir(), 'selvedge-files-kill-'));
+    await startServer();
     database = await openDatabase({ url: scratch.url, poolSize: 2 });
   });
   afterAll(async () => {
@@ -155,6 +186,53 @@ killSuite('a server killed between storing an upload and committing it', () => {
     await scratch?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /**
+   * Uploads `file` as `email` to `path` while this test holds the lock of order `orderId`, so the
+   * upload stores its file and then waits in its transaction; kills the server (SIGKILL) once the
+   * file is under `folder`. Answers the orphans (stored keys no row names) left behind.
+   */
+  async function killMidUpload(opts: {
+    email: string;
+    path: string;
+    orderId: number;
+    field: string;
+    file: { name: string; body: Buffer };
+    folder: string;
+  }): Promise<string[]> {
+    const db = database!.db;
+    const root = join(dataDir, 'files');
+    const login = await fetch(`${server!.base}/api/v1.0/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: opts.email, password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const before = new Set(await filesUnder(root));
+    const holder = new pg.Client({ connectionString: scratch!.url });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select id from orders where id = $1 for update', [opts.orderId]);
+    const form = new FormData();
+    form.set(opts.field, new Blob([new Uint8Array(opts.file.body)]), opts.file.name);
+    const upload = fetch(`${server!.base}/api/v1.0${opts.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }).catch(() => null);
+    const deadline = Date.now() + 30_000;
+    const stored = (f: string) => f.startsWith(opts.folder) && !f.endsWith('.meta.json') && !before.has(f);
+    while (!(await filesUnder(root)).some(stored)) {
+      if (Date.now() > deadline) throw new Error('the upload was not stored');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await server!.stop('SIGKILL');
+    expect(await upload).toBeNull();
+    await holder.query('rollback');
+    await holder.end();
+    const referenced = await referencedKeys(db);
+    return storedKeys(await filesUnder(root)).filter((k) => !referenced.includes(k));
+  }
 
   it('leaves an orphan file that the sweep removes, and keeps every referenced file', async () => {
     const db = database!.db;
@@ -175,38 +253,15 @@ killSuite('a server killed between storing an upload and committing it', () => {
       .limit(1);
     expect(line).toBeDefined();
     const { orderId, itemId } = line!;
-    const login = await fetch(`${server!.base}/api/v1.0/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'csr@example.com', password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-
-    // Hold the order's row lock: the upload stores its file, then waits in its transaction.
-    const holder = new pg.Client({ connectionString: scratch!.url });
-    await holder.connect();
-    await holder.query('begin');
-    await holder.query('select id from orders where id = $1 for update', [orderId]);
-    const form = new FormData();
-    form.set('artwork', new Blob([Buffer.from('%PDF-1.4\n% killed upload\n%%EOF\n')]), 'proof.pdf');
-    const upload = fetch(`${server!.base}/api/v1.0/orders/${orderId}/artwork/${itemId}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }).catch(() => null);
     const folder = `artwork/${orderId}/${itemId}/`;
-    const deadline = Date.now() + 30_000;
-    while (!(await filesUnder(root)).some((f) => f.startsWith(folder) && !f.endsWith('.meta.json'))) {
-      if (Date.now() > deadline) throw new Error('the upload was not stored');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await server!.stop('SIGKILL');
-    expect(await upload).toBeNull();
-    await holder.query('rollback');
-    await holder.end();
-
-    const referenced = await referencedKeys(db);
-    const orphans = storedKeys(await filesUnder(root)).filter((k) => !referenced.includes(k));
+    const orphans = await killMidUpload({
+      email: 'csr@example.com',
+      path: `/orders/${orderId}/artwork/${itemId}`,
+      orderId,
+      field: 'artwork',
+      file: { name: 'proof.pdf', body: Buffer.from('%PDF-1.4\n% killed upload\n%%EOF\n') },
+      folder,
+    });
     expect(orphans.map((k) => k.slice(0, folder.length))).toEqual([folder]);
 
     // A day later, the sweep.
@@ -214,8 +269,45 @@ killSuite('a server killed between storing an upload and committing it', () => {
     const storage = new LocalStorage(root);
     const result = await sweepOrphanFiles(storage, (keys) => filesRepository.referencedKeys(db, keys));
     expect(result.removed).toBe(1);
+    const referenced = await referencedKeys(db);
     const left = await filesUnder(root);
     expect(storedKeys(left)).toEqual(referenced);
     expect(left.filter((f) => f.endsWith('.meta.json')).length).toBe(referenced.length);
   });
+
+  it('a shipping document killed the same way is swept by the restarted server at once', async () => {
+    const db = database!.db;
+    const root = join(dataDir, 'files');
+    await startServer();
+    const [order] = await db
+      .select({ orderId: s.orders.id })
+      .from(s.orders)
+      .where(and(eq(s.orders.orderStatus, 'READY_TO_SHIP'), eq(s.orders.cancelled, false)))
+      .limit(1);
+    expect(order).toBeDefined();
+    const folder = `documents/${order!.orderId}/`;
+    const orphans = await killMidUpload({
+      email: 'admin@example.com',
+      path: `/orders/${order!.orderId}/shipping-document`,
+      orderId: order!.orderId,
+      field: 'shippingDocument',
+      file: { name: 'bill of lading.pdf', body: Buffer.from('%PDF-1.4\n% killed upload\n%%EOF\n') },
+      folder,
+    });
+    expect(orphans.map((k) => k.slice(0, folder.length))).toEqual([folder]);
+
+    // The server comes back a day later: its start queues a sweep, which removes the orphan.
+    await ageAll(root);
+    await startServer();
+    const deadline = Date.now() + 60_000;
+    while ((await filesUnder(root)).includes(orphans[0]!)) {
+      if (Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const referenced = await referencedKeys(db);
+    const left = await filesUnder(root);
+    expect(left).not.toContain(orphans[0]);
+    expect(storedKeys(left)).toEqual(referenced);
+    expect(left.filter((f) => f.endsWith('.meta.json')).length).toBe(referenced.length);
+  }, 180_000);
 });

@@ -16,6 +16,7 @@ import {
 } from '@selvedge/shared';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
+import { uploadLimit } from '../../platform/uploads';
 import { orderableCustomerIds, visibleCustomerIds } from '../products/products.scope';
 import { lookupsRepository as repo } from './lookups.repository';
 
@@ -86,8 +87,8 @@ export function createLookupsService(ctx: AppContext) {
     },
 
     maxArtworkUploadSize(): MaxArtworkUploadSizeResponse {
-      const mb = ctx.config.maxArtworkUploadMb;
-      return { maxSizeInBytes: mb * 1024 * 1024, maxSizeInMB: mb };
+      const { mb, maxBytes } = uploadLimit('artwork', ctx.config);
+      return { maxSizeInBytes: maxBytes, maxSizeInMB: mb };
     },
   };
 }

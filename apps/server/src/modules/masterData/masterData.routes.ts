@@ -73,7 +73,7 @@ export const masterDataRoutes: ApiModule = (app, ctx) => {
   app.post(
     MASTER_DATA_PATHS.subcodeImage,
     {
-      config: { permission: 'masterData' },
+      config: { permission: 'masterData', upload: 'productImage' },
       schema: {
         tags: [tag],
         summary: `Upload the subcode's image (multipart field \`${PRODUCT_IMAGE_FIELD}\`: PNG, JPEG, WebP, TIFF or GIF); answers the stored image`,

@@ -10,7 +10,7 @@
  * form being edited) but writes a history row.
  */
 import { randomUUID } from 'node:crypto';
-import { MASTER_DATA_MESSAGES, PRODUCT_IMAGE_MAX_MB, type ProductImage } from '@selvedge/shared';
+import { MASTER_DATA_MESSAGES, type ProductImage } from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../platform/auth';
@@ -81,12 +81,7 @@ export function createProductImageService(ctx: AppContext) {
         .from(productSubcodes)
         .where(eq(productSubcodes.id, subcodeId));
       if (!subcode) throw notFound(MASTER_DATA_MESSAGES.notFound('Product subcode'));
-      const file = await readUpload(req, {
-        field: PRODUCT_IMAGE_FIELD,
-        maxBytes: PRODUCT_IMAGE_MAX_MB * 1024 * 1024,
-        tooLargeMessage: `File size can not exceed ${PRODUCT_IMAGE_MAX_MB} MB.`,
-        accepted: PRODUCT_IMAGE_FILE_TYPES,
-      });
+      const file = await readUpload(req, { field: PRODUCT_IMAGE_FIELD, accepted: PRODUCT_IMAGE_FILE_TYPES });
       const image = await makeDisplayImage(file.buffer);
       const path = `${subcodeId}-${randomUUID()}.${image.ext}`;
       const stored = { key: `${PRODUCT_IMAGE_PREFIX}/${path}`, body: image.buffer, contentType: image.mime };

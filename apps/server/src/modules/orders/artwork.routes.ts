@@ -24,7 +24,7 @@ export const artworkRoutes: ApiModule = (app, ctx) => {
   app.post(
     '/orders/:id/artwork/:itemId',
     {
-      config: { permission: { capability: 'uploadArtwork' } },
+      config: { permission: { capability: 'uploadArtwork' }, upload: 'artwork' },
       schema: {
         tags,
         summary: 'Upload a new artwork version for an order line (multipart field `artwork`)',

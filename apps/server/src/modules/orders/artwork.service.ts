@@ -90,13 +90,7 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
       );
       if (!pre.ok) throw new AppError(pre.status, pre.message);
 
-      const mb = ctx.config.maxArtworkUploadMb;
-      const file = await readUpload(req, {
-        field: 'artwork',
-        maxBytes: mb * 1024 * 1024,
-        tooLargeMessage: MESSAGES.artworkTooLarge(mb),
-        accepted: ARTWORK_FILE_TYPES,
-      });
+      const file = await readUpload(req, { field: 'artwork', accepted: ARTWORK_FILE_TYPES });
       const key = newStorageKey(`artwork/${orderId}/${itemId}`);
       await storeThenCommit(ctx, { key, body: file.buffer, contentType: file.mime }, async (tx) => {
         const locked = await workflow.lock(tx, user, orderId);

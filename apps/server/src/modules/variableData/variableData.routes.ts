@@ -36,7 +36,7 @@ export const variableDataRoutes: ApiModule = (app, ctx) => {
   app.post(
     '/configuration/upload-variable-data',
     {
-      config,
+      config: { ...config, upload: 'variableData' },
       schema: {
         tags,
         summary:

@@ -29,7 +29,7 @@ export const VARIABLE_DATA_PREFIX = 'variable-data';
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
 export function createVariableDataService(ctx: AppContext) {
-  const { db, config, jobs } = ctx;
+  const { db, jobs } = ctx;
   return {
     /** GET /configuration/variable-data-customers: the user's visible customers that have a parser. */
     async customers(user: AuthUser): Promise<VariableDataCustomersResponse> {
@@ -43,11 +43,8 @@ export function createVariableDataService(ctx: AppContext) {
      * one transaction, and answers at once with the §8 message. 413 above MAX_VARIABLE_DATA_UPLOAD_MB.
      */
     async upload(user: AuthUser, req: FastifyRequest): Promise<VariableDataUploadResponse> {
-      const mb = config.maxVariableDataUploadMb;
       const file = await openUpload(req, {
         field: VARIABLE_DATA_UPLOAD_FIELDS.file,
-        maxBytes: mb * 1024 * 1024,
-        tooLargeMessage: MESSAGES.artworkTooLarge(mb),
         accepted: VARIABLE_DATA_FILE_TYPES,
       });
       const refuse = (err: Error): never => {

@@ -3,7 +3,6 @@
  * given by DATABASE_URL (ARCHITECTURE.md Database). Both get the same migrations from apps/server/drizzle.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -12,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { privateFolderSync } from '../privateFiles';
 import { postgresCopyCsv } from './copy';
 import {
   pgliteCursor,
@@ -90,7 +90,8 @@ export async function openDatabase(opts: {
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  // PGlite's own files inside are PostgreSQL's: 600 in folders of 700.
+  if (!dir.startsWith('memory://')) privateFolderSync(dir);
   // Loaded only for the embedded database: a server on PostgreSQL never needs PGlite (issue 10, RSS;
   // the bundle keeps drizzle's PGlite driver in a chunk of its own, decision 0030).
   const [{ PGlite, types }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
