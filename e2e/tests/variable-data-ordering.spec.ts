@@ -156,7 +156,7 @@ test('a vendor finds its PO from another region and orders it with adjusted quan
   const card = account.getByTestId(`order-card-${orderId}`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('download-data')).toHaveCount(0);
-  await account.getByTestId('order-card-link').click();
+  await card.getByTestId('order-card-link').click();
   await expect(account.getByTestId('order-title')).toContainText(`Order #${orderId}`);
   await expect(account.getByTestId('download-order-csv')).toBeVisible();
   await expect(account.getByTestId('download-data')).toHaveCount(0);
