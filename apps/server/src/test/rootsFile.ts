@@ -1,5 +1,5 @@
 /**
- * A generated Roots data file (docs/formats/README.md, layout DELIMITED_ROOTS) for the import
+ * A generated Roots data file (docs/formats/roots-delimited.md, layout DELIMITED_ROOTS) for the import
  * benchmark (bench/import.bench.ts) and the import kill test (test/import-kill.test.ts): items of
  * 6 sizes × 2 colours for the demo vendors 4410023 and 5520871, ticket types RT-PT-401 and
  * RT-HT-201 (demo subcodes of Roots), 10 styles per PO.

@@ -1,7 +1,8 @@
 /**
  * GS1 check digits (GS1 General Specifications §7.9.1, the mod-10 algorithm of every GTIN): the
  * barcodes of retailer data files (UPC-A = GTIN-12 on Roots tickets, EAN-13 = GTIN-13 on Dunnes
- * tickets, ../formats) must carry a right check digit. Pure functions over digit strings.
+ * tickets; docs/formats/roots-delimited.md, dunnes-flat-file.md) must carry a right check digit.
+ * Pure functions over digit strings.
  */
 
 /**

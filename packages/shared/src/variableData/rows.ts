@@ -1,9 +1,10 @@
 /**
- * Retailer data files (master-data §2 Variable data upload; the layouts of ../formats: Dunnes
- * FLAT_FILE, Roots DELIMITED_ROOTS): the row every layout yields, the field rules every row must
- * pass, and the pure record parsers of both layouts. Reading the bytes (streaming, encoding, CSV
- * tokenising) is the server's (modules/variableData); checks that need the database (vendor number
- * known, ticket type a subcode of the customer) are too. Everything here is a pure function of its
+ * Retailer data files (master-data §2 Variable data upload; the layouts as these parsers read them:
+ * docs/formats/dunnes-flat-file.md for Dunnes FLAT_FILE, docs/formats/roots-delimited.md for Roots
+ * DELIMITED_ROOTS): the row every layout yields, the field rules every row must pass, and the pure
+ * record parsers of both layouts. Reading the bytes (streaming, encoding, CSV tokenising) is the
+ * server's (modules/variableData); checks that need the database (vendor number known, ticket type a
+ * subcode of the customer) are too. Everything here is a pure function of its
  * input, so a 1,000,000-row file is parsed a record at a time.
  */
 import Decimal from 'decimal.js';
@@ -115,7 +116,8 @@ function text(
 }
 
 /**
- * Checks a raw row against the field rules of ../formats/README.md and turns it into a row:
+ * Checks a raw row against the field rules of both layouts (docs/formats/dunnes-flat-file.md D
+ * record, docs/formats/roots-delimited.md Columns) and turns it into a row:
  * vendor number 1 to 10 digits; PO, style, ticket type and size required; the barcode a GTIN-12
  * (Roots UPC-A) or GTIN-13 (Dunnes EAN-13) with a right GS1 check digit; prices ≥ 0 with at most 2
  * decimals (Dunnes: whole cents); quantity a whole number over 0. Every broken rule is listed.
@@ -218,7 +220,7 @@ export function checkRow(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dunnes FLAT_FILE (../formats/dunnes-flat-file.md)
+// Dunnes FLAT_FILE (docs/formats/dunnes-flat-file.md)
 
 const H_LENGTH = 31;
 const D_LENGTH = 118;
@@ -371,7 +373,7 @@ export class FlatFileParser {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Roots DELIMITED_ROOTS (../formats/roots-delimited.md)
+// Roots DELIMITED_ROOTS (docs/formats/roots-delimited.md)
 
 /** The Roots columns, by the RawRow field each fills (prices as PRICE_CAD, PRICE_USD). */
 export const ROOTS_COLUMNS = [

@@ -1,7 +1,7 @@
 /**
- * Writers of both retailer data layouts (../formats): the inverse of rows.ts's parsers, used by
- * the property tests (a generated file parses back to its rows), the sample files of docs/formats
- * and the import benchmark's million-row file. Pure string building, a record at a time.
+ * Writers of both retailer data layouts (docs/formats/dunnes-flat-file.md, roots-delimited.md): the
+ * inverse of rows.ts's parsers, used by the property tests (a generated file parses back to its
+ * rows), the sample files of docs/formats and the import benchmark's million-row file. Pure string building, a record at a time.
  */
 import Decimal from 'decimal.js';
 import type { VariableDataRow } from './rows';

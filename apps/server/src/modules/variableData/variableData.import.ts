@@ -357,8 +357,10 @@ function utf8Text(): Transform {
 type Take = (result: { row: VariableDataRow } | { refusals: RowRefusal[] }) => Promise<void>;
 
 /**
- * A Roots file (RFC 4180 CSV with a header row) record by record. A record csv-parse cannot read (a
- * quote in the wrong place) is refused alone; a file without a header row is refused whole.
+ * A Roots file (RFC 4180 CSV with a header row, docs/formats/roots-delimited.md) record by record. A
+ * record csv-parse cannot read is refused; but a quote left open (`"x"y`) swallows the records after
+ * it, which get no refusal of their own (the format page's "One record"). A file without a header
+ * row is refused whole.
  */
 async function readRoots(source: NodeJS.ReadableStream, take: Take) {
   const skipped: RowRefusal[] = [];
@@ -399,7 +401,10 @@ async function readRoots(source: NodeJS.ReadableStream, take: Take) {
 const csvReason = (message: string) =>
   `cannot be read as CSV (${message.replace(/ at line \d+/, '').replace(/\s*\(if activated\)/, '')})`;
 
-/** A Dunnes flat file a line at a time through FlatFileParser, whose `end` checks the trailer. */
+/**
+ * A Dunnes flat file (docs/formats/dunnes-flat-file.md) a line at a time through FlatFileParser,
+ * whose `end` checks the trailer.
+ */
 async function readFlatFile(source: NodeJS.ReadableStream, take: Take) {
   const parser = new FlatFileParser();
   let n = 0;

@@ -561,7 +561,7 @@ export const productItems = pgTable(
     maximumInventory: integer('maximum_inventory').notNull().default(0),
     /** Inventory products are stocked by the supplier and can be restocked. */
     hasInventory: boolean('has_inventory').notNull().default(false),
-    // variable-data and dynamic items (formats/README.md)
+    // variable-data and dynamic items (docs/formats/README.md)
     vendorNumber: varchar('vendor_number', { length: 10 }),
     poNumber: text('po_number'),
     styleNumber: text('style_number'),
