@@ -17,7 +17,13 @@ import type { JobContext } from '../../platform/context';
 import * as s from '../../platform/db/schema';
 import { buildOrder, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { countRecords, IMPORT_GAVE_UP, IMPORT_INTERRUPTED, importUpload } from './variableData.import';
+import {
+  BROKEN_QUOTES_REASON,
+  countRecords,
+  IMPORT_GAVE_UP,
+  IMPORT_INTERRUPTED,
+  importUpload,
+} from './variableData.import';
 import { importRepository } from './variableData.import.repository';
 import { registerVariableDataJobs } from './variableData.jobs';
 
@@ -153,6 +159,30 @@ describe('importing the sample files', () => {
     // The file is removed once imported (its rows are the data now).
     const [row] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, upload.id));
     expect(row?.fileKey).toBeNull();
+  });
+
+  it('refuses a Roots line whose quotes are broken alone, by its own line, and imports the lines after it', async () => {
+    const row = (po: string, style: string) =>
+      `4410023,${po},${style},RT-PT-401,Quote Tee,WHT,S,${withCheckDigit(`0${style}01`)},10.00,8.00,5`;
+    const text = [
+      ROOTS_HEADER,
+      row('PO-QUOTE', '79000001'),
+      row('"PO-QUOTE"x', '79000002'), // a character after the closing quote
+      row('PO-QUOTE', '79000003'),
+      row('"PO-QUOTE', '79000004'), // a quote never closed
+      row('PO-QUOTE', '79000005'),
+      row('"PO-QUOTE"', '79000006'), // quoted as CSV allows
+      '',
+    ].join('\r\n');
+    const upload = await uploadAndWait(parties.rootsId, 'quotes.csv', text);
+    expect(upload.state).toBe('finished');
+    expect(await refusalsOf(upload.id)).toEqual([
+      `3 record: ${BROKEN_QUOTES_REASON}`,
+      `5 record: ${BROKEN_QUOTES_REASON}`,
+    ]);
+    expect(upload.report).toMatchObject({ rowsRead: 6, rowsAdded: 4, rowsRefused: 2 });
+    for (const style of ['79000001', '79000003', '79000005', '79000006'])
+      expect(await rowsOf('PO-QUOTE', style)).toHaveLength(1);
   });
 
   it('imports the Dunnes sample: every good D record, the refusals docs/formats/README.md lists', async () => {
