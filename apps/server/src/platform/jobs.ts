@@ -1,6 +1,6 @@
 /**
- * Background jobs on pg-boss in the application's own database (ARCHITECTURE.md Jobs): mail and, later,
- * variable-data processing.
+ * Background jobs on pg-boss in the application's own database (ARCHITECTURE.md Jobs): mail, the
+ * variable-data import and the stored-file sweep.
  *
  * - `send(q, name, data)` queues a job through the caller's connection or transaction (pg-boss
  *   `fromDrizzle`), so a job exists exactly when the change that asked for it commits: a rolled

@@ -84,7 +84,10 @@ export interface RawRow {
   quantity: string;
 }
 
-/** Field limits (characters); the Dunnes widths are the tightest, the Roots file is held to the same. */
+/**
+ * Field limits (characters, and pieces for `quantity`) of a row of either layout: wider than the
+ * Dunnes fields, which their widths bound already; they bound the Roots file's (docs/formats/).
+ */
 export const VARIABLE_DATA_LIMITS = {
   poNumber: 30,
   styleNumber: 30,

@@ -1,6 +1,6 @@
 /**
- * The one read model of an order (ARCHITECTURE.md Mechanisms: cart, order details, PDFs, mail and CSV
- * exports are views of it). `OrderRecord` holds everything stored about one order, unfiltered;
+ * The one read model of an order (ARCHITECTURE.md Mechanisms: cart, order details, PDFs and mail are
+ * views of it; the CSV and .xlsx downloads are SQL query files of their own, orders.downloads.ts). `OrderRecord` holds everything stored about one order, unfiltered;
  * each view (orders.views.ts for answers, documents/ for PDFs, orders.mail.ts for mail) decides
  * what a reader may see of it. Loaded by `loadOrderRecord` (orders.readModel.ts).
  *
