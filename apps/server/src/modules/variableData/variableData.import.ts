@@ -382,7 +382,7 @@ async function readRoots(source: NodeJS.ReadableStream, take: Take) {
       on_skip: (err) => {
         if (err) skipped.set(Number(err.lines), csvReason(err.message));
       },
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
     const byLine = new Map(records.map((r) => [r.info.lines, r.record]));
     for (let i = 0; i < lines.length; i++) {
       const record = byLine.get(i + 1);
