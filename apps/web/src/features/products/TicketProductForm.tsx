@@ -20,7 +20,6 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -36,16 +35,11 @@ import {
 } from '@selvedge/shared';
 import { IconAdjustments, IconEraser, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
-import {
-  fetchDynamicVariants,
-  useAddOrderLineMutation,
-  useUpdateOrderLineMutation,
-} from '../../api/products';
-import { errorMessageOf, showSuccess } from '../../ui/messages';
-import { AttributeInput } from './AttributeInput';
+import { fetchDynamicVariants } from '../../api/products';
+import { errorMessageOf } from '../../ui/messages';
+import { AttributesSection } from './AttributeInput';
 import { PricingColumn } from './PricingSummary';
-import { ProductActions, ViewOnlyNote } from './ProductActions';
+import { ProductActions, SeveralProductsActions, useOrderLineSubmit, ViewOnlyNote } from './ProductActions';
 import { ProductHeader } from './ProductHeader';
 import { formatCount, limitsOf, productPricing } from './product-line';
 import { TicketRowsTable } from './TicketRowsTable';
@@ -356,27 +350,11 @@ function TicketSection({
                 )}
               </Stack>
             </Paper>
-            {product.attributes.length > 0 && (
-              <Paper withBorder radius="md" p="md" component="section" aria-label="Attributes">
-                <Title order={4} mb="xs">
-                  Attributes
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-                  {product.attributes.map((f) => (
-                    <AttributeInput
-                      key={f.name}
-                      field={f}
-                      label={f.name}
-                      value={input.attributes[f.name] ?? ''}
-                      onChange={(v) =>
-                        onChange({ ...input, attributes: { ...input.attributes, [f.name]: v } })
-                      }
-                      testId={`attribute-${f.name}`}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Paper>
-            )}
+            <AttributesSection
+              attributes={product.attributes}
+              values={input.attributes}
+              onChange={(name, v) => onChange({ ...input, attributes: { ...input.attributes, [name]: v } })}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -391,15 +369,12 @@ function TicketSection({
 
 /** The VARIABLE_DATA / DYNAMIC product details form. */
 export function TicketProductForm({ products, role, orderItemId }: TicketProductFormProps) {
-  const navigate = useNavigate();
   const editing = orderItemId !== undefined;
   const canOrder = canAccessRoute('/cart', role);
-  const add = useAddOrderLineMutation();
-  const update = useUpdateOrderLineMutation();
+  const { busy, submit: submitLines } = useOrderLineSubmit(orderItemId);
   const [inputs, setInputs] = useState<Record<number, TicketInput>>(() =>
     Object.fromEntries(products.map((p) => [p.productItemId, initialInput(p, editing)])),
   );
-  const [busy, setBusy] = useState(false);
 
   const inputOf = (p: ProductItemDetails) => inputs[p.productItemId] ?? initialInput(p, editing);
   const payloadOf = (p: ProductItemDetails) => {
@@ -419,21 +394,7 @@ export function TicketProductForm({ products, role, orderItemId }: TicketProduct
 
   const submit = async () => {
     if (busy || ordered.length === 0) return;
-    setBusy(true);
-    try {
-      if (editing) {
-        await update.mutateAsync({ ...payloadOf(ordered[0]), orderItemId });
-        showSuccess(MESSAGES.productUpdated);
-      } else {
-        for (const p of ordered) await add.mutateAsync(payloadOf(p));
-        showSuccess(MESSAGES.productAdded);
-      }
-      void navigate('/cart');
-    } catch {
-      // The refusal shows as a red message (global handler); the input stays.
-    } finally {
-      setBusy(false);
-    }
+    await submitLines(ordered.map((p) => ({ key: p.productItemId, payload: payloadOf(p) })));
   };
 
   const actions = canOrder ? (
@@ -461,16 +422,9 @@ export function TicketProductForm({ products, role, orderItemId }: TicketProduct
         />
       ))}
       {!single && (
-        <Paper withBorder radius="md" p="md" data-testid="product-actions">
-          <Group justify="space-between" align="center" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {ordered.length === 0
-                ? 'Enter quantities to add these products to your order.'
-                : `${ordered.length} ${ordered.length === 1 ? 'product' : 'products'}, ${formatCount(grandTotal)} pieces`}
-            </Text>
-            {actions}
-          </Group>
-        </Paper>
+        <SeveralProductsActions ordered={ordered.length} pieces={grandTotal}>
+          {actions}
+        </SeveralProductsActions>
       )}
       {products.length === 0 && <Alert color="gray">No product to show.</Alert>}
     </Stack>
