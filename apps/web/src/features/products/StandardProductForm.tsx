@@ -9,7 +9,7 @@
  * Changes' (PUT /orders) and Cancel returns to the cart. A refusal from the server shows as a red
  * message (global handler) and keeps the user's input. Roles without the cart get no buttons.
  */
-import { Alert, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   type CareLabelDraft,
   type CustomerCareConfig,
@@ -26,9 +26,8 @@ import { hideMessage, showError, showSuccess } from '../../ui/messages';
 import { CareLabelEditor } from '../care-label/CareLabelEditor';
 import { AttributesSection } from './AttributeInput';
 import { InventoryPanel } from './InventoryPanel';
-import { PricingColumn } from './PricingSummary';
 import { ProductActions, SeveralProductsActions, useOrderLineSubmit, ViewOnlyNote } from './ProductActions';
-import { ProductHeader } from './ProductHeader';
+import { ProductFrame } from './ProductFrame';
 import {
   type AttributeErrors,
   attributeErrors,
@@ -99,87 +98,69 @@ function ProductSection({
     });
 
   return (
-    <Stack
-      gap="md"
-      component="article"
-      aria-label={product.productSubcode}
-      data-testid={`product-${product.productSubcode}`}
+    <ProductFrame
+      product={product}
+      pricing={pricing}
+      actions={actions}
+      notice={
+        added && (
+          <Alert color="green" variant="light" data-testid="product-added">
+            This product was added to your cart.
+          </Alert>
+        )
+      }
     >
-      <ProductHeader product={product} />
-      {added && (
-        <Alert color="green" variant="light" data-testid="product-added">
-          This product was added to your cart.
-        </Alert>
-      )}
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="md">
-            <Paper
-              withBorder
-              radius="md"
-              p="md"
-              component="section"
-              aria-label="Sizes"
-              data-testid="product-sizes"
-            >
-              <Group justify="space-between" mb="xs" gap="xs" align="baseline">
-                <Title order={4}>{product.hasSizes ? 'Sizes' : 'Quantity'}</Title>
-                <Text size="xs" c="dimmed">
-                  Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
-                  {formatCount(product.minOrderQuantity)} per size.
-                </Text>
-              </Group>
-              <SizeQuantityTable
-                product={product}
-                input={input}
-                role={role}
-                onQuantity={setQuantity}
-                onItemAttribute={setItemAttribute}
-                itemErrors={errors.items}
-                pricing={pricing}
-                canRestock={canRestock}
-                canUpdateInventory={canUpdateInventory}
-              />
-            </Paper>
-            <AttributesSection
-              attributes={product.attributes}
-              values={input.attributes}
-              onChange={setAttribute}
-              errors={errors.line}
-            />
-            <InventoryPanel product={product} role={role} canUpdateInventory={canUpdateInventory} />
-            {product.careLabelType &&
-              care &&
-              input.careLabel &&
-              (care.config ? (
-                <CareLabelEditor
-                  type={product.careLabelType}
-                  config={care.config}
-                  label={input.careLabel}
-                  onChange={(careLabel: CareLabelDraft) => onChange({ ...input, careLabel })}
-                  checked={checked}
-                />
-              ) : care.failed ? (
-                <Alert color="red" variant="light" data-testid="care-label-failed">
-                  The care label options could not be loaded. Please refresh the page.
-                </Alert>
-              ) : (
-                <Group gap="xs" data-testid="care-label-loading">
-                  <Loader size="sm" />
-                  <Text size="sm" c="dimmed">
-                    Loading care label options…
-                  </Text>
-                </Group>
-              ))}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <PricingColumn pricing={pricing} minValue={product.minValue}>
-            {actions}
-          </PricingColumn>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Sizes" data-testid="product-sizes">
+        <Group justify="space-between" mb="xs" gap="xs" align="baseline">
+          <Title order={4}>{product.hasSizes ? 'Sizes' : 'Quantity'}</Title>
+          <Text size="xs" c="dimmed">
+            Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
+            {formatCount(product.minOrderQuantity)} per size.
+          </Text>
+        </Group>
+        <SizeQuantityTable
+          product={product}
+          input={input}
+          role={role}
+          onQuantity={setQuantity}
+          onItemAttribute={setItemAttribute}
+          itemErrors={errors.items}
+          pricing={pricing}
+          canRestock={canRestock}
+          canUpdateInventory={canUpdateInventory}
+        />
+      </Paper>
+      <AttributesSection
+        attributes={product.attributes}
+        values={input.attributes}
+        onChange={setAttribute}
+        errors={errors.line}
+      />
+      <InventoryPanel product={product} role={role} canUpdateInventory={canUpdateInventory} />
+      {product.careLabelType &&
+        care &&
+        input.careLabel &&
+        (care.config ? (
+          <CareLabelEditor
+            type={product.careLabelType}
+            config={care.config}
+            label={input.careLabel}
+            onChange={(careLabel: CareLabelDraft) => onChange({ ...input, careLabel })}
+            checked={checked}
+          />
+        ) : care.failed ? (
+          <Alert color="red" variant="light" data-testid="care-label-failed">
+            The care label options could not be loaded. Please refresh the page.
+          </Alert>
+        ) : (
+          <Group gap="xs" data-testid="care-label-loading">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              Loading care label options…
+            </Text>
+          </Group>
+        ))}
+    </ProductFrame>
   );
 }
 

@@ -16,7 +16,6 @@ import {
   Alert,
   Badge,
   Button,
-  Grid,
   Group,
   Paper,
   SegmentedControl,
@@ -38,9 +37,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { fetchDynamicVariants } from '../../api/products';
 import { errorMessageOf } from '../../ui/messages';
 import { AttributesSection } from './AttributeInput';
-import { PricingColumn } from './PricingSummary';
 import { ProductActions, SeveralProductsActions, useOrderLineSubmit, ViewOnlyNote } from './ProductActions';
-import { ProductHeader } from './ProductHeader';
+import { ProductFrame } from './ProductFrame';
 import { formatCount, limitsOf, productPricing } from './product-line';
 import { TicketRowsTable } from './TicketRowsTable';
 import {
@@ -264,106 +262,89 @@ function TicketSection({
   const setQuantity = (id: number, value: string) =>
     onChange({ ...input, quantities: { ...input.quantities, [id]: value } });
   return (
-    <Stack
-      gap="md"
-      component="article"
-      aria-label={product.productSubcode}
-      data-testid={`product-${product.productSubcode}`}
-    >
-      <ProductHeader product={product} />
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="md">
-            <Paper
-              withBorder
-              radius="md"
-              p="md"
-              component="section"
-              aria-label="Tickets"
-              data-testid="ticket-section"
-            >
-              <Stack gap="sm">
-                <Group justify="space-between" gap="xs" align="center" wrap="wrap">
-                  <Group gap="xs" wrap="wrap">
-                    <Title order={4}>{dynamic ? 'Variants' : 'Tickets'}</Title>
-                    {!dynamic && product.poNumber && (
-                      <Badge variant="light" data-testid="ticket-po">
-                        PO Number {product.poNumber}
-                      </Badge>
-                    )}
-                    {!dynamic && product.styleNumber && (
-                      <Badge variant="light" color="gray" data-testid="ticket-style">
-                        Style No. {product.styleNumber}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
-                    {formatCount(product.minOrderQuantity)} per row.
-                  </Text>
-                </Group>
-                {dynamic && (
-                  <DynamicSearch
-                    productItemId={product.productItemId}
-                    initial={input.search}
-                    onFound={(search, rows) =>
-                      onChange({ ...input, search, rows, quantities: startQuantities(product, rows) })
-                    }
-                  />
-                )}
-                {!dynamic && hasCapability('adjustVariableDataQuantities', role) && (
-                  <AdjustQuantities
-                    limits={limitsOf(product)}
-                    onRefresh={(by, amount) =>
-                      onChange({
-                        ...input,
-                        quantities: refreshedQuantities(product, input.rows, { by, amount }),
-                      })
-                    }
-                  />
-                )}
-                {input.rows.length > 0 && (
-                  <TicketRowsTable
-                    rows={input.rows}
-                    quantities={input.quantities}
-                    onQuantity={setQuantity}
-                    limits={limitsOf(product)}
-                  />
-                )}
-                {dynamic && input.rows.length > 0 && (
-                  <Group justify="flex-end">
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconEraser size={14} />}
-                      onClick={() =>
-                        onChange({
-                          ...input,
-                          quantities: Object.fromEntries(input.rows.map((r) => [r.id, '0'])),
-                        })
-                      }
-                      data-testid="clear-quantities"
-                    >
-                      {LABELS.clearQuantities}
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            </Paper>
-            <AttributesSection
-              attributes={product.attributes}
-              values={input.attributes}
-              onChange={(name, v) => onChange({ ...input, attributes: { ...input.attributes, [name]: v } })}
+    <ProductFrame product={product} pricing={pricing} actions={actions}>
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        component="section"
+        aria-label="Tickets"
+        data-testid="ticket-section"
+      >
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs" align="center" wrap="wrap">
+            <Group gap="xs" wrap="wrap">
+              <Title order={4}>{dynamic ? 'Variants' : 'Tickets'}</Title>
+              {!dynamic && product.poNumber && (
+                <Badge variant="light" data-testid="ticket-po">
+                  PO Number {product.poNumber}
+                </Badge>
+              )}
+              {!dynamic && product.styleNumber && (
+                <Badge variant="light" color="gray" data-testid="ticket-style">
+                  Style No. {product.styleNumber}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
+              {formatCount(product.minOrderQuantity)} per row.
+            </Text>
+          </Group>
+          {dynamic && (
+            <DynamicSearch
+              productItemId={product.productItemId}
+              initial={input.search}
+              onFound={(search, rows) =>
+                onChange({ ...input, search, rows, quantities: startQuantities(product, rows) })
+              }
             />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <PricingColumn pricing={pricing} minValue={product.minValue}>
-            {actions}
-          </PricingColumn>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+          )}
+          {!dynamic && hasCapability('adjustVariableDataQuantities', role) && (
+            <AdjustQuantities
+              limits={limitsOf(product)}
+              onRefresh={(by, amount) =>
+                onChange({
+                  ...input,
+                  quantities: refreshedQuantities(product, input.rows, { by, amount }),
+                })
+              }
+            />
+          )}
+          {input.rows.length > 0 && (
+            <TicketRowsTable
+              rows={input.rows}
+              quantities={input.quantities}
+              onQuantity={setQuantity}
+              limits={limitsOf(product)}
+            />
+          )}
+          {dynamic && input.rows.length > 0 && (
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconEraser size={14} />}
+                onClick={() =>
+                  onChange({
+                    ...input,
+                    quantities: Object.fromEntries(input.rows.map((r) => [r.id, '0'])),
+                  })
+                }
+                data-testid="clear-quantities"
+              >
+                {LABELS.clearQuantities}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+      <AttributesSection
+        attributes={product.attributes}
+        values={input.attributes}
+        onChange={(name, v) => onChange({ ...input, attributes: { ...input.attributes, [name]: v } })}
+      />
+    </ProductFrame>
   );
 }
 
