@@ -35,10 +35,10 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
+import { orderScope } from '../access/access';
 import { lookupsRepository } from '../lookups/lookups.repository';
 import { loadOrderRecord } from '../orders/orders.readModel';
 import type { OrderLineRecord, OrderLineSizeRecord } from '../orders/orders.record';
-import { orderScope } from '../orders/orders.scope';
 import { ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
 import { orderWorkflowRepository } from '../orders/orders.workflow.repository';
 import { rowVendorNumbers } from '../products/products.service';

@@ -31,10 +31,10 @@ import {
   vendorShippingAddresses,
   vendors,
 } from '../../platform/db/schema';
+import { orderableAssignments, orderableCustomerOf, type ScopeUser } from '../access/access';
 import { customerCareConfigSql } from '../careLabel/careConfig.repository';
 import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
 import { NEW_PASSPORT_SERIAL } from '../passport/passport.repository';
-import { orderableAssignments, orderableCustomerOf, type ScopeUser } from '../products/products.scope';
 
 type Q = Db | Tx;
 
@@ -224,7 +224,7 @@ export const cartRepository = {
   /**
    * lockCart for placing: the cart of user `userId` with the addresses saved for its vendor
    * (`savedAddresses`) and whether `scope`'s user may order from its customer (`customerOrderable`:
-   * products.scope's orderableCustomerIds; null when the cart has no customer).
+   * the access module's orderableCustomerIds; null when the cart has no customer).
    */
   lockCartForPlacing: async (tx: Tx, userId: number, scope: ScopeUser) =>
     (await lockedCartForPlacingOf(tx, { userId, ...orderableAssignments(scope) }))[0],

@@ -54,12 +54,12 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { orders } from '../../platform/db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { inCustomerScope, orderableCustomerIds } from '../access/access';
 import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
 import { lookupsRepository } from '../lookups/lookups.repository';
 import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
 import { cartView } from '../orders/orders.views';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
-import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
 import { careLabelRefusalAtPlacing, checkLineCareLabel } from './cart.careLabel';
 import { repriceCart } from './cart.pricing';
 import {

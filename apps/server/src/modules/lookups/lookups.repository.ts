@@ -1,5 +1,6 @@
-/** All SQL of the lookups (ordering §7 Lookups). Customer scopes come from products.scope. */
+/** All SQL of the lookups (ordering §7 Lookups). Customer scopes come from the access module (access/access.ts). */
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { allOf } from '../../platform/crud';
 import type { Db, Tx } from '../../platform/db';
 import {
   currencies,
@@ -13,7 +14,7 @@ import {
   vendorCustomers,
   vendors,
 } from '../../platform/db/schema';
-import { allOf, type CustomerScope, customerScopeCondition } from '../products/products.scope';
+import { type CustomerScope, customerScopeCondition } from '../access/access';
 
 type Q = Db | Tx;
 

@@ -1,6 +1,6 @@
 /**
  * Lookups (ordering §3 Customer, Other lookups; §7 Lookups), each scoped to what the user may see
- * (ARCHITECTURE.md Who may do what; scopes in products/products.scope.ts).
+ * (ARCHITECTURE.md Who may do what; scopes from the access module, access/access.ts).
  */
 import {
   CUSTOMER_PARSER_TYPES,
@@ -17,7 +17,7 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { uploadLimit } from '../../platform/uploads';
-import { orderableCustomerIds, visibleCustomerIds } from '../products/products.scope';
+import { orderableCustomerIds, visibleCustomerIds } from '../access/access';
 import { lookupsRepository as repo } from './lookups.repository';
 
 const parserType = (v: string): CustomerParserType =>

@@ -29,7 +29,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import type { orders } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { orderScope } from './orders.scope';
+import { orderScope } from '../access/access';
 import { workflowActor } from './orders.views';
 import { type OrderRow, orderWorkflowRepository } from './orders.workflow.repository';
 

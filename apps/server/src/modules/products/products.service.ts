@@ -1,6 +1,6 @@
 /**
  * Product search and product details (ordering §2 Product list, Product details; §3; §5 Product
- * search; §9 tier pricing). Every row is scoped by orderableCustomerIds (products.scope.ts); a
+ * search; §9 tier pricing). Every row is scoped by orderableCustomerIds (access/access.ts); a
  * product outside the scope answers 404 like one that does not exist. Fields a role may not see
  * (prices, costs, inventory) are left out of the answer (ordering §6 Visibility); inventory is seen
  * by its roles and by a user who may update it (canSeeInventory).
@@ -35,11 +35,11 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
+import { type CustomerScope, inCustomerScope, orderableCustomerIds } from '../access/access';
 import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
 import { cartRepository } from '../cart/cart.repository';
 import { lookupsRepository } from '../lookups/lookups.repository';
 import { type ItemRow, productsRepository as repo, type SubcodeRow } from './products.repository';
-import { type CustomerScope, inCustomerScope, orderableCustomerIds } from './products.scope';
 import {
   type VariableDataRow,
   variableDataProductsRepository as vdRepo,

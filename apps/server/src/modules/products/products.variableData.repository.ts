@@ -8,7 +8,7 @@
 import type { OrderedVariableData, PoSearchGroup, VariableDataFoundElsewhere } from '@selvedge/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
-import type { CustomerScope } from './products.scope';
+import type { CustomerScope } from '../access/access';
 
 type Q = Db | Tx;
 
