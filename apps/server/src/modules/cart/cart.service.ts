@@ -55,8 +55,8 @@ import type { Db, Tx } from '../../platform/db';
 import { orders } from '../../platform/db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { inCustomerScope, orderableCustomerIds } from '../access/access';
-import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
-import { lookupsRepository } from '../lookups/lookups.repository';
+import { customerCareConfig } from '../careLabel/careConfig.service';
+import * as lookups from '../lookups/lookups.service';
 import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
 import { cartView } from '../orders/orders.views';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
@@ -98,6 +98,9 @@ export const CART_API_MESSAGES = {
   customerNotOrderable: 'You may no longer order products of this customer. Please empty the cart.',
   sizeAttribute: (size: string, message: string) => `Size ${size}: ${message}`,
 } as const;
+
+/** A product item's stock and what of it the cart holds, as a RestockFit gets it. */
+export type { SizeStock };
 
 /**
  * How Restock decides a line's sizes under the cart's lock (restock.service.ts): from the sizes it
@@ -159,7 +162,7 @@ export function createCartService(ctx: AppContext) {
     const vendorId = firstVendorId(user);
     const vendor = vendorId ? await repo.vendorWithCurrency(q, vendorId) : undefined;
     const contact = await repo.userContact(q, user.id);
-    const fallback = await repo.houseCurrency(q);
+    const fallback = await lookups.houseCurrency(q);
     return {
       userId: user.id,
       vendorId: vendor?.id ?? null,
@@ -314,7 +317,7 @@ export function createCartService(ctx: AppContext) {
       sub.productSubcode,
       careLabelType,
       body.careLabel,
-      careLabelType ? await loadCustomerCareConfig(db, sub.customerId) : null,
+      careLabelType ? await customerCareConfig(db, sub.customerId) : null,
     );
 
     if (sub.factoryId == null || sub.productionRegionId == null || sub.productionRegionName == null) {
@@ -445,7 +448,7 @@ export function createCartService(ctx: AppContext) {
   /** The header a new cart would get, for a user without one (nothing saved). */
   async function unsavedView(user: AuthUser): Promise<Cart> {
     const v = await newCartValues(db, user);
-    const codes = await lookupsRepository.currencyCodes(db, v.priceCurrencyId ? [v.priceCurrencyId] : []);
+    const codes = await lookups.currencyCodes(db, v.priceCurrencyId ? [v.priceCurrencyId] : []);
     const priceCurrency = (v.priceCurrencyId && codes.get(v.priceCurrencyId)) || DEFAULT_PRICE_CURRENCY;
     return {
       orderId: null,

@@ -32,6 +32,14 @@ export const lookupsRepository = {
     return new Map(rows.map((r) => [r.id, r.code]));
   },
 
+  /** The currency with ISO code `code`, or undefined. */
+  currencyByCode: async (db: Q, code: string) =>
+    (await db.select().from(currencies).where(eq(currencies.code, code)).limit(1))[0],
+
+  /** The currency with the lowest id (fallback when USD is missing from the reference data). */
+  firstCurrency: async (db: Q) =>
+    (await db.select().from(currencies).orderBy(asc(currencies.id)).limit(1))[0],
+
   productGroups: (db: Q) =>
     db
       .select({ id: productGroups.id, value: productGroups.value, displayName: productGroups.displayName })

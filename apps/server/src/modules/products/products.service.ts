@@ -36,9 +36,8 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { type CustomerScope, inCustomerScope, orderableCustomerIds } from '../access/access';
-import { loadCustomerCareConfig } from '../careLabel/careConfig.repository';
-import { cartRepository } from '../cart/cart.repository';
-import { lookupsRepository } from '../lookups/lookups.repository';
+import { customerCareConfig } from '../careLabel/careConfig.service';
+import * as lookups from '../lookups/lookups.service';
 import { type ItemRow, productsRepository as repo, type SubcodeRow } from './products.repository';
 import {
   type VariableDataRow,
@@ -66,6 +65,17 @@ export async function rowVendorNumbers(
 ): Promise<string[] | null> {
   return user.role === 'VENDOR' ? vdRepo.vendorNumbersOf(db, user.vendorIds) : null;
 }
+
+/**
+ * The reads of the uploaded rows (variable data) the cart makes when it checks or repeats a
+ * VARIABLE_DATA or DYNAMIC line (cart.variableData.ts, cart.orderAgain.ts): the products module's
+ * own queries, lent as they are (docs/decisions/0060-one-access-layer.md: services call services,
+ * not another module's repository). Rows a vendor may see are narrowed by `rowVendorNumbers`.
+ */
+export const variableDataRows: Pick<
+  typeof vdRepo,
+  'items' | 'rowsOfItems' | 'rowsByIds' | 'lineRows' | 'orderedRows' | 'dynamicRows'
+> = vdRepo;
 
 /** The order quantity a row starts with: the customer quantity made orderable (ordering §9, Refresh by 0). */
 const startQuantity = (customerQuantity: number, limits: { minOrderQuantity: number; packSize: number }) =>
@@ -133,7 +143,7 @@ export function createProductsService(ctx: AppContext) {
   async function userPriceCurrency(user: AuthUser): Promise<{ id: number; code: string } | null> {
     const own = await repo.priceCurrencyFor(db, user.id);
     if (own || !canSee('price', user.role)) return own;
-    const house = await cartRepository.houseCurrency(db);
+    const house = await lookups.houseCurrency(db);
     return house ? { id: house.id, code: house.code } : null;
   }
 
@@ -355,12 +365,7 @@ export function createProductsService(ctx: AppContext) {
       if (!regionExists) throw badRequest(PRODUCT_MESSAGES.unknownRegion, 'productionRegion');
       const styleNumberRequired =
         (scope === 'ALL' || scope.length > 0) &&
-        (await lookupsRepository.anyCustomerDefaultEquals(
-          db,
-          scope,
-          VARIABLE_DATA_STYLE_NUMBER_REQUIRED,
-          'true',
-        ));
+        (await lookups.anyCustomerDefaultEquals(db, scope, VARIABLE_DATA_STYLE_NUMBER_REQUIRED, 'true'));
       const errors = variableDataSearchErrors(q, { isVendor: user.role === 'VENDOR', styleNumberRequired });
       if (errors.poNumber) throw badRequest(errors.poNumber, 'poNumber');
       if (errors.styleNumber) throw badRequest(errors.styleNumber, 'styleNumber');
@@ -561,7 +566,7 @@ export function createProductsService(ctx: AppContext) {
     async careLabel(user: AuthUser, productSubcodeId: number): Promise<ProductCareLabelResponse> {
       const scope = await orderableCustomerIds(db, user);
       const [s] = await visibleSubcodes(scope, [productSubcodeId]);
-      const config = s.careLabelType ? await loadCustomerCareConfig(db, s.customerId) : null;
+      const config = s.careLabelType ? await customerCareConfig(db, s.customerId) : null;
       if (!s.careLabelType || !config) throw notFound(PRODUCT_MESSAGES.noCareLabel);
       return { productSubcodeId: s.id, type: s.careLabelType, config };
     },

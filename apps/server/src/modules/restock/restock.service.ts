@@ -26,8 +26,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { inCustomerScope, orderableCustomerIds } from '../access/access';
-import type { SizeStock } from '../cart/cart.repository';
-import { createCartService, type RestockFit } from '../cart/cart.service';
+import { createCartService, type RestockFit, type SizeStock } from '../cart/cart.service';
 import { restockRepository as repo } from './restock.repository';
 
 const count = (n: number) => n.toLocaleString('en-US');
