@@ -31,17 +31,8 @@ import { accessRepository } from './access.repository';
 import { type CustomerScope, orderableAssignments, type ScopeUser, scopeAssignments } from './access.rules';
 
 export { customerScopeCondition, orderableCustomerOf, orderScope, orderScopeOf } from './access.repository';
-export {
-  CUSTOMER_SCOPED_ROLES,
-  type CustomerScope,
-  inCustomerScope,
-  NO_ASSIGNMENTS,
-  orderableAssignments,
-  type ScopeAssignments,
-  type ScopePlaceholders,
-  type ScopeUser,
-  scopeAssignments,
-} from './access.rules';
+// The role rule and its types, as every module reads them.
+export * from './access.rules';
 
 type Q = Db | Tx;
 
