@@ -1,6 +1,6 @@
 /**
  * The SQL of scoping (Drizzle), written once (docs/decisions/0060-one-access-layer.md): the look-ups
- * behind the customer scopes and the WHERE conditions that keep a statement inside the user's rows.
+ * behind the customer scopes and a vendor's row numbers, and the WHERE conditions that keep a statement inside the user's rows.
  * Other modules reach it through access.ts, never directly.
  */
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -65,6 +65,14 @@ export const accessRepository = {
       ids.push(...rows.map((r) => r.id));
     }
     return sortedUnique(ids);
+  },
+
+  /** The vendor numbers of the given vendors (those that have one). */
+  async vendorNumbersOf(db: Q, vendorIds: number[]): Promise<string[]> {
+    if (vendorIds.length === 0) return [];
+    const r = await db.execute(sql`select vendor_number as n from vendors
+      where id = any(${sql.param(vendorIds)}::int[]) and vendor_number is not null`);
+    return (r.rows as { n: string }[]).map((x) => x.n);
   },
 
   /** The customer ids `reach` covers ('ALL' for every customer), looked up where it names vendors or factories. */

@@ -21,11 +21,14 @@
  *   the same as visibleCustomerIds for every role that may open products; FINANCE and NONE get none.
  *   ADMIN gets all customers even when linked to a vendor (an admin orders on anyone's behalf).
  *   Both answer 'ALL' (no restriction) or the sorted, distinct customer ids (possibly empty).
+ * - Uploaded rows (variable data): `rowVendorNumbers`, the vendor numbers whose rows a VENDOR may
+ *   see (ARCHITECTURE.md Order life: "a vendor sees only the rows whose vendor number is its own").
  * - Conditions for a module's own statements: `customerScopeCondition` (a customer column inside a
  *   CustomerScope), `orderableCustomerOf` (orderableCustomerIds inside a statement compiled once).
  *
  * The role rule lives in access.rules.ts, its SQL in access.repository.ts.
  */
+import type { AuthUser } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db';
 import { accessRepository } from './access.repository';
 import { type CustomerScope, orderableAssignments, type ScopeUser, scopeAssignments } from './access.rules';
@@ -46,3 +49,15 @@ export const visibleCustomerIds = (db: Q, user: ScopeUser): Promise<CustomerScop
 /** The customers whose products the user may open and order (see `orderableAssignments`). */
 export const orderableCustomerIds = (db: Q, user: ScopeUser): Promise<CustomerScope> =>
   accessRepository.customersReached(db, orderableAssignments(user));
+
+/**
+ * The vendor numbers whose uploaded rows the user may see (ARCHITECTURE.md Order life: "a vendor
+ * sees only the rows whose vendor number is its own"): a VENDOR its vendors' numbers; every other
+ * role null (all rows of the customers in its scope).
+ */
+export async function rowVendorNumbers(
+  db: Q,
+  user: Pick<AuthUser, 'role' | 'vendorIds'>,
+): Promise<string[] | null> {
+  return user.role === 'VENDOR' ? accessRepository.vendorNumbersOf(db, user.vendorIds) : null;
+}

@@ -35,12 +35,12 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { orderScope } from '../access/access';
+import { orderScope, rowVendorNumbers } from '../access/access';
 import * as lookups from '../lookups/lookups.service';
 import { loadOrderRecord } from '../orders/orders.readModel';
 import type { OrderLineRecord, OrderLineSizeRecord } from '../orders/orders.record';
 import { findOrder, ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
-import { rowVendorNumbers, variableDataRows as vdRows } from '../products/products.service';
+import { variableDataRows as vdRows } from '../products/products.service';
 import { cartRepository as repo } from './cart.repository';
 import type { createCartService } from './cart.service';
 

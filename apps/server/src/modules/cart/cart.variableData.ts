@@ -8,7 +8,8 @@ import { compareSizeAndColour, type OrderedVariableData, type OrderLinePayload }
 import type { AuthUser } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { rowVendorNumbers, variableDataRows as vdRows } from '../products/products.service';
+import { rowVendorNumbers } from '../access/access';
+import { variableDataRows as vdRows } from '../products/products.service';
 
 /** The line's rows, resolved. */
 export interface PreparedRows {

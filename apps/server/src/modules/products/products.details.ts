@@ -24,12 +24,17 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
-import { type CustomerScope, inCustomerScope, orderableCustomerIds } from '../access/access';
+import {
+  type CustomerScope,
+  inCustomerScope,
+  orderableCustomerIds,
+  rowVendorNumbers,
+} from '../access/access';
 import { customerCareConfig } from '../careLabel/careConfig.service';
 import * as lookups from '../lookups/lookups.service';
 import { PRODUCT_MESSAGES } from './products.messages';
 import { type ItemRow, productsRepository as repo, type SubcodeRow } from './products.repository';
-import { bySizeAndColour, rowVendorNumbers } from './products.variableData';
+import { bySizeAndColour } from './products.variableData';
 import {
   type VariableDataRow,
   variableDataProductsRepository as vdRepo,

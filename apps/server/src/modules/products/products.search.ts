@@ -16,11 +16,16 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
-import { type CustomerScope, inCustomerScope, orderableCustomerIds } from '../access/access';
+import {
+  type CustomerScope,
+  inCustomerScope,
+  orderableCustomerIds,
+  rowVendorNumbers,
+} from '../access/access';
 import * as lookups from '../lookups/lookups.service';
 import { PRODUCT_MESSAGES } from './products.messages';
 import { productsRepository as repo } from './products.repository';
-import { bySizeAndColour, rowVendorNumbers } from './products.variableData';
+import { bySizeAndColour } from './products.variableData';
 import { variableDataProductsRepository as vdRepo } from './products.variableData.repository';
 
 /** The search calls of the products. */

@@ -15,7 +15,7 @@ import { createProductInventory } from './products.inventory';
 import { createProductSearch } from './products.search';
 
 export { PRODUCT_MESSAGES } from './products.messages';
-export { rowVendorNumbers, variableDataRows } from './products.variableData';
+export { variableDataRows } from './products.variableData';
 
 /** The product calls (products.routes.ts). */
 export function createProductsService(ctx: AppContext) {
