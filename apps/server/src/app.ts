@@ -2,6 +2,7 @@
  * Builds the Fastify application: plugins, auth, error handling, OpenAPI, the API modules under
  * /api/v1.0 and the built web app. Used by main.ts and by the tests (with app.inject).
  */
+
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { REQUEST_MESSAGES } from '@selvedge/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -215,7 +217,10 @@ export async function buildApp(opts: {
     // A missing built file is a 404, never index.html: a tab opened before a deploy that asks for an
     // old chunk must fail to load it (and reload, apps/web main.tsx), not run HTML as JavaScript.
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).header('Cache-Control', 'no-cache').send({ message: 'Not found.' });
+      return reply
+        .status(404)
+        .header('Cache-Control', 'no-cache')
+        .send({ message: REQUEST_MESSAGES.notFound });
     }
     // The single-page app answers every other path; it shows its own "not found".
     return sendIndex(reply);

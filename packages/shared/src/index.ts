@@ -6,6 +6,7 @@ export * from './careLabel/markets';
 export * from './careLabel/passport';
 export * from './careLabel/rules';
 export * from './careLabel/symbols';
+export * from './limits';
 export * from './masterDataRegistry';
 export * from './messages';
 export * from './permissions';

@@ -14,6 +14,8 @@ import {
   describePermission,
   isRole,
   isRouteAllowed,
+  MESSAGES,
+  REQUEST_MESSAGES,
   type Role,
   type RoutePermission,
 } from '@selvedge/shared';
@@ -419,12 +421,12 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
     if (!permission || permission === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw unauthorized('Please log in.');
+    if (!token) throw unauthorized(REQUEST_MESSAGES.pleaseLogIn);
     const claims = await tokens.verify(token);
-    if (!claims) throw unauthorized('Authentication expired. Please log in.');
+    if (!claims) throw unauthorized(MESSAGES.authExpired);
     const user = await sessionUser(db, cache, claims.jti, Number(claims.sub));
     // A role changed since sign-in invalidates the token: the client must sign in again.
-    if (!user || user.role !== claims.role) throw unauthorized('Authentication expired. Please log in.');
+    if (!user || user.role !== claims.role) throw unauthorized(MESSAGES.authExpired);
     if (!isRouteAllowed(permission, user.role, user)) throw forbidden();
     req.user = user;
   });

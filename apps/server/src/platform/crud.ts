@@ -31,6 +31,7 @@ import {
   MESSAGES,
   masterDataLabel,
   missingReferenceMessage,
+  REQUEST_MESSAGES,
   type RoutePermission,
 } from '@selvedge/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
@@ -249,15 +250,15 @@ function translateDbError(err: unknown, body: unknown, label: string): unknown {
     }
     const key = /Key \((.+?)\)=\((.*)\)/.exec(pg.detail ?? '');
     return conflict(
-      key ? MASTER_DATA_MESSAGES.duplicate(camel(key[1]!), key[2]!) : 'This entry already exists.',
+      key ? MASTER_DATA_MESSAGES.duplicate(camel(key[1]!), key[2]!) : REQUEST_MESSAGES.duplicateEntry,
     );
   }
   // Safety net behind the schemas' limits: bad input is never a 500 (ARCHITECTURE.md Contract).
-  if (pg.code === '22003') return badRequest('A number in the request is out of range.');
-  if (pg.code === '22001') return badRequest('A text in the request is too long.');
+  if (pg.code === '22003') return badRequest(REQUEST_MESSAGES.numberOutOfRange);
+  if (pg.code === '22001') return badRequest(REQUEST_MESSAGES.textTooLong);
   if (pg.code === '23503') {
     const key = /Key \((\w+)\)=\((\d+)\) is not present/.exec(pg.detail ?? '');
-    if (!key) return badRequest('A chosen record does not exist.');
+    if (!key) return badRequest(REQUEST_MESSAGES.missingReference);
     const field = camel(key[1]!.replace(/_id$/, ''));
     return badRequest(missingReferenceMessage(field, key[2]), field);
   }

@@ -5,6 +5,8 @@
  * field is never written in front of the text (decision 0058). Anything else is a 500 with the
  * generic text.
  */
+import { REQUEST_MESSAGES } from '@selvedge/shared';
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -17,9 +19,9 @@ export class AppError extends Error {
 
 /** 400: bad input; `field` names the refused field's path ('careLabel.instructionCode'), if one is. */
 export const badRequest = (message: string, field?: string) => new AppError(400, message, field);
-export const unauthorized = (message = 'Please log in.') => new AppError(401, message);
-export const forbidden = (message = 'Your role may not do this.') => new AppError(403, message);
-export const notFound = (message = 'Not found.') => new AppError(404, message);
+export const unauthorized = (message: string = REQUEST_MESSAGES.pleaseLogIn) => new AppError(401, message);
+export const forbidden = (message: string = REQUEST_MESSAGES.forbidden) => new AppError(403, message);
+export const notFound = (message: string = REQUEST_MESSAGES.notFound) => new AppError(404, message);
 /** 409: a conflict with the current state; `field` names the field holding the duplicate, if one does. */
 export const conflict = (message: string, field?: string) => new AppError(409, message, field);
 /** 413: an upload (or another body) above its size limit; the message names the limit. */

@@ -5,6 +5,7 @@
  * a CFB container is, Illustrator files) and the accepted sets of artwork and order documents.
  */
 import { isUtf8 } from 'node:buffer';
+import { UPLOAD_MESSAGES } from '@selvedge/shared';
 import { fileTypeFromBuffer } from 'file-type';
 
 /** A detected type: its MIME type (what the file is stored and served as) and a usual extension. */
@@ -123,7 +124,7 @@ export async function checkFileType(buffer: Buffer, accepted: AcceptedFileTypes)
   if (type && accepted.types.some((t) => t.mime === type.mime && t.ext === type.ext)) {
     return { ok: true, mime: type.mime, ext: type.ext };
   }
-  return { ok: false, message: `File type not accepted: ${accepted.subject} must be ${accepted.label}.` };
+  return { ok: false, message: UPLOAD_MESSAGES.typeNotAccepted(accepted.subject, accepted.label) };
 }
 
 /**

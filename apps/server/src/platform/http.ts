@@ -6,7 +6,13 @@
  */
 import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
-import { type ApiFieldMessage, apiFieldMessage, type ErrorResponse, MESSAGES } from '@selvedge/shared';
+import {
+  type ApiFieldMessage,
+  apiFieldMessage,
+  type ErrorResponse,
+  MESSAGES,
+  REQUEST_MESSAGES,
+} from '@selvedge/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
@@ -27,7 +33,7 @@ function describeValidation(err: FastifyError): ErrorResponse {
   );
   const fields = issues.filter((i): i is Required<ApiFieldMessage> => i.field !== undefined);
   const distinct = fields.filter((f, i) => fields.findIndex((g) => g.field === f.field) === i);
-  const first = issues[0] ?? { message: 'The request is not valid.' };
+  const first = issues[0] ?? { message: REQUEST_MESSAGES.invalidRequest };
   return {
     ...first,
     ...(distinct.length > 1 ? { fields: distinct.slice(0, MAX_FIELDS) } : {}),
@@ -39,10 +45,10 @@ function describeValidation(err: FastifyError): ErrorResponse {
  * media type it does not take. Others keep their text.
  */
 function sentence(message: string): string {
-  if (/JSON/.test(message) && /empty/i.test(message)) return 'The request body is empty.';
+  if (/JSON/.test(message) && /empty/i.test(message)) return REQUEST_MESSAGES.emptyBody;
   if (/not valid JSON|Unexpected token|JSON at position|Unexpected end of JSON/i.test(message))
-    return 'The request body is not valid JSON.';
-  if (/Unsupported Media Type/i.test(message)) return 'This request does not take a body of this type.';
+    return REQUEST_MESSAGES.invalidJson;
+  if (/Unsupported Media Type/i.test(message)) return REQUEST_MESSAGES.unsupportedMediaType;
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 

@@ -19,6 +19,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { METRICS_MESSAGES, REQUEST_MESSAGES } from '@selvedge/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -180,12 +181,12 @@ export function registerMetrics(
     // Outside /api: no session token; METRICS_TOKEN is checked here.
     { config: { permission: 'public' }, schema: { hide: true } },
     async (req, reply) => {
-      if (!metrics) return reply.code(404).send({ message: 'Not found.' });
+      if (!metrics) return reply.code(404).send({ message: REQUEST_MESSAGES.notFound });
       if (settings.token && !hasMetricsToken(req.headers.authorization, settings.token)) {
         return reply
           .code(401)
           .header('WWW-Authenticate', 'Bearer realm="metrics"')
-          .send({ message: 'A valid metrics token is required.' });
+          .send({ message: METRICS_MESSAGES.tokenRequired });
       }
       const body = await metrics.registry.metrics();
       return reply
@@ -210,9 +211,9 @@ export async function startMetricsServer(
       res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify({ message }));
     };
-    if (req.method !== 'GET' || path !== METRICS_PATH) return answer(404, 'Not found.');
+    if (req.method !== 'GET' || path !== METRICS_PATH) return answer(404, REQUEST_MESSAGES.notFound);
     if (opts.token && !hasMetricsToken(req.headers.authorization, opts.token)) {
-      return answer(401, 'A valid metrics token is required.', {
+      return answer(401, METRICS_MESSAGES.tokenRequired, {
         'WWW-Authenticate': 'Bearer realm="metrics"',
       });
     }
@@ -221,7 +222,7 @@ export async function startMetricsServer(
         res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
         res.end(body);
       },
-      () => answer(500, 'Metrics could not be collected.'),
+      () => answer(500, METRICS_MESSAGES.notCollected),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
+import { UNREADABLE_UPLOAD_MESSAGE, UNSAFE_SVG_MESSAGE } from '@selvedge/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_FILE_TYPES, DOCUMENT_FILE_TYPES } from './fileTypes';
@@ -17,8 +18,6 @@ import {
   openUpload,
   readUpload,
   registerUploadLimits,
-  UNREADABLE_UPLOAD_MESSAGE,
-  UNSAFE_SVG_MESSAGE,
 } from './uploads';
 
 /** The routes' limits (platform/uploads.ts UPLOAD_LIMITS), from this configuration. */

@@ -17,7 +17,14 @@
 import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import type { MultipartFields, MultipartFile } from '@fastify/multipart';
-import { MESSAGES, PRODUCT_IMAGE_MAX_MB } from '@selvedge/shared';
+import {
+  EMPTY_FILE_MESSAGE,
+  MESSAGES,
+  PRODUCT_IMAGE_MAX_MB,
+  UNREADABLE_UPLOAD_MESSAGE,
+  UNSAFE_SVG_MESSAGE,
+  UPLOAD_MESSAGES,
+} from '@selvedge/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { AppError, badRequest, payloadTooLarge } from './errors';
@@ -143,13 +150,6 @@ export interface Upload {
   sha256: string;
 }
 
-/** Message for an SVG refused by `isSafeSvg`. */
-export const UNSAFE_SVG_MESSAGE = 'SVG files with scripts or event handlers are not accepted.';
-/** 400 of an upload without content. */
-export const EMPTY_FILE_MESSAGE = 'The file is empty.';
-/** 400 of a multipart body that cannot be parsed. */
-export const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read (malformed multipart/form-data).';
-
 /**
  * Reads the one file of a multipart/form-data request from `opts.field` into memory and checks it.
  * Throws AppError: 400 when the request is not multipart, has no file, carries it in another field,
@@ -193,7 +193,7 @@ async function filePart(
   limit: UploadLimit,
 ): Promise<MultipartFile> {
   const { field } = opts;
-  if (!req.isMultipart()) throw badRequest('A file is required (sent as multipart/form-data).', field);
+  if (!req.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notMultipart, field);
 
   let part: MultipartFile | undefined;
   try {
@@ -205,11 +205,11 @@ async function filePart(
   } catch (err) {
     throw uploadError(err, opts, limit);
   }
-  if (!part) throw badRequest('A file is required.', field);
+  if (!part) throw badRequest(UPLOAD_MESSAGES.fileRequired, field);
   if (part.fieldname !== field) {
     // Let the parser run through the unread part, so the request body is consumed before the answer.
     part.file.resume();
-    throw badRequest(`A file is required as "${field}"; it was sent as "${part.fieldname}" instead.`, field);
+    throw badRequest(UPLOAD_MESSAGES.wrongField(field, part.fieldname), field);
   }
   return part;
 }

@@ -11,8 +11,8 @@
  * - an order's total price is the sum of its line totals plus its charges, its total cost the sum of
  *   its line costs.
  */
+import { ORDER_PLACED_LOG } from '@selvedge/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { ORDER_PLACED_LOG } from '../modules/cart/cart.service';
 import type { Db } from '../platform/db';
 import { orderItems, orders } from '../platform/db/schema';
 

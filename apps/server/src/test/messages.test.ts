@@ -12,33 +12,35 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  ARTWORK_API_MESSAGES,
   ARTWORK_MESSAGES,
+  AUTH_MESSAGES,
   apiFieldMessage,
+  CARE_LABEL_API_MESSAGES,
   CARE_LIST_MESSAGES,
+  CART_API_MESSAGES,
   CART_MESSAGES,
+  DOCUMENT_MESSAGES,
+  DOWNLOAD_DATA_MESSAGES,
+  EMPTY_FILE_MESSAGE,
   fieldLabel,
   MASTER_DATA_MESSAGES,
   MASTER_DATA_RULE_MESSAGES,
   MESSAGES,
+  ORDER_ACTION_MESSAGES,
+  ORDER_AGAIN_MESSAGES,
   PASSPORT_MESSAGES,
+  PRODUCT_MESSAGES,
   PRODUCT_SEARCH_MESSAGES,
+  RESTOCK_MESSAGES,
+  STOCK_MESSAGES,
   startsWithFieldPath,
+  UNREADABLE_UPLOAD_MESSAGE,
+  UNSAFE_SVG_MESSAGE,
   VARIABLE_DATA_SEARCH_MESSAGES,
   WORKFLOW_MESSAGES,
 } from '@selvedge/shared';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../modules/auth/auth.service';
-import { CARE_LABEL_API_MESSAGES } from '../modules/cart/cart.careLabel';
-import { ORDER_AGAIN_MESSAGES } from '../modules/cart/cart.orderAgain';
-import { CART_API_MESSAGES } from '../modules/cart/cart.service';
-import { DOCUMENT_MESSAGES } from '../modules/documents/documents.service';
-import { ARTWORK_API_MESSAGES } from '../modules/orders/artwork.service';
-import { ORDER_ACTION_MESSAGES } from '../modules/orders/orders.actions';
-import { DOWNLOAD_DATA_MESSAGES } from '../modules/orders/orders.downloads';
-import { STOCK_MESSAGES } from '../modules/orders/orders.stock';
-import { PRODUCT_MESSAGES } from '../modules/products/products.service';
-import { RESTOCK_MESSAGES } from '../modules/restock/restock.service';
-import { EMPTY_FILE_MESSAGE, UNREADABLE_UPLOAD_MESSAGE, UNSAFE_SVG_MESSAGE } from '../platform/uploads';
 import { answerProblems } from './fuzz';
 
 const CATALOGUES: Record<string, Record<string, unknown>> = {

@@ -18,11 +18,10 @@
  * row locks are what keeps these tests green. `RACE_SEED` replays a run's interleavings,
  * `RACE_ROUNDS` makes the cart race longer.
  */
-import { earliestDateRequested, type OrderStatus, type Role } from '@selvedge/shared';
+import { earliestDateRequested, ORDER_PLACED_LOG, type OrderStatus, type Role } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_PLACED_LOG } from '../modules/cart/cart.service';
 import * as s from '../platform/db/schema';
 import { type BuildArtwork, buildOrder, buildSubcode, buildUser, demoParties } from './factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from './harness';

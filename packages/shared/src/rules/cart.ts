@@ -4,7 +4,8 @@
  * the server apply them.
  */
 import dayjs from 'dayjs';
-import { LIMITS, MESSAGES } from '../messages';
+import { LIMITS } from '../limits';
+import { CART_MESSAGES, MESSAGES } from '../messages';
 import type { Role } from '../roles';
 import { DISPLAY_DATE_FORMAT } from './dates';
 
@@ -49,14 +50,6 @@ export interface CartHeader {
   shippingAddress?: string | null;
   billingAddress?: string | null;
 }
-
-export const CART_MESSAGES = {
-  required: (label: string) => `${label} is required`,
-  dateTooEarly: (earliest: string) =>
-    `Date Requested cannot be earlier than ${dayjs(earliest).format('DD-MMM-YYYY')} (14 days from today)`,
-  shippingAddressTooLong: `Shipping address cannot exceed ${LIMITS.shippingAddressMaxLength} characters`,
-  termsRequired: 'Please accept the Terms and Conditions',
-} as const;
 
 /**
  * Field errors of a cart about to be placed, keyed by field name; empty when it may be placed

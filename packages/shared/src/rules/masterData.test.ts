@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../messages';
+import { MASTER_DATA_RULE_MESSAGES, MESSAGES } from '../messages';
 import { productSubcodeBody, userSearchQuery, vendorBody, warehouseUpdateBody } from '../schemas/masterData';
 import {
   addAttributeField,
@@ -14,7 +14,6 @@ import {
   checkTiers,
   defaultTierCurrency,
   type EditTier,
-  MASTER_DATA_RULE_MESSAGES,
   normalizeVendorNumber,
   removeAttributeField,
   removeAttributeOption,

@@ -5,7 +5,7 @@
  * lists come back sorted the way the spec keeps them.
  */
 import Decimal from 'decimal.js';
-import { MESSAGES } from '../messages';
+import { MASTER_DATA_RULE_MESSAGES, MESSAGES } from '../messages';
 
 /**
  * What an editor operation answers: the new value, or the message to show and, when it is about one
@@ -15,21 +15,6 @@ export type EditResult<T> = { ok: true; value: T } | { ok: false; message: strin
 const ok = <T>(value: T): EditResult<T> => ({ ok: true, value });
 const refuse = <T>(message: string, field?: string): EditResult<T> =>
   field ? { ok: false, message, field } : { ok: false, message };
-
-/**
- * Texts of master-data rules the spec does not word (its catalogue, §8, has no text for them);
- * ours, in the spec's style.
- */
-export const MASTER_DATA_RULE_MESSAGES = {
-  priceBelowZero: 'A price cannot be below 0.',
-  /** A tier quantity of 2.6 or -1: refused, never rounded or cut behind the user's back (decision 0058). */
-  tierQuantityWhole: 'A tier quantity must be a whole number over 0.',
-  /** A price that is not an amount ('1.2.3', '12a'). */
-  priceNotAmount: 'A price must be an amount such as 0.25, with at most 4 decimals.',
-  minValueExists: 'A minimum order value for this currency already exists.',
-  fieldNameRequired: 'A field needs a name.',
-  optionRequired: 'An option needs a name.',
-} as const;
 
 // ---------------------------------------------------------------- keyed lists
 

@@ -20,10 +20,10 @@
  * - Submit Reviews finalizes approved artwork; any rejection sends the order back to NEEDS_ARTWORK
  *   and clears csrArtPrepared so that new versions can be uploaded and approval requested again.
  */
-import { MESSAGES } from '../messages';
+import { ARTWORK_MESSAGES, WORKFLOW_MESSAGES } from '../messages';
 import { CAPABILITIES, type Capability, ROUTE_ACCESS } from '../permissions';
 import type { Role } from '../roles';
-import { ORDER_STATUS_LABELS, ORDER_STATUS_STEP, type OrderStatus } from './orderStatus';
+import { ORDER_STATUS_STEP, type OrderStatus } from './orderStatus';
 
 /** Artwork status of an order line (ordering §3 Artwork status). */
 export const ARTWORK_STATUSES = ['NEEDS_UPLOAD', 'UPLOADED', 'REJECTED', 'APPROVED'] as const;
@@ -119,17 +119,6 @@ export interface ActionRule {
 }
 
 export type ActionCheck = { ok: true } | { ok: false; status: 403 | 409; message: string };
-
-/** How a status is named in messages: 'Art Prepared (NEEDS_ART_APPROVAL)'. */
-export const describeStatus = (s: OrderStatus) => `${ORDER_STATUS_LABELS[s]} (${s})`;
-
-export const WORKFLOW_MESSAGES = {
-  roleNotAllowed: (label: string) => `Your role may not ${label}.`,
-  cancelled: 'This order is cancelled: it can no longer change.',
-  wrongStatus: (label: string, s: OrderStatus) =>
-    `${label} is not possible: the order is ${describeStatus(s)}.`,
-  csrAlreadyConfirmed: 'Production of this order has already been confirmed by a CSR.',
-} as const;
 
 const byCapability = (cap: Capability) => ({
   roles: CAPABILITIES[cap],
@@ -265,19 +254,6 @@ export function availableOrderActions(order: WorkflowOrder, actor: WorkflowActor
 
 export const ARTWORK_ACTIONS = ['upload', 'review'] as const;
 export type ArtworkAction = (typeof ARTWORK_ACTIONS)[number];
-
-export const ARTWORK_MESSAGES = {
-  uploadNotAllowed: (s: OrderStatus) =>
-    `Artwork can be uploaded only while the order is Placed; it is ${describeStatus(s)}.`,
-  alreadyApproved: 'This artwork is approved: it can no longer be replaced.',
-  approvalRequested: 'Artwork approval has been requested: wait for the reviews before uploading again.',
-  reviewNotAllowed: (s: OrderStatus) =>
-    `Artwork can be reviewed only while the order is Art Prepared; it is ${describeStatus(s)}.`,
-  nothingToReview: 'This item has no artwork to review.',
-  finalized: 'This artwork approval is final: it can no longer be changed.',
-  noArtwork: 'This item needs no artwork.',
-  commentRequired: MESSAGES.artworkCommentRequired,
-} as const;
 
 /**
  * Whether `actor` may upload or review the artwork of one line now (ordering §4 Item artwork):

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VARIABLE_DATA_SEARCH_MESSAGES as M, variableDataSearchErrors } from './products';
+import { VARIABLE_DATA_SEARCH_MESSAGES as M } from '../messages';
+import { variableDataSearchErrors } from './products';
 
 describe('variable-data search rules (ordering §5 Product search)', () => {
   const staff = { isVendor: false, styleNumberRequired: false };

@@ -3,6 +3,7 @@
  * product schemas (schemas/products.ts, which re-exports them): a screen that needs one of these
  * values does not load the validation library with them (issue 9).
  */
+import { VARIABLE_DATA_SEARCH_MESSAGES } from '../messages';
 
 export const ATTRIBUTE_TYPES = ['STRING', 'DROPDOWN'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
@@ -12,11 +13,6 @@ export const VARIABLE_DATA_PRODUCT_GROUP = 'VARIABLE_DATA';
 
 /** Most product item ids one details call takes. */
 export const MAX_DETAIL_IDS = 100;
-
-export const PRODUCT_SEARCH_MESSAGES = {
-  regionRequired: 'Production region is required',
-  groupOrSearchRequired: 'Choose a product group or enter a code/description (productGroup or search)',
-} as const;
 
 /**
  * The PO search groups of variable-data mode (ordering §2 Product list: PO Placed, PO Uploaded, PO
@@ -32,12 +28,6 @@ export const PO_SEARCH_GROUPS = [
 ] as const;
 export type PoSearchGroup = (typeof PO_SEARCH_GROUPS)[number]['value'];
 export const DEFAULT_PO_SEARCH_GROUP: PoSearchGroup = 'UPLOADED';
-
-/** Texts of the variable-data search rules (ordering §5 Product search; the spec gives none). */
-export const VARIABLE_DATA_SEARCH_MESSAGES = {
-  poNumberRequired: 'PO Number is required',
-  styleNumberRequired: 'Style Number is required',
-} as const;
 
 /**
  * Which fields a variable-data search needs (ordering §5 Product search): a PO number unless the

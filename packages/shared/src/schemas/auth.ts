@@ -1,6 +1,7 @@
 /** Sign-in and password calls (ordering §7 Auth). */
 import { z } from 'zod';
-import { LIMITS, MESSAGES } from '../messages';
+import { LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
 import { safeText } from './common';
 
 export const loginRequest = z

@@ -19,27 +19,6 @@ export const CARE_LIST_PATHS = {
   fabricMaterial: '/care-label/lists/fabric-composition/:listId/materials/:optionId',
 } as const;
 
-/** Texts of master-data §8 Lists, and ours where the spec is silent. */
-export const CARE_LIST_MESSAGES = {
-  listNotFound: 'Could not find list specified',
-  optionNotFound: 'Could not find the option specified',
-  duplicate: (name: string) => `List "${name}" already exists.`,
-  alreadyInList: 'The option is already in the list.',
-  listInUse: "This list is chosen on a customer's care label settings and cannot be removed.",
-  useFabricPaths:
-    'A fabric composition list adds its items under component-types/{optionId} or materials/{optionId}.',
-} as const;
-
-/** Success texts of master-data §8 for the screens (optionRemoved is ours: §8 names no text for it). */
-export const CARE_LABEL_SUCCESS = {
-  optionAdded: 'Option Successfully Added',
-  optionUpdated: 'Option Successfully Updated',
-  optionRemoved: 'Option Successfully Removed',
-  listAdded: 'List Successfully Added',
-  listUpdated: 'List Successfully Updated',
-  listRemoved: 'List Successfully Removed',
-} as const;
-
 export const careListKindParam = z.enum(CARE_LIST_KINDS, {
   error: `kind must be one of ${CARE_LIST_KINDS.join(', ')}`,
 });

@@ -5,7 +5,8 @@
  * Visibility: price, cost) is left out of the answer, hence `.optional()` on every amount.
  */
 import { z } from 'zod';
-import { LIMITS, MESSAGES } from '../messages';
+import { LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
 import { careLabel } from './careLabel';
 import { bodyId, calendarDate, documentRef, MAX_ID, money, queryId, safeText } from './common';
@@ -390,9 +391,3 @@ export const orderAgainResponse = z
   })
   .meta({ id: 'OrderAgainResponse' });
 export type OrderAgainResponse = z.infer<typeof orderAgainResponse>;
-
-/** The summary of an Order again answer. */
-export const orderAgainMessage = (copied: number, total: number) =>
-  copied === 0
-    ? 'No item could be added to your cart.'
-    : `${copied} of ${total} item${total === 1 ? '' : 's'} ${copied === 1 ? 'was' : 'were'} added to your cart.`;

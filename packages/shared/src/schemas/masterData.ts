@@ -20,14 +20,13 @@ import { CARE_MARKETS } from '../careLabel/config';
 import { gtin14 } from '../careLabel/passport';
 import { CARE_INSTRUCTION_TYPES, CARE_SYMBOL_NAMES } from '../careLabel/symbols';
 import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
-import { MESSAGES } from '../messages';
+import { MASTER_DATA_MESSAGES, MASTER_DATA_RULE_MESSAGES, MESSAGES } from '../messages';
 import { ROLES, type SIGNED_IN_ROLES } from '../roles';
 import {
   checkAttributeFields,
   checkMinValues,
   checkShippingAddresses,
   checkTiers,
-  MASTER_DATA_RULE_MESSAGES,
   normalizePackSize,
   normalizeVendorNumber,
   roundMinOrderQuantity,
@@ -40,20 +39,6 @@ import { PRODUCT_TYPES } from './cart';
 import { bodyId, calendarDate, queryId, safeText } from './common';
 import { CUSTOMER_PARSER_TYPES } from './lookups';
 import { ATTRIBUTE_TYPES } from './products';
-
-/** Texts of the master-data calls that the spec leaves to us. */
-export const MASTER_DATA_MESSAGES = {
-  staleVersion: 'This record was changed by someone else since you opened it. Reload it to see the changes.',
-  /** 409 on a unique field: `Product code "WL-100" already exists.` */
-  duplicate: (label: string, value: string) => `${label} "${value}" already exists.`,
-  notFound: (label: string) => `${label} not found.`,
-  /** 409 on deleting a record others refer to (a care option in a list). */
-  inUse: (label: string) =>
-    `This ${label.toLowerCase()} is in use and cannot be deleted; it can still be renamed.`,
-  ownAccount: 'You cannot deactivate your own account or change your own role.',
-  schemaNotForCustomer: 'The attribute schema must be global or belong to the customer.',
-  invalidEmail: 'must be a valid email address',
-} as const;
 
 // ---------------------------------------------------------------- building blocks
 

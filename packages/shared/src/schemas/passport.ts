@@ -52,10 +52,3 @@ export const passportResponse = z
   .strict()
   .meta({ id: 'ProductPassport' }) satisfies z.ZodType<Passport>;
 export type PassportResponse = z.infer<typeof passportResponse>;
-
-/** Texts of the passport call (ours: the specs have no passport). */
-export const PASSPORT_MESSAGES = {
-  /** Unknown serial, a cancelled order's line, the cart's, or a GTIN that is not the line's: one answer for all. */
-  notFound: 'No product passport at this address.',
-  badGtin: 'The GTIN must be a GTIN-14 with a right GS1 check digit.',
-} as const;

@@ -9,13 +9,13 @@
  */
 
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { SEARCH_TEXT_MAX } from '../limits';
+import { MESSAGES, PRODUCT_SEARCH_MESSAGES } from '../messages';
 import {
   ATTRIBUTE_TYPES,
   DEFAULT_PO_SEARCH_GROUP,
   MAX_DETAIL_IDS,
   PO_SEARCH_GROUPS,
-  PRODUCT_SEARCH_MESSAGES,
 } from '../rules/products';
 import { CARE_LABEL_TYPES, careLabel } from './careLabel';
 import { PRODUCT_TYPES, variableData } from './cart';
@@ -29,9 +29,7 @@ export {
   MAX_DETAIL_IDS,
   PO_SEARCH_GROUPS,
   type PoSearchGroup,
-  PRODUCT_SEARCH_MESSAGES,
   VARIABLE_DATA_PRODUCT_GROUP,
-  VARIABLE_DATA_SEARCH_MESSAGES,
   variableDataSearchErrors,
 } from '../rules/products';
 
@@ -58,7 +56,7 @@ export const productSearchQuery = pageQuery
       .regex(/^\d{1,10}$/, PRODUCT_SEARCH_MESSAGES.regionRequired)
       .pipe(queryId('a production region id')),
     productGroup: optionalText(100, 'productGroup'),
-    search: optionalText(100, 'search'),
+    search: optionalText(SEARCH_TEXT_MAX, 'search'),
   })
   .superRefine((q, ctx) => {
     if (!q.productGroup && !q.search) {

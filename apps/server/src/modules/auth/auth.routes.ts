@@ -1,5 +1,6 @@
 /** /auth calls (ordering §7 Auth). Thin: schema, permission, service call. */
 import {
+  AUTH_MESSAGES,
   errorResponse,
   idParam,
   loginRequest,
@@ -10,7 +11,7 @@ import {
 } from '@selvedge/shared';
 import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
-import { AUTH_MESSAGES, createAuthService } from './auth.service';
+import { createAuthService } from './auth.service';
 
 export const authRoutes: ApiModule = (app, ctx) => {
   const auth = createAuthService(ctx);

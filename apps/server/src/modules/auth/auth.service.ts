@@ -5,7 +5,7 @@
  *   months without a login, and throttles repeated failures per address and per account.
  * - Password reset mails a single-use link that expires after RESET_TOKEN_TTL_HOURS.
  */
-import { isRole, LIMITS, MESSAGES } from '@selvedge/shared';
+import { AUTH_MESSAGES, isRole, LIMITS, MESSAGES } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
@@ -42,17 +42,6 @@ export function throttleKeys(tokens: Pick<AppContext['tokens'], 'digest'>, email
     account: key('email', account),
   } satisfies Record<ThrottleKind, string>;
 }
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'The email or password is incorrect.',
-  inactive: 'This account is inactive. Please contact an administrator.',
-  expired:
-    'Your password has expired after six months without a login. Please ask an administrator to send you a password reset link.',
-  throttled: (minutes: number) =>
-    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
-  loggedOut: 'Logged out',
-} as const;
 
 /** True when the last activity (last login, else the last password change) is six months old or more. */
 export function isPasswordExpired(
@@ -117,7 +106,7 @@ export function createAuthService(ctx: AppContext) {
     /** Mails the user a single-use reset link (admin action; passwordMail.ts). */
     async sendPasswordReset(userId: number) {
       const user = await repo.findUserById(db, userId);
-      if (!user) throw notFound('User not found.');
+      if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
       await db.transaction((tx) => queuePasswordMail(ctx, tx, user, 'reset'));
       return { message: MESSAGES.passwordReset };
     },

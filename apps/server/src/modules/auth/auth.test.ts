@@ -1,9 +1,9 @@
-import { MESSAGES, SIGNED_IN_ROLES } from '@selvedge/shared';
+import { AUTH_MESSAGES, MESSAGES, SIGNED_IN_ROLES } from '@selvedge/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, users } from '../../platform/db/schema';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
-import { AUTH_MESSAGES, isPasswordExpired, THROTTLE, throttleKeys } from './auth.service';
+import { isPasswordExpired, THROTTLE, throttleKeys } from './auth.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,6 +3,7 @@
  * placing (§8 -3/-4), judged by the one rule of packages/shared (careLabelAgainst; decision 0043).
  */
 import {
+  CARE_LABEL_API_MESSAGES,
   type CareLabel,
   type CareLabelType,
   type CustomerCareConfig,
@@ -12,11 +13,6 @@ import {
   careLabelRefusal,
 } from '@selvedge/shared';
 import { badRequest } from '../../platform/errors';
-
-export const CARE_LABEL_API_MESSAGES = {
-  required: (subcode: string) => `Product ${subcode} is ordered with a care label: please fill it in.`,
-  notCarried: (subcode: string) => `Product ${subcode} has no care label.`,
-} as const;
 
 /**
  * The label to store on a line of a subcode with care label type `type` (null: none): checked

@@ -4,6 +4,7 @@
  * saved shipping addresses and the cart's status for the navigation bar.
  */
 import {
+  CART_API_MESSAGES,
   type Cart,
   type CartHeaderUpdate,
   canSee,
@@ -20,7 +21,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import * as lookups from '../lookups/lookups.service';
 import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
 import { cartView } from '../orders/orders.views';
-import { CART_API_MESSAGES } from './cart.messages';
 import { type CartPatch, type CartRow, cartRepository as repo } from './cart.repository';
 
 type Q = Db | Tx;

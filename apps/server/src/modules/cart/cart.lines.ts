@@ -5,6 +5,7 @@
  * transaction; Restock's lines go in the same way (restock.service.ts).
  */
 import {
+  CART_API_MESSAGES,
   type CareLabel,
   type CareLabelType,
   cartScopeConflict,
@@ -24,7 +25,6 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { inCustomerScope, orderableCustomerIds } from '../access/access';
 import { customerCareConfig } from '../careLabel/careConfig.service';
 import { checkLineCareLabel } from './cart.careLabel';
-import { CART_API_MESSAGES } from './cart.messages';
 import { repriceCart } from './cart.pricing';
 import { type CartRow, type LineSize, cartRepository as repo, type SizeStock } from './cart.repository';
 import { prepareRowsOf } from './cart.variableData';

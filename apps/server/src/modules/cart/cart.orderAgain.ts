@@ -25,6 +25,8 @@ import {
   amountsDiffer,
   canSee,
   formatUnitMoney,
+  ORDER_AGAIN_MESSAGES,
+  ORDER_MESSAGES,
   type OrderAgainLine,
   type OrderAgainResponse,
   type OrderedVariableData,
@@ -39,7 +41,7 @@ import { orderScope, rowVendorNumbers } from '../access/access';
 import * as lookups from '../lookups/lookups.service';
 import { loadOrderRecord } from '../orders/orders.readModel';
 import type { OrderLineRecord, OrderLineSizeRecord } from '../orders/orders.record';
-import { findOrder, ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
+import { findOrder, orderIdOf } from '../orders/orders.workflow';
 import { variableDataRows as vdRows } from '../products/products.service';
 import { cartRepository as repo } from './cart.repository';
 import type { createCartService } from './cart.service';
@@ -47,25 +49,6 @@ import type { createCartService } from './cart.service';
 type CartService = ReturnType<typeof createCartService>;
 type SourceLine = OrderLineRecord;
 type SourceSize = OrderLineSizeRecord;
-
-/** What Order again says of a line (changes and reasons; the refusals of the add keep their own text). */
-export const ORDER_AGAIN_MESSAGES = {
-  inactiveSize: (size: string) => `Size ${size} is no longer available and was left out.`,
-  nothingLeft: 'None of its sizes is available any more.',
-  rowsGone: (sizes: string[]) =>
-    `No longer in the uploaded data of this PO and style, left out: ${sizes.join(', ')}.`,
-  alreadyOrdered: (byOrder: { orderIds: number[]; sizes: string[] }[]) =>
-    `Already ordered, left out: ${byOrder
-      .map((o) => `${o.sizes.join(', ')} (order ${o.orderIds.map((id) => `#${id}`).join(', ')})`)
-      .join('; ')}.`,
-  allOrdered: 'Every size and colour of it is already on a placed order.',
-  quantity: (size: string, from: number, to: number, moq: number, pack: number) =>
-    `Size ${size}: ${from} raised to ${to} (minimum order ${moq}, packs of ${pack}).`,
-  price: (from: string, to: string) => `Unit price was ${from}, today ${to}.`,
-  cost: (from: string, to: string) => `Unit cost was ${from}, today ${to}.`,
-  /** An amount the line did not have (no tier then, or now). */
-  noAmount: 'none',
-} as const;
 
 /** What one line became before pricing: copied (with its new cart line) or not. */
 interface Copied {
@@ -252,7 +235,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
     /** POST /orders/{id}/order-again: copies the order's lines into the user's cart, line by line. */
     async orderAgain(user: AuthUser, idText: string): Promise<OrderAgainResponse> {
       const order = await findOrder(db, orderIdOf(idText), orderScope(user));
-      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!order) throw notFound(ORDER_MESSAGES.notFound);
       const { items: sources } = await loadOrderRecord(db, order.id);
       const copied: Copied[] = [];
       for (const source of sources) copied.push(await copyLine(user, source, source.sizes));

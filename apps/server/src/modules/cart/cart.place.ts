@@ -5,7 +5,9 @@
  */
 import {
   artworkAtPlacing,
+  CART_API_MESSAGES,
   canSee,
+  ORDER_PLACED_LOG,
   PLACE_ORDER_REFUSALS,
   type PlaceOrderResponse,
   placeOrderMessage,
@@ -17,7 +19,6 @@ import { badRequest, conflict } from '../../platform/errors';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
 import { careLabelRefusalAtPlacing } from './cart.careLabel';
 import { assertOneOfSaved } from './cart.header';
-import { CART_API_MESSAGES, ORDER_PLACED_LOG } from './cart.messages';
 import { repriceCart } from './cart.pricing';
 import { cartRepository as repo } from './cart.repository';
 

@@ -26,7 +26,7 @@
  *   unit costs for cost roles (ADMIN: both).
  *
  * The calls are written by concern: the lines (cart.lines.ts), the header (cart.header.ts) and
- * placing (cart.place.ts); the texts they answer are in cart.messages.ts.
+ * placing (cart.place.ts); the texts they answer are in packages/shared messages/cart.ts.
  */
 import type { AppContext } from '../../platform/context';
 import { createCartHeader } from './cart.header';
@@ -34,7 +34,6 @@ import { createCartLines } from './cart.lines';
 import { createCartPlacing } from './cart.place';
 
 export type { RestockFit, SizeStock } from './cart.lines';
-export { CART_API_MESSAGES, ORDER_PLACED_LOG } from './cart.messages';
 
 /** The cart's calls (cart.routes.ts; Restock and Order again add lines through them). */
 export function createCartService(ctx: AppContext) {

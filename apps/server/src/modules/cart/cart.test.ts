@@ -1,4 +1,12 @@
-import { CART_MESSAGES, earliestDateRequested, MESSAGES, type Role, SIGNED_IN_ROLES } from '@selvedge/shared';
+import {
+  CART_API_MESSAGES,
+  CART_MESSAGES,
+  earliestDateRequested,
+  MESSAGES,
+  ORDER_PLACED_LOG,
+  type Role,
+  SIGNED_IN_ROLES,
+} from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,7 +27,6 @@ import {
 import { VENDORS } from '../../seed/data';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { type CartFixtures, createCartFixtures } from './cart.fixtures';
-import { CART_API_MESSAGES, ORDER_PLACED_LOG } from './cart.service';
 
 /** A saved shipping address of vendor@example.com's vendor (Dhaka Knitwear Ltd.). */
 const DEMO_VENDOR_ADDRESS = VENDORS.find((v) => v.companyName === 'Dhaka Knitwear Ltd.')!

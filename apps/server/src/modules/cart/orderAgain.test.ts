@@ -5,13 +5,12 @@
  * vendor@example.com (Dhaka Knitwear, CAD, buys for Roots and Dunnes). The route matrix checks the
  * 401/403 of every role too; the 403 of a role without a cart is also shown here.
  */
-import { type OrderAgainResponse, orderAgainMessage } from '@selvedge/shared';
+import { ORDER_AGAIN_MESSAGES, type OrderAgainResponse, orderAgainMessage } from '@selvedge/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { ORDER_AGAIN_MESSAGES } from './cart.orderAgain';
 
 let t: TestApp;
 let parties: Awaited<ReturnType<typeof demoParties>>;

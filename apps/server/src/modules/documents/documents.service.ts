@@ -16,8 +16,10 @@
  */
 import {
   canSee,
+  DOCUMENT_MESSAGES,
   type DocumentUploadResponse,
   MESSAGES,
+  ORDER_MESSAGES,
   type OrderActionResponse,
   type Role,
 } from '@selvedge/shared';
@@ -37,18 +39,9 @@ import { orderScope } from '../access/access';
 import type { OrderActions } from '../orders/orders.actions';
 import { findPlacedOrderRecord } from '../orders/orders.readModel';
 import type { OrderRecord } from '../orders/orders.record';
-import { findOrder, idOf, lockOrder, ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
+import { findOrder, idOf, lockOrder, orderIdOf } from '../orders/orders.workflow';
 import { documentsRepository } from './documents.repository';
 import { renderPackingSlip, renderProductionPO, renderVendorPO } from './pdf';
-
-export const DOCUMENT_MESSAGES = {
-  notFound: 'Document not found.',
-  cartOnly: 'Related documents can be added only to your cart, before the order is placed.',
-  noShippingDocs: 'Your role may not see shipping documents.',
-  noProductionPOs: 'Your role may not see production purchase orders.',
-  notYet: 'This document does not exist yet.',
-  removed: 'Document removed.',
-} as const;
 
 const docIdOf = (text: string) => idOf(text, DOCUMENT_MESSAGES.notFound);
 
@@ -69,14 +62,14 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
     const row =
       (await findOrder(db, orderId, orderScope(user))) ??
       (await findOrder(db, orderId, and(eq(orders.userId, user.id), eq(orders.orderStatus, 'PENDING'))!));
-    if (!row) throw notFound(ORDER_NOT_FOUND);
+    if (!row) throw notFound(ORDER_MESSAGES.notFound);
     return row;
   }
 
   /** A placed order in scope as its read model; 404 otherwise (carts have no generated documents). */
   async function placedRecord(user: AuthUser, idText: string): Promise<OrderRecord> {
     const record = await findPlacedOrderRecord(db, orderIdOf(idText), user);
-    if (!record) throw notFound(ORDER_NOT_FOUND);
+    if (!record) throw notFound(ORDER_MESSAGES.notFound);
     return record;
   }
 
@@ -129,7 +122,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
     ): Promise<DocumentUploadResponse> {
       const orderId = orderIdOf(idText);
       const cart = await findOrder(db, orderId, eq(orders.userId, user.id));
-      if (!cart) throw notFound(ORDER_NOT_FOUND);
+      if (!cart) throw notFound(ORDER_MESSAGES.notFound);
       if (cart.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
       const documentId = await storeThen(req, 'relatedDocument', orderId, user, async (tx, row) => {
         // Re-checked under the cart's lock: placing may have happened meanwhile.
@@ -147,7 +140,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       const documentId = docIdOf(docText);
       await storeThenCommit(ctx, null, async (tx, files) => {
         const cart = await lockOrder(tx, orderId, eq(orders.userId, user.id));
-        if (!cart) throw notFound(ORDER_NOT_FOUND);
+        if (!cart) throw notFound(ORDER_MESSAGES.notFound);
         if (cart.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
         const doc = await documentsRepository.findDocument(tx, orderId, documentId, 'RELATED');
         if (!doc) throw notFound(DOCUMENT_MESSAGES.notFound);

@@ -64,7 +64,7 @@ async function currencyIds(
   for (const [name, list] of Object.entries(lists)) {
     const at = list.findIndex((e) => !map.has(e.currency));
     if (at >= 0)
-      throw badRequest(`The currency ${list[at]!.currency} is not known.`, `${name}.${at}.currency`);
+      throw badRequest(MASTER_DATA_MESSAGES.unknownCurrency(list[at]!.currency), `${name}.${at}.currency`);
   }
   return map;
 }

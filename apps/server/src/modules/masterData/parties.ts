@@ -192,7 +192,7 @@ export const customerCrud: CrudConfig<Customer, CustomerCreate, CustomerUpdate, 
     for (const [field, kind] of chosen) {
       const found = kinds.get(body[field]!.id);
       if (found === undefined) throw badRequest(missingReferenceMessage(field, body[field]!.id), field);
-      if (found !== kind) throw badRequest(`The chosen list is not a ${kind} list.`, field);
+      if (found !== kind) throw badRequest(MASTER_DATA_MESSAGES.notAListOf(kind), field);
     }
   },
 };
@@ -584,7 +584,7 @@ const vendorStore: CrudStore<Vendor, VendorCreate, VendorUpdate, VendorQuery> = 
     const admin = user.role === 'ADMIN';
     const companyName = admin ? body.companyName?.trim() : undefined;
     if (admin && body.companyName !== undefined && !companyName)
-      throw badRequest('Company Name is required', 'companyName');
+      throw badRequest(MASTER_DATA_MESSAGES.companyNameRequired, 'companyName');
     await tx
       .update(vendors)
       .set({

@@ -10,7 +10,7 @@
  * form being edited) but writes a history row.
  */
 import { randomUUID } from 'node:crypto';
-import { MASTER_DATA_MESSAGES, type ProductImage } from '@selvedge/shared';
+import { MASTER_DATA_MESSAGES, type ProductImage, UPLOAD_MESSAGES } from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../platform/auth';
@@ -67,7 +67,7 @@ export async function makeDisplayImage(
       ext: 'jpg',
     };
   } catch {
-    throw badRequest('The file is not a readable image.', PRODUCT_IMAGE_FIELD);
+    throw badRequest(UPLOAD_MESSAGES.notAnImage, PRODUCT_IMAGE_FIELD);
   }
 }
 
@@ -122,7 +122,7 @@ export function createProductImageService(ctx: AppContext) {
 
     /** The stored image at `path` (404 for anything else). */
     async read(path: string): Promise<FileReply> {
-      if (!PATH_PATTERN.test(path)) throw notFound('Image not found.');
+      if (!PATH_PATTERN.test(path)) throw notFound(UPLOAD_MESSAGES.imageNotFound);
       try {
         const file = await storage.get(`${PRODUCT_IMAGE_PREFIX}/${path}`);
         return {
@@ -132,7 +132,7 @@ export function createProductImageService(ctx: AppContext) {
           fileName: path,
         };
       } catch (err) {
-        if (err instanceof StorageNotFoundError) throw notFound('Image not found.');
+        if (err instanceof StorageNotFoundError) throw notFound(UPLOAD_MESSAGES.imageNotFound);
         throw err;
       }
     },

@@ -13,9 +13,11 @@
  *   names the item, the decision, the version and its SHA-256.
  */
 import {
+  ARTWORK_API_MESSAGES,
   type ArtworkReviewBody,
   checkArtworkAction,
   MESSAGES,
+  ORDER_MESSAGES,
   type OrderActionResponse,
 } from '@selvedge/shared';
 import type { FastifyRequest } from 'fastify';
@@ -31,15 +33,8 @@ import { artworkRepository } from './artwork.repository';
 import type { OrderActions } from './orders.actions';
 import { asStatus } from './orders.readModel';
 import { workflowActor } from './orders.views';
-import { idOf, ORDER_NOT_FOUND, orderIdOf } from './orders.workflow';
+import { idOf, orderIdOf } from './orders.workflow';
 import { orderWorkflowRepository } from './orders.workflow.repository';
-
-export const ARTWORK_API_MESSAGES = {
-  itemNotFound: 'This item is not part of the order.',
-  versionNotFound: 'This artwork version does not exist.',
-  noArtworkYet: 'No artwork has been uploaded for this item yet.',
-  reviewSaved: 'Artwork review saved.',
-} as const;
 
 /** A file to send: its stream and headers. */
 export interface FileAnswer {
@@ -58,7 +53,7 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
     const orderId = orderIdOf(idText);
     const itemId = idOf(itemText, ARTWORK_API_MESSAGES.itemNotFound);
     const row = await orderWorkflowRepository.findOrder(db, orderId, orderScope(user));
-    if (!row) throw notFound(ORDER_NOT_FOUND);
+    if (!row) throw notFound(ORDER_MESSAGES.notFound);
     const item = await artworkRepository.findItem(db, orderId, itemId);
     if (!item) throw notFound(ARTWORK_API_MESSAGES.itemNotFound);
     return { row, item, orderId, itemId };

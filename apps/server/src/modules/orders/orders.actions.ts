@@ -5,7 +5,13 @@
  * mail) and answers `{ message, order }`: the spec's success text and the order as the user may
  * see it now.
  */
-import { MESSAGES, type OrderAction, type OrderActionResponse } from '@selvedge/shared';
+import {
+  MESSAGES,
+  ORDER_ACTION_MESSAGES,
+  ORDER_MESSAGES,
+  type OrderAction,
+  type OrderActionResponse,
+} from '@selvedge/shared';
 import dayjs from 'dayjs';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -19,17 +25,9 @@ import {
   createOrderWorkflow,
   type LockedOrder,
   longDate,
-  ORDER_NOT_FOUND,
   orderIdOf,
   type TransitionEffects,
 } from './orders.workflow';
-
-export const ORDER_ACTION_MESSAGES = {
-  cancelled: 'Order has been cancelled.',
-  completionDateSaved: 'Estimated completion date saved.',
-  invoiceNumberSaved: 'Invoice number saved.',
-  completionDateTooEarly: MESSAGES.completionDateTooEarly,
-} as const;
 
 /** Today as YYYY-MM-DD in the server's time zone (docs/decisions/0012-dates-and-time-zone.md). */
 export const today = () => dayjs().format('YYYY-MM-DD');
@@ -41,7 +39,7 @@ export function createOrderActions(ctx: AppContext) {
   /** The order as `user` sees it after a change (read after the commit). */
   async function answer(user: AuthUser, orderId: number, message: string): Promise<OrderActionResponse> {
     const record = await findPlacedOrderRecord(db, orderId, user);
-    if (!record) throw notFound(ORDER_NOT_FOUND);
+    if (!record) throw notFound(ORDER_MESSAGES.notFound);
     return { message, order: orderDetailsView(record, user, ctx.config.publicUrl) };
   }
 

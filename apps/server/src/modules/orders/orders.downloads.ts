@@ -12,6 +12,7 @@
  */
 import {
   canSee,
+  DOWNLOAD_DATA_MESSAGES,
   type DownloadFormat,
   ORDER_STATUS_LABELS,
   type OrderListQuery,
@@ -244,12 +245,6 @@ const variableDataQuery = (orderId: number) => sql`select oi.order_id as "orderI
   where oi.order_id = ${orderId} and s.variable_data is not null and s.quantity > 0
   order by oi.id, s.id`;
 
-/** Texts of Download Data's refusals. */
-export const DOWNLOAD_DATA_MESSAGES = {
-  notFound: 'Order not found.',
-  noData: 'This order has no variable data.',
-} as const;
-
 export function createOrderDownloads(ctx: AppContext) {
   const { db } = ctx;
   /** The rows of `statement` under `columns`, as CSV or .xlsx, named `baseName` (queryFile). */
@@ -298,7 +293,7 @@ export function createOrderDownloads(ctx: AppContext) {
     async oneOrder(user: AuthUser, orderId: number, format: DownloadFormat = 'csv'): Promise<StreamReply> {
       const where = and(orderScope(user), sql`orders.id = ${orderId}`) as SQL;
       const { rows } = await db.execute(sql`select 1 from orders where ${where}`);
-      if (rows.length === 0) throw notFound('Order not found.');
+      if (rows.length === 0) throw notFound(DOWNLOAD_DATA_MESSAGES.notFound);
       return file(
         format,
         lineColumns(user.role),

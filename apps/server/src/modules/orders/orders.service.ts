@@ -22,6 +22,7 @@ import {
   type NeedsActionResponse,
   needsActionCondition,
   needsActionStepsFor,
+  ORDER_MESSAGES,
   type OrderDetails,
   type OrderListEntry,
   type OrderListQuery,
@@ -41,11 +42,7 @@ import { type OrderListRow, orderListRepository } from './orders.list.repository
 import { needsActionRepository, waitingAt } from './orders.needsAction.repository';
 import { asStatus, findPlacedOrderRecord } from './orders.readModel';
 import { orderDetailsView, total } from './orders.views';
-import { ORDER_NOT_FOUND, orderIdOf } from './orders.workflow';
-
-export const ORDER_MESSAGES = {
-  notFound: ORDER_NOT_FOUND,
-} as const;
+import { orderIdOf } from './orders.workflow';
 
 const DAY_MS = 86_400_000;
 

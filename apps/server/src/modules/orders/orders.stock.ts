@@ -6,40 +6,11 @@
  * after the state machine's check (a shortage is a 409 and nothing is written), and the inventory
  * update and its log line are part of the transition's one statement.
  */
+import { MAX_STOCK, STOCK_MESSAGES } from '@selvedge/shared';
 import type { Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { orderStockRepository as repo, type StockedLine } from './orders.stock.repository';
+import { orderStockRepository as repo } from './orders.stock.repository';
 import type { OrderRow } from './orders.workflow.repository';
-
-/** The most a product item's current inventory can hold (a PostgreSQL integer). */
-export const MAX_STOCK = 2_147_483_647;
-
-export const STOCK_MESSAGES = {
-  /** The 409 of shipping an order its stock cannot cover (decision 0039), one entry per short size. */
-  notEnoughStock: (short: readonly StockedLine[]) =>
-    `Not enough stock to ship this order: ${short
-      .map(
-        (l) =>
-          `${l.productSubcode} ${l.productSize} has ${l.currentInventory} in stock, the order ships ${l.quantity}`,
-      )
-      .join('; ')}.`,
-  /**
-   * The 409 of a restock order whose stock would pass what a product item can hold (an integer
-   * column: 2,147,483,647), one entry per size; nothing is written.
-   */
-  tooMuchStock: (over: readonly StockedLine[]) =>
-    `Too much stock to receive with this restock order: ${over
-      .map(
-        (l) =>
-          `${l.productSubcode} ${l.productSize} has ${l.currentInventory} in stock, the order adds ${l.quantity}`,
-      )
-      .join('; ')}; a product item holds at most ${MAX_STOCK.toLocaleString('en')}.`,
-  /** The order log line of a stock change. */
-  taken: (lines: readonly StockedLine[]) =>
-    `Stock taken on shipping: ${lines.map((l) => `${l.productSubcode} ${l.productSize} −${l.quantity} (${l.currentInventory} → ${l.currentInventory - l.quantity})`).join(', ')}`,
-  added: (lines: readonly StockedLine[]) =>
-    `Stock added by restock order: ${lines.map((l) => `${l.productSubcode} ${l.productSize} +${l.quantity} (${l.currentInventory} → ${l.currentInventory + l.quantity})`).join(', ')}`,
-} as const;
 
 /**
  * The stock move of shipping `order` (locked by the caller): its log line and inventory update, none

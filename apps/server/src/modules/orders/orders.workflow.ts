@@ -17,6 +17,7 @@ import {
   checkOrderAction,
   MAX_ID,
   nextStatus,
+  ORDER_MESSAGES,
   ORDER_STATUS_LABELS,
   type OrderAction,
   type OrderStatus,
@@ -32,8 +33,6 @@ import { AppError, notFound } from '../../platform/errors';
 import { orderScope } from '../access/access';
 import { workflowActor } from './orders.views';
 import { type OrderRow, orderWorkflowRepository } from './orders.workflow.repository';
-
-export const ORDER_NOT_FOUND = 'Order not found.';
 
 /** Mail events, each sent to the people who act next (orders.mail.ts). */
 export type OrderEvent =
@@ -75,7 +74,7 @@ export function idOf(text: string | number, notFoundMessage: string): number {
 }
 
 /** An orderId (see idOf). */
-export const orderIdOf = (text: string | number) => idOf(text, ORDER_NOT_FOUND);
+export const orderIdOf = (text: string | number) => idOf(text, ORDER_MESSAGES.notFound);
 
 // For other modules' services (docs/decisions/0060-one-access-layer.md: services call services, not
 // another module's repository): the order row by id inside a condition, `scope` being orderScope
@@ -152,7 +151,7 @@ export function createOrderWorkflow(ctx: AppContext) {
      */
     async lock(tx: Tx, user: AuthUser, orderId: number): Promise<LockedOrder> {
       const row = await orderWorkflowRepository.lockOrder(tx, orderId, orderScope(user));
-      if (!row) throw notFound(ORDER_NOT_FOUND);
+      if (!row) throw notFound(ORDER_MESSAGES.notFound);
       return { row, workflow: await workflowOf(tx, row) };
     },
 
@@ -163,7 +162,7 @@ export function createOrderWorkflow(ctx: AppContext) {
      */
     async precheck(user: AuthUser, orderId: number, action: OrderAction): Promise<void> {
       const row = await orderWorkflowRepository.findOrder(ctx.db, orderId, orderScope(user));
-      if (!row) throw notFound(ORDER_NOT_FOUND);
+      if (!row) throw notFound(ORDER_MESSAGES.notFound);
       const check = checkOrderAction(
         action,
         await workflowOf(ctx.db, row),

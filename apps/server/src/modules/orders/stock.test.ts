@@ -4,12 +4,12 @@
  * restock order adds them, both with an order log line; not enough stock is a 409 with nothing
  * written; two shipments racing for the same last stock: one ships, the other gets the 409.
  */
+import { STOCK_MESSAGES } from '@selvedge/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { buildOrder, buildSubcode, demoParties } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
-import { STOCK_MESSAGES } from './orders.stock';
 
 let t: TestApp;
 let p: Awaited<ReturnType<typeof demoParties>>;

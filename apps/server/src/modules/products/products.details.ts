@@ -12,6 +12,7 @@ import {
   compareSizeAndColour,
   type DynamicVariant,
   hasUserPermission,
+  PRODUCT_MESSAGES,
   type ProductAttribute,
   type ProductCareLabelResponse,
   type ProductDetailsResponse,
@@ -32,7 +33,6 @@ import {
 } from '../access/access';
 import { customerCareConfig } from '../careLabel/careConfig.service';
 import * as lookups from '../lookups/lookups.service';
-import { PRODUCT_MESSAGES } from './products.messages';
 import { type ItemRow, productsRepository as repo, type SubcodeRow } from './products.repository';
 import { bySizeAndColour } from './products.variableData';
 import {

@@ -2,12 +2,11 @@
  * Inventory updates (ordering §2 Product details, §7): the current inventory of inventory products,
  * within orderableCustomerIds (access/access.ts).
  */
-import { type InventoryUpdateRequest, MESSAGES } from '@selvedge/shared';
+import { type InventoryUpdateRequest, MESSAGES, PRODUCT_MESSAGES } from '@selvedge/shared';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { inCustomerScope, orderableCustomerIds } from '../access/access';
-import { PRODUCT_MESSAGES } from './products.messages';
 import { productsRepository as repo } from './products.repository';
 
 /** The inventory call of the products. */

@@ -6,6 +6,7 @@
 import {
   type DynamicSearchQuery,
   type DynamicSearchResponse,
+  PRODUCT_MESSAGES,
   type ProductSearchQuery,
   type ProductSearchResponse,
   VARIABLE_DATA_STYLE_NUMBER_REQUIRED,
@@ -23,7 +24,6 @@ import {
   rowVendorNumbers,
 } from '../access/access';
 import * as lookups from '../lookups/lookups.service';
-import { PRODUCT_MESSAGES } from './products.messages';
 import { productsRepository as repo } from './products.repository';
 import { bySizeAndColour } from './products.variableData';
 import { variableDataProductsRepository as vdRepo } from './products.variableData.repository';

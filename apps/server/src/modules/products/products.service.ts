@@ -14,7 +14,6 @@ import { createProductDetails } from './products.details';
 import { createProductInventory } from './products.inventory';
 import { createProductSearch } from './products.search';
 
-export { PRODUCT_MESSAGES } from './products.messages';
 export { variableDataRows } from './products.variableData';
 
 /** The product calls (products.routes.ts). */

@@ -12,8 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  DOWNLOAD_DATA_MESSAGES,
   earliestDateRequested,
   MESSAGES,
+  ORDER_AGAIN_MESSAGES,
   type OrderAgainResponse,
   VARIABLE_DATA_SEARCH_MESSAGES,
 } from '@selvedge/shared';
@@ -24,8 +26,6 @@ import * as s from '../../platform/db/schema';
 import { DEMO_FACTS } from '../../seed/demo';
 import { buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { ORDER_AGAIN_MESSAGES } from '../cart/cart.orderAgain';
-import { DOWNLOAD_DATA_MESSAGES } from '../orders/orders.downloads';
 
 let t: TestApp;
 let parties: Awaited<ReturnType<typeof demoParties>>;

@@ -16,6 +16,7 @@
  */
 import {
   MESSAGES,
+  RESTOCK_MESSAGES,
   type RestockingCustomersResponse,
   type RestockResponse,
   type RestockSkip,
@@ -28,25 +29,6 @@ import { conflict, notFound } from '../../platform/errors';
 import { inCustomerScope, orderableCustomerIds } from '../access/access';
 import { createCartService, type RestockFit, type SizeStock } from '../cart/cart.service';
 import { restockRepository as repo } from './restock.repository';
-
-const count = (n: number) => n.toLocaleString('en-US');
-
-export const RESTOCK_MESSAGES = {
-  customerNotFound: 'Customer not found.',
-  nothingToRestock: (customer: string) =>
-    `Nothing to restock for ${customer}: every inventory product is at its maximum inventory.`,
-  nothingToRestockOrNoDefault: (customer: string) =>
-    `Nothing to restock for ${customer}: every inventory product is at its maximum inventory or has no default order quantity.`,
-  nothingLeft: (customer: string) =>
-    `Nothing left to restock for ${customer}: your cart already holds every inventory product below its maximum up to its restock maximum.`,
-  noneAdded: (reason: string) => `No restocking items could be added to your cart: ${reason}`,
-  /** Why one stocked size was left out (RestockResponse skipped[].reason). */
-  atMaximum: (current: number, maximum: number) =>
-    `At its maximum inventory: ${count(current)} in stock, maximum ${count(maximum)}.`,
-  noDefaultQuantity: 'It has no default order quantity: set one on its product item to restock it.',
-  inCart: (inCart: number, maximum: number) =>
-    `Your cart already holds ${count(inCart)} of it; its restock maximum is ${count(maximum)}.`,
-} as const;
 
 type Skipped = RestockResponse['skipped'][number];
 type StockedItem = Awaited<ReturnType<typeof repo.stockedItems>>[number];

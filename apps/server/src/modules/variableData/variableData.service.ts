@@ -9,6 +9,7 @@ import {
   type DataUploadsResponse,
   MESSAGES,
   VARIABLE_DATA_UPLOAD_FIELDS,
+  VARIABLE_DATA_UPLOAD_MESSAGES,
   type VariableDataCustomersResponse,
   type VariableDataUploadResponse,
   variableDataUploadCustomerId,
@@ -26,7 +27,6 @@ import { variableDataRepository as repo } from './variableData.repository';
 
 /** The storage folder of uploaded retailer data files. */
 export const VARIABLE_DATA_PREFIX = 'variable-data';
-export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
 export function createVariableDataService(ctx: AppContext) {
   const { db, jobs } = ctx;
@@ -54,7 +54,7 @@ export function createVariableDataService(ctx: AppContext) {
       };
       const customerText = file.fields[VARIABLE_DATA_UPLOAD_FIELDS.customerId];
       if (customerText === undefined) {
-        refuse(badRequest('Customer is required (a form field sent before the file).', 'customerId'));
+        refuse(badRequest(VARIABLE_DATA_UPLOAD_MESSAGES.customerRequired, 'customerId'));
       }
       const parsed = variableDataUploadCustomerId.safeParse(customerText);
       if (!parsed.success)
@@ -67,11 +67,11 @@ export function createVariableDataService(ctx: AppContext) {
       const customerId = parsed.data as number;
       const customer = await repo.customer(db, customerId);
       if (!customer || !inCustomerScope(await visibleCustomerIds(db, user), customerId)) {
-        return refuse(notFound(CUSTOMER_NOT_FOUND));
+        return refuse(notFound(VARIABLE_DATA_UPLOAD_MESSAGES.customerNotFound));
       }
       const layout = customer.parserType;
       if (layout !== 'FLAT_FILE' && layout !== 'DELIMITED_ROOTS') {
-        return refuse(badRequest(`${customer.name} has no variable data parser.`, 'customerId'));
+        return refuse(badRequest(VARIABLE_DATA_UPLOAD_MESSAGES.noParser(customer.name), 'customerId'));
       }
 
       const key = newStorageKey(VARIABLE_DATA_PREFIX);

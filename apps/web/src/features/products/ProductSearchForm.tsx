@@ -7,17 +7,12 @@
  * (ui/InputFrame.tsx, issue 9).
  */
 import { Button, Grid, Group, Paper, SegmentedControl, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { PO_SEARCH_GROUPS, type PoSearchGroup } from '@selvedge/shared';
+import { PO_SEARCH_GROUPS, type PoSearchGroup, SEARCH_TEXT_MAX } from '@selvedge/shared';
 import { IconSearch } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useProductGroupsQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { DeferredSelect, useAfterFirstRender } from '../../ui/InputFrame';
-import {
-  isVariableDataMode,
-  type ProductSearchCriteria,
-  type ProductSearchErrors,
-  SEARCH_TEXT_MAX,
-} from './product-search';
+import { isVariableDataMode, type ProductSearchCriteria, type ProductSearchErrors } from './product-search';
 
 /** A field label with its step number (the number is decorative: the accessible name is the text). */
 function StepLabel({ step, children }: { step: number; children: ReactNode }) {

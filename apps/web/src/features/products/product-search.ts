@@ -12,6 +12,8 @@ import {
   LIMITS,
   PO_SEARCH_GROUPS,
   type PoSearchGroup,
+  SEARCH_FORM_MESSAGES,
+  SEARCH_TEXT_MAX,
   VARIABLE_DATA_PRODUCT_GROUP,
   variableDataSearchErrors,
 } from '@selvedge/shared';
@@ -20,9 +22,6 @@ import { readStoredCriteria, writeStoredCriteria } from '../search/stored-criter
 
 /** The screen's sessionStorage key. */
 export const PRODUCT_SEARCH_KEY = 'product-search';
-
-/** Longest code/description text the server takes (schemas/products.ts productSearchQuery). */
-export const SEARCH_TEXT_MAX = 100;
 
 /** Criteria of one product search, as the form holds them (ids as strings for the selects). */
 export interface ProductSearchCriteria {
@@ -58,12 +57,6 @@ export interface ProductSearchErrors {
   poNumber?: string;
   styleNumber?: string;
 }
-
-export const SEARCH_FORM_MESSAGES = {
-  regionRequired: 'Production region is required',
-  groupOrTextRequired: 'Choose a product group or enter a code/description',
-  textTooLong: `Code/description must be at most ${SEARCH_TEXT_MAX} characters`,
-} as const;
 
 /** An empty search form. */
 export function emptyCriteria(): ProductSearchCriteria {

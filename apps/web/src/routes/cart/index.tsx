@@ -13,7 +13,14 @@
  */
 import { Alert, Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
-import { type Cart, type CartItem, MESSAGES, OVERLAYS, placeOrderMessage } from '@selvedge/shared';
+import {
+  CART_API_MESSAGES,
+  type Cart,
+  type CartItem,
+  MESSAGES,
+  OVERLAYS,
+  placeOrderMessage,
+} from '@selvedge/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -79,7 +86,7 @@ export default function CartPage() {
       return;
     }
     if (placedRef.current) return;
-    if (!seenItemsRef.current) showInfo('Your cart is empty.');
+    if (!seenItemsRef.current) showInfo(CART_API_MESSAGES.cartEmpty);
     navigate('/order-list', { replace: true });
   }, [cart, cartQuery.isFetching, initialize, navigate]);
 
