@@ -18,15 +18,16 @@
  *
  * Only with TEST_DATABASE_URL (PostgreSQL): PGlite inside a killed process is not a durability test.
  */
+
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IMPORT_INTERRUPTED } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_INTERRUPTED } from '../modules/variableData/variableData.import';
 import { createScratchDatabase, type Database, openDatabase } from '../platform/db';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { importInvariantViolations, orderInvariantViolations } from './invariants';

@@ -72,6 +72,8 @@ export const MASTER_DATA_MESSAGES = {
   unknownCurrency: (currency: string) => `The currency ${currency} is not known.`,
   /** A care list chosen on a customer's care label settings that is of another kind. */
   notAListOf: (kind: string) => `The chosen list is not a ${kind} list.`,
+  /** A product subcode image chosen on the screen above the limit (`mb`, MiB), before it is sent. */
+  imageTooLarge: (mb: number) => `The image is larger than ${mb} MB.`,
 } as const;
 
 /**

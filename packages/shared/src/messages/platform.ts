@@ -1,7 +1,7 @@
 /**
  * Ours: answers of the server's platform that belong to no area and that the specs do not give
  * (ordering §8 says only that a failed answer's message is shown): the defaults of the error
- * helpers, a bad request body, the crud kit's database safety net, uploads and metrics.
+ * helpers, a bad request body, the crud kit's database safety net, uploads, health and metrics.
  */
 
 /** Defaults of the error helpers and the answers to a request no route takes or can read. */
@@ -39,6 +39,12 @@ export const UPLOAD_MESSAGES = {
   typeNotAccepted: (subject: string, types: string) => `File type not accepted: ${subject} must be ${types}.`,
   notAnImage: 'The file is not a readable image.',
   imageNotFound: 'Image not found.',
+} as const;
+
+/** The health checks' 503s (operators and load balancers, not the screens). */
+export const HEALTH_MESSAGES = {
+  databaseUnavailable: 'Database unavailable.',
+  migrationsNotApplied: 'Database migrations are not applied.',
 } as const;
 
 /** The metrics endpoint's answers (operators, not the screens). */

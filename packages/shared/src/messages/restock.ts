@@ -29,4 +29,6 @@ export const RESTOCK_MESSAGES = {
   noDefaultQuantity: 'It has no default order quantity: set one on its product item to restock it.',
   inCart: (inCart: number, maximum: number) =>
     `Your cart already holds ${count(inCart)} of it; its restock maximum is ${count(maximum)}.`,
+  /** Shown instead of the form to a user whose role may restock but who lacks the canRestock flag (decision 0040). */
+  notAllowed: 'You are not allowed to restock: an administrator grants the Restock permission on your user.',
 } as const;

@@ -8,6 +8,7 @@
  * input, so a 1,000,000-row file is parsed a record at a time.
  */
 import Decimal from 'decimal.js';
+import { VARIABLE_DATA_FILE_MESSAGES } from '../messages';
 import { isValidGtin } from './gs1';
 
 /** The customer parser types that have a layout (CUSTOMER_PARSER_TYPES without NONE). */
@@ -112,9 +113,11 @@ function text(
   required: boolean,
 ) {
   const v = value.trim();
-  if (required && v === '') refusals.push({ line, field, reason: 'is required' });
-  else if (v.length > max) refusals.push({ line, field, reason: `is longer than ${max} characters` });
-  else if (CONTROL.test(v)) refusals.push({ line, field, reason: 'holds a control character' });
+  if (required && v === '') refusals.push({ line, field, reason: VARIABLE_DATA_FILE_MESSAGES.required });
+  else if (v.length > max)
+    refusals.push({ line, field, reason: VARIABLE_DATA_FILE_MESSAGES.longerThan(max) });
+  else if (CONTROL.test(v))
+    refusals.push({ line, field, reason: VARIABLE_DATA_FILE_MESSAGES.controlCharacter });
   return v;
 }
 
@@ -134,7 +137,7 @@ export function checkRow(
   const vendorText = raw.vendorNumber.trim();
   let vendorNumber = vendorText;
   if (!/^\d{1,10}$/.test(vendorText)) {
-    refusals.push({ line, field: 'vendor number', reason: 'must be 1 to 10 digits' });
+    refusals.push({ line, field: 'vendor number', reason: VARIABLE_DATA_FILE_MESSAGES.vendorNumberDigits });
   } else {
     vendorNumber = vendorText.replace(/^0+(?=\d)/, '');
   }
@@ -170,9 +173,13 @@ export function checkRow(
   const gtinLength = layout === 'FLAT_FILE' ? 13 : 12;
   const barcodeName = layout === 'FLAT_FILE' ? 'EAN-13 barcode' : 'UPC-A barcode';
   if (!new RegExp(`^\\d{${gtinLength}}$`).test(barcode)) {
-    refusals.push({ line, field: barcodeName, reason: `must be ${gtinLength} digits` });
+    refusals.push({
+      line,
+      field: barcodeName,
+      reason: VARIABLE_DATA_FILE_MESSAGES.barcodeDigits(gtinLength),
+    });
   } else if (!isValidGtin(barcode, gtinLength)) {
-    refusals.push({ line, field: barcodeName, reason: 'has a wrong GS1 check digit' });
+    refusals.push({ line, field: barcodeName, reason: VARIABLE_DATA_FILE_MESSAGES.checkDigit });
   }
 
   const prices: TicketPrice[] = [];
@@ -180,17 +187,19 @@ export function checkRow(
     const field = `price ${currency}`;
     const value = (raw.prices[i] ?? '').trim();
     if (layout === 'FLAT_FILE') {
-      if (!/^\d{1,8}$/.test(value)) refusals.push({ line, field, reason: 'must be a whole number of cents' });
+      if (!/^\d{1,8}$/.test(value))
+        refusals.push({ line, field, reason: VARIABLE_DATA_FILE_MESSAGES.wholeCents });
       else prices.push({ currency, amount: new Decimal(value).dividedBy(100).toFixed(2) });
     } else if (!/^\d{1,6}(\.\d{1,2})?$/.test(value)) {
       refusals.push({
         line,
         field,
-        reason: 'must be an amount like 49.99 (at most 2 decimals, not negative)',
+        reason: VARIABLE_DATA_FILE_MESSAGES.amount,
       });
     } else {
       const amount = new Decimal(value);
-      if (amount.greaterThan(MAX_PRICE)) refusals.push({ line, field, reason: 'must be at most 999999.99' });
+      if (amount.greaterThan(MAX_PRICE))
+        refusals.push({ line, field, reason: VARIABLE_DATA_FILE_MESSAGES.priceAtMost });
       else prices.push({ currency, amount: amount.toFixed(2) });
     }
   });
@@ -198,9 +207,13 @@ export function checkRow(
   const quantityText = raw.quantity.trim();
   const quantity = /^\d{1,9}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
   if (!Number.isInteger(quantity) || quantity <= 0) {
-    refusals.push({ line, field: 'quantity', reason: 'must be a whole number over 0' });
+    refusals.push({ line, field: 'quantity', reason: VARIABLE_DATA_FILE_MESSAGES.quantityOverZero });
   } else if (quantity > VARIABLE_DATA_LIMITS.quantity) {
-    refusals.push({ line, field: 'quantity', reason: `must be at most ${VARIABLE_DATA_LIMITS.quantity}` });
+    refusals.push({
+      line,
+      field: 'quantity',
+      reason: VARIABLE_DATA_FILE_MESSAGES.quantityAtMost(VARIABLE_DATA_LIMITS.quantity),
+    });
   }
 
   if (refusals.length > 0) return { refusals };
@@ -264,13 +277,10 @@ export class FlatFileParser {
     if (record.trim() === '') return null;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is 0x00-0x7f
     if (/[^\u0000-\u007f]/.test(record)) {
-      throw new FileRefusedError(
-        `Line ${line} holds a character that is not ASCII: a Dunnes file is ASCII text (no accents).`,
-        line,
-      );
+      throw new FileRefusedError(VARIABLE_DATA_FILE_MESSAGES.notAscii(line), line);
     }
     if (this.trailer) {
-      throw new FileRefusedError(`Line ${line} follows the T record, which must be the last line.`, line);
+      throw new FileRefusedError(VARIABLE_DATA_FILE_MESSAGES.afterTrailer(line), line);
     }
     switch (record[0]) {
       case 'H':
@@ -281,27 +291,24 @@ export class FlatFileParser {
       case 'T': {
         const count = field(record, 2, 7);
         if (record.length !== T_LENGTH || !/^\d{7}$/.test(count)) {
-          throw new FileRefusedError(`Line ${line}: the T record must be 'T' and 7 digits.`, line);
+          throw new FileRefusedError(VARIABLE_DATA_FILE_MESSAGES.trailerFormat(line), line);
         }
         this.trailer = { line, count: Number(count) };
         return null;
       }
       default:
-        return { refusals: [{ line, field: 'record type', reason: "must be 'H', 'D' or 'T'" }] };
+        return { refusals: [{ line, field: 'record type', reason: VARIABLE_DATA_FILE_MESSAGES.recordType }] };
     }
   }
 
   /** Checks the trailer once every line was fed; answers the number of D records. */
   end(): number {
     if (!this.trailer) {
-      throw new FileRefusedError(
-        'The file has no T record: it may have been cut short.',
-        this.lastLine || null,
-      );
+      throw new FileRefusedError(VARIABLE_DATA_FILE_MESSAGES.noTrailer, this.lastLine || null);
     }
     if (this.trailer.count !== this.dCount) {
       throw new FileRefusedError(
-        `The T record counts ${this.trailer.count} D records but the file holds ${this.dCount}.`,
+        VARIABLE_DATA_FILE_MESSAGES.trailerCount(this.trailer.count, this.dCount),
         this.trailer.line,
       );
     }
@@ -314,16 +321,17 @@ export class FlatFileParser {
       refusals.push({
         line,
         field: 'H record',
-        reason: `must be ${H_LENGTH} characters, not ${record.length}`,
+        reason: VARIABLE_DATA_FILE_MESSAGES.recordLength(H_LENGTH, record.length),
       });
     }
     const vendorNumber = field(record, 2, 10).trim();
     const poNumber = field(record, 12, 12).trim();
     const poDate = isoDate(field(record, 24, 8));
     if (!/^\d{1,10}$/.test(vendorNumber))
-      refusals.push({ line, field: 'vendor number', reason: 'must be 1 to 10 digits' });
-    if (poNumber === '') refusals.push({ line, field: 'PO number', reason: 'is required' });
-    if (!poDate) refusals.push({ line, field: 'PO date', reason: 'must be a date written YYYYMMDD' });
+      refusals.push({ line, field: 'vendor number', reason: VARIABLE_DATA_FILE_MESSAGES.vendorNumberDigits });
+    if (poNumber === '')
+      refusals.push({ line, field: 'PO number', reason: VARIABLE_DATA_FILE_MESSAGES.required });
+    if (!poDate) refusals.push({ line, field: 'PO date', reason: VARIABLE_DATA_FILE_MESSAGES.poDate });
     if (refusals.length > 0 || !poDate) {
       this.header = 'refused';
       return { refusals };
@@ -334,15 +342,21 @@ export class FlatFileParser {
 
   private detailRecord(record: string, line: number): FlatFileLineResult {
     if (this.header === null) {
-      return { refusals: [{ line, field: 'D record', reason: 'comes before any H record' }] };
+      return {
+        refusals: [{ line, field: 'D record', reason: VARIABLE_DATA_FILE_MESSAGES.detailBeforeHeader }],
+      };
     }
     if (this.header === 'refused') {
-      return { refusals: [{ line, field: 'D record', reason: 'belongs to an H record that was refused' }] };
+      return { refusals: [{ line, field: 'D record', reason: VARIABLE_DATA_FILE_MESSAGES.headerRefused }] };
     }
     if (record.length !== D_LENGTH) {
       return {
         refusals: [
-          { line, field: 'D record', reason: `must be ${D_LENGTH} characters, not ${record.length}` },
+          {
+            line,
+            field: 'D record',
+            reason: VARIABLE_DATA_FILE_MESSAGES.recordLength(D_LENGTH, record.length),
+          },
         ],
       };
     }
@@ -350,7 +364,11 @@ export class FlatFileParser {
     if (poNumber !== this.header.poNumber) {
       return {
         refusals: [
-          { line, field: 'PO number', reason: `must equal its H record's PO number ${this.header.poNumber}` },
+          {
+            line,
+            field: 'PO number',
+            reason: VARIABLE_DATA_FILE_MESSAGES.poNumberOfHeader(this.header.poNumber),
+          },
         ],
       };
     }
@@ -410,15 +428,12 @@ export function rootsHeader(cells: string[]): RootsHeader {
       .trim()
       .toUpperCase();
     if (!(ROOTS_COLUMNS as readonly string[]).includes(name)) return;
-    if (found.has(name)) throw new FileRefusedError(`The header names the column ${name} twice.`, 1);
+    if (found.has(name)) throw new FileRefusedError(VARIABLE_DATA_FILE_MESSAGES.columnTwice(name), 1);
     found.set(name, i);
   });
   const missing = ROOTS_COLUMNS.filter((c) => !found.has(c));
   if (missing.length > 0) {
-    throw new FileRefusedError(
-      `The header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
-      1,
-    );
+    throw new FileRefusedError(VARIABLE_DATA_FILE_MESSAGES.missingColumns(missing), 1);
   }
   return Object.fromEntries(found) as RootsHeader;
 }
@@ -433,7 +448,7 @@ export function rootsRecord(
   const absent = ROOTS_COLUMNS.filter((c) => at(c) === undefined);
   if (absent.length > 0) {
     return {
-      refusals: [{ line, field: absent[0] ?? 'record', reason: 'is missing: the record has too few fields' }],
+      refusals: [{ line, field: absent[0] ?? 'record', reason: VARIABLE_DATA_FILE_MESSAGES.tooFewFields }],
     };
   }
   const checked = checkRow(

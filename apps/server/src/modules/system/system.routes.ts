@@ -5,6 +5,7 @@
  *   it traffic only while this answers 200);
  * - /health: the database answers (kept for existing checks).
  */
+import { HEALTH_MESSAGES } from '@selvedge/shared';
 import { z } from 'zod';
 import type { ApiModule } from '../../platform/context';
 import { migrationsApplied, pingDatabase } from '../../platform/db';
@@ -23,7 +24,7 @@ export const systemRoutes: ApiModule = (app, ctx) => {
       },
     },
     async () => {
-      if (!(await pingDatabase(ctx.db))) throw new AppError(503, 'Database unavailable.');
+      if (!(await pingDatabase(ctx.db))) throw new AppError(503, HEALTH_MESSAGES.databaseUnavailable);
       return { status: 'ok' as const, database: 'ok' as const };
     },
   );
@@ -54,8 +55,8 @@ export const systemRoutes: ApiModule = (app, ctx) => {
       },
     },
     async () => {
-      if (!(await pingDatabase(ctx.db))) throw new AppError(503, 'Database unavailable.');
-      if (!(await migrationsApplied(ctx.db))) throw new AppError(503, 'Database migrations are not applied.');
+      if (!(await pingDatabase(ctx.db))) throw new AppError(503, HEALTH_MESSAGES.databaseUnavailable);
+      if (!(await migrationsApplied(ctx.db))) throw new AppError(503, HEALTH_MESSAGES.migrationsNotApplied);
       return { status: 'ok' as const, database: 'ok' as const, migrations: 'ok' as const };
     },
   );

@@ -9,7 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DATA_UPLOAD_REPORT_REFUSALS, type DataUpload, withCheckDigit } from '@selvedge/shared';
+import {
+  BROKEN_QUOTES_REASON,
+  DATA_UPLOAD_REPORT_REFUSALS,
+  type DataUpload,
+  IMPORT_GAVE_UP,
+  IMPORT_INTERRUPTED,
+  withCheckDigit,
+} from '@selvedge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +24,7 @@ import type { JobContext } from '../../platform/context';
 import * as s from '../../platform/db/schema';
 import { buildOrder, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import {
-  BROKEN_QUOTES_REASON,
-  countRecords,
-  IMPORT_GAVE_UP,
-  IMPORT_INTERRUPTED,
-  importUpload,
-} from './variableData.import';
+import { countRecords, importUpload } from './variableData.import';
 import { importRepository } from './variableData.import.repository';
 import { registerVariableDataJobs } from './variableData.jobs';
 

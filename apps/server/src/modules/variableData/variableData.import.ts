@@ -22,15 +22,19 @@
  */
 import { Transform } from 'node:stream';
 import {
+  BROKEN_QUOTES_REASON,
   DATA_UPLOAD_REPORT_REFUSALS,
   type DataUploadRefusal,
   type DataUploadReport,
   FileRefusedError,
   FlatFileParser,
+  IMPORT_GAVE_UP,
+  IMPORT_INTERRUPTED,
   type RootsHeader,
   type RowRefusal,
   rootsHeader,
   rootsRecord,
+  VARIABLE_DATA_IMPORT_MESSAGES,
   type VariableDataRow,
 } from '@selvedge/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -55,10 +59,6 @@ type Layout = 'FLAT_FILE' | 'DELIMITED_ROOTS';
 
 /** The run cut off that ends an upload refused (IMPORT_INTERRUPTED): the second. */
 export const CUT_RUNS_REFUSED = 2;
-
-/** What the uploader reads when the import was cut off CUT_RUNS_REFUSED times. */
-export const IMPORT_INTERRUPTED =
-  'The file could not be processed: its import was interrupted twice (the server processing it stopped). Nothing of it was kept: upload it again, and tell us if it happens again.';
 
 /**
  * Imports upload `uploadId` (see the module comment) and queues the mail to the uploader in the
@@ -163,16 +163,20 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
           refusals.push({
             line: row.line,
             field: 'vendor number',
-            reason: `${row.vendorNumber} is not a known vendor`,
+            reason: VARIABLE_DATA_IMPORT_MESSAGES.unknownVendor(row.vendorNumber),
           });
         } else if (subcodeId === undefined) {
           refusals.push({
             line: row.line,
             field: 'ticket type',
-            reason: `${row.ticketType} is not a product subcode of ${customer.name}`,
+            reason: VARIABLE_DATA_IMPORT_MESSAGES.notASubcode(row.ticketType, customer.name),
           });
         } else if (ordered.has(`${subcodeId}|${row.poNumber}|${row.styleNumber}`)) {
-          refusals.push({ line: row.line, field: 'PO number', reason: orderedReason(row) });
+          refusals.push({
+            line: row.line,
+            field: 'PO number',
+            reason: VARIABLE_DATA_IMPORT_MESSAGES.alreadyOrdered(row),
+          });
         } else {
           staged.push({ ...row, productSubcodeId: subcodeId });
         }
@@ -255,10 +259,6 @@ async function refuseWhole(
   return { state: 'refused', report: whole };
 }
 
-/** What the uploader reads when every run of an import failed on a fault of ours (not the file's). */
-export const IMPORT_GAVE_UP =
-  'The file could not be processed because of a fault on our side, after several attempts. Nothing of it was kept: upload it again later, and tell us if it happens again.';
-
 /**
  * Ends upload `uploadId` as refused when its import's job has failed for good — its last attempt
  * failed on a fault (database or storage), or its worker was killed on it — so that it does not stay
@@ -285,9 +285,6 @@ export async function giveUpImport(ctx: JobContext, uploadId: number): Promise<v
  * number is written as it is: the refusal's field is 'PO number' already, and the retailers' PO
  * numbers often begin with 'PO' themselves ('PO PO-778120' read twice).
  */
-const orderedReason = (row: Pick<VariableDataRow, 'poNumber' | 'styleNumber' | 'ticketType'>) =>
-  `${row.poNumber} style ${row.styleNumber} (${row.ticketType}) is already ordered: its rows are kept`;
-
 /**
  * The records a file holds, counted on its bytes without decoding (for "rows done / total"):
  * Roots its lines but the header; Dunnes its lines that start with D.
@@ -412,7 +409,7 @@ async function readRoots(source: NodeJS.ReadableStream, take: Take) {
     if (line.trim() === '') continue;
     if (line.includes('"') && !WHOLE_CSV_LINE.test(line)) {
       await flush();
-      if (!header) throw new FileRefusedError(ROOTS_HEADER_UNREADABLE, n);
+      if (!header) throw new FileRefusedError(VARIABLE_DATA_IMPORT_MESSAGES.headerUnreadable, n);
       await take({ refusals: [{ line: n, field: 'record', reason: BROKEN_QUOTES_REASON }] });
       continue;
     }
@@ -421,7 +418,7 @@ async function readRoots(source: NodeJS.ReadableStream, take: Take) {
     if (!header || batch.length >= ROOTS_BATCH_LINES) await flush();
   }
   await flush();
-  if (!header) throw new FileRefusedError('The file is empty: it has no header row.', null);
+  if (!header) throw new FileRefusedError(VARIABLE_DATA_IMPORT_MESSAGES.emptyFile, null);
 }
 
 /** Lines csv-parse reads at a time: one parser per batch costs ~nothing against the batch's rows. */
@@ -434,16 +431,11 @@ const ROOTS_BATCH_LINES = 1000;
  */
 const WHOLE_CSV_LINE = /^(?:"(?:[^"]|"")*"|[^",]*)(?:,(?:"(?:[^"]|"")*"|[^",]*))*$/;
 
-/** The refusal of a line whose quotes are not whole CSV (docs/formats/roots-delimited.md). */
-export const BROKEN_QUOTES_REASON =
-  'cannot be read as CSV: a quoted field is not closed on its line, or its closing quote is not followed by a comma';
-
-/** The whole file's refusal when its header row is not whole CSV. */
-const ROOTS_HEADER_UNREADABLE = 'The header row cannot be read as CSV: its quotes are not closed.';
-
 /** csv-parse's message without its own line counting (the refusal carries the line). */
 const csvReason = (message: string) =>
-  `cannot be read as CSV (${message.replace(/ at line \d+/, '').replace(/\s*\(if activated\)/, '')})`;
+  VARIABLE_DATA_IMPORT_MESSAGES.notCsv(
+    message.replace(/ at line \d+/, '').replace(/\s*\(if activated\)/, ''),
+  );
 
 /**
  * A Dunnes flat file (docs/formats/dunnes-flat-file.md) a line at a time through FlatFileParser,

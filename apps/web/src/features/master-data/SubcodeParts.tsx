@@ -23,6 +23,7 @@ import { modals } from '@mantine/modals';
 import {
   type EditTier,
   LABELS,
+  MASTER_DATA_MESSAGES,
   type MinValue,
   PRODUCT_IMAGE_MAX_MB,
   type ProductSubcode,
@@ -146,7 +147,7 @@ export function ImageField({
             clearable
             onChange={(next) => {
               if (next && next.size > PRODUCT_IMAGE_MAX_MB * 1024 * 1024) {
-                setProblem(`The image is larger than ${PRODUCT_IMAGE_MAX_MB} MB.`);
+                setProblem(MASTER_DATA_MESSAGES.imageTooLarge(PRODUCT_IMAGE_MAX_MB));
                 onChange(null);
                 return;
               }

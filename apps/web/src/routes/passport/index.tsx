@@ -149,7 +149,7 @@ export default function PassportPage() {
                 ? // A link that cannot be one (a wrong GTIN check digit: 400) reads as an unknown
                   // serial does: the page is for whoever scans a garment, not a validator's text.
                   PASSPORT_MESSAGES.notFound
-                : 'The passport could not be loaded. Please try again.'}
+                : PASSPORT_MESSAGES.loadFailed}
             </Alert>
           )}
           {query.data && <PassportView p={query.data} />}

@@ -12,7 +12,7 @@
  * allowed.
  */
 import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, OVERLAYS, type RestockResponse } from '@selvedge/shared';
+import { MESSAGES, OVERLAYS, RESTOCK_MESSAGES, type RestockResponse } from '@selvedge/shared';
 import {
   IconBuildingWarehouse,
   IconCheck,
@@ -27,10 +27,6 @@ import { useRestockingCustomersQuery, useUserPermissionsQuery } from '../../api/
 import { formatCount } from '../../features/products/product-line';
 import { useSessionUser } from '../../features/session/use-session';
 
-/** Shown instead of the form to a user whose role may restock but who lacks the canRestock flag (decision 0040). */
-export const RESTOCK_NOT_ALLOWED =
-  'You are not allowed to restock: an administrator grants the Restock permission on your user.';
-
 /** The restock screen: the form for users holding canRestock, else a notice (the server refuses them too). */
 export default function RestockPage() {
   const { user } = useSessionUser();
@@ -41,7 +37,7 @@ export default function RestockPage() {
       <Stack gap="md" maw={640} mx="auto" w="100%" data-testid="screen-restock">
         <Title order={2}>Restock</Title>
         <Alert color="red" icon={<IconLock />} title="Not allowed" data-testid="restock-not-allowed">
-          {RESTOCK_NOT_ALLOWED}
+          {RESTOCK_MESSAGES.notAllowed}
         </Alert>
       </Stack>
     );
