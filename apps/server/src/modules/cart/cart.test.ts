@@ -17,8 +17,8 @@ import {
   vendors,
 } from '../../platform/db/schema';
 import { VENDORS } from '../../seed/data';
+import { type CartFixtures, createCartFixtures } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
-import { type CartFixtures, createCartFixtures } from './cart.fixtures';
 import { CART_API_MESSAGES, ORDER_PLACED_LOG } from './cart.service';
 
 /** A saved shipping address of vendor@example.com's vendor (Dhaka Knitwear Ltd.). */

@@ -2,15 +2,15 @@ import { type Role, SIGNED_IN_ROLES } from '@selvedge/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
 import {
+  buildUser,
   createProductFixtures,
-  createUser,
   currencyId,
   idOfUser,
   type ProductFixtures,
   vendorOfUser,
-} from '../products/products.test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let f: ProductFixtures;
@@ -45,7 +45,7 @@ beforeAll(async () => {
     })
     .returning();
   await t.db.insert(s.productItems).values({ productSubcodeId: sc.id, productSize: 'OS' });
-  await createUser(t.db, SOLO, 'VENDOR', { vendorIds: [vendor.id] });
+  await buildUser(t.db, { role: 'VENDOR', email: SOLO, vendorIds: [vendor.id] });
   solo = { customerId: customer.id, vendorId: vendor.id };
 
   northwind = (
@@ -61,7 +61,9 @@ beforeAll(async () => {
     .values({ name: 'Zz Northwind Mill', shortCode: 'ZZNW', productionRegionId: f.region.id })
     .returning();
   await t.db.insert(s.factoryCustomers).values({ factoryId: nwFactory.id, customerId: northwind });
-  await createUser(t.db, SUPERVISOR, 'FACTORY_ACCOUNT', {
+  await buildUser(t.db, {
+    role: 'FACTORY_ACCOUNT',
+    email: SUPERVISOR,
     factoryIds: [nwFactory.id],
     regionIds: [f.region.id],
   });
@@ -152,11 +154,11 @@ describe('GET /user-permissions', () => {
     // The demo ACCOUNT user holds both flags (decision 0040).
     expect(await ok('ACCOUNT', '/user-permissions')).toEqual({ canUpdateInventory: true, canRestock: true });
     const plain = 'zz.account.noflags@example.test';
-    await createUser(t.db, plain, 'ACCOUNT');
+    await buildUser(t.db, { role: 'ACCOUNT', email: plain });
     expect(await ok(plain, '/user-permissions')).toEqual({ canUpdateInventory: false, canRestock: false });
     // A flag on a role the permission does not admit grants nothing: CSR may update inventory, not restock.
     const csr = 'zz.csr.flags@example.test';
-    await createUser(t.db, csr, 'CSR');
+    await buildUser(t.db, { role: 'CSR', email: csr });
     await t.db
       .update(s.users)
       .set({ canRestock: true, canUpdateInventory: true })

@@ -308,11 +308,7 @@ describe('uploading a PO and style again', () => {
       factoryId: parties.factoryId,
       items: [
         {
-          subcode: {
-            subcodeId: item!.subcodeId,
-            productSubcode: 'RT-PT-401',
-            items: [{ id: item!.id, size: '' }],
-          },
+          subcode: { subcodeId: item!.subcodeId, items: [{ id: item!.id }] },
         },
       ],
     });

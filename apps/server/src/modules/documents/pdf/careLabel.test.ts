@@ -6,10 +6,10 @@ import { writeFileSync } from 'node:fs';
 import { type CareLabel, type CareLabelDraft, careLabelLayout, gtin14Of } from '@selvedge/shared';
 import { extractTextItems } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_IDS, orderFixture } from '../../../test/factories';
 import { renderProductionPO } from '.';
 import { careLabelFigure, PT_PER_MM, passportQr } from './careLabel';
 import { renderDocument } from './layout';
-import { FIXTURE_IDS, orderFixture } from './pdf.fixture';
 
 const label: CareLabelDraft = {
   type: 'CARELABEL_STANDARD',
