@@ -24,7 +24,14 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_PLACED_LOG } from '../modules/cart/cart.service';
 import * as s from '../platform/db/schema';
-import { type BuildArtwork, buildOrder, buildSubcode, buildUser, demoParties } from './factories';
+import {
+  type BuildArtwork,
+  buildOrder,
+  buildOrderParts,
+  buildSubcode,
+  buildUser,
+  demoParties,
+} from './factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from './harness';
 import { orderInvariantViolations } from './invariants';
 
@@ -395,9 +402,9 @@ describe('the invariant checks', () => {
       items: [{ subcode: subPlain }],
     });
     await t.db.update(s.orders).set({ totalPrice: '20.01' }).where(eq(s.orders.id, total.orderId));
-    await t.db
-      .insert(s.orderLogs)
-      .values({ orderId: total.orderId, userId: user.id, userName: 'x', description: 'Finance approved' });
+    await buildOrderParts(t.db, total.orderId, {
+      logs: [{ userId: user.id, userName: 'x', description: 'Finance approved' }],
+    });
     expect(
       (await orderInvariantViolations(t.db, { placedBy: [user.id], userIds: [user.id] })).sort(),
     ).toEqual(
@@ -410,9 +417,9 @@ describe('the invariant checks', () => {
         `order ${total.orderId}: total price 20.0100 vs lines 20.0000 + charges 0; total cost 10.0000 vs lines 10.0000`,
       ].sort(),
     );
-    await t.db
-      .insert(s.orderLogs)
-      .values({ orderId: total.orderId, userId: user.id, userName: 'x', description: ORDER_PLACED_LOG });
+    await buildOrderParts(t.db, total.orderId, {
+      logs: [{ userId: user.id, userName: 'x', description: ORDER_PLACED_LOG }],
+    });
     expect(await orderInvariantViolations(t.db, { placedBy: [user.id], userIds: [user.id] })).toContain(
       `placed order ${total.orderId}: first log line is 'Finance approved', not '${ORDER_PLACED_LOG}'`,
     );

@@ -15,12 +15,12 @@ import type { Database } from '../../platform/db';
 import * as s from '../../platform/db/schema';
 import { createStorage } from '../../platform/storage';
 import { seedDemoData } from '../../seed/demo';
+import { idOfCustomer } from '../../test/factories';
 import { createTestDatabase } from '../../test/harness';
 import { customerCareConfigSql, loadCustomerCareConfig } from './careConfig.repository';
 
 let database: Database;
-const customerIdOf = async (companyName: string) =>
-  (await database.db.select().from(s.customers).where(eq(s.customers.companyName, companyName)))[0].id;
+const customerIdOf = (companyName: string) => idOfCustomer(database.db, companyName);
 const optionOf = async (kind: string, name: string) =>
   (
     await database.db

@@ -3,7 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import {
+  buildCustomer,
+  buildFactory,
+  buildSubcode,
   buildUser,
+  buildVendor,
   createProductFixtures,
   currencyId,
   idOfUser,
@@ -24,43 +28,37 @@ let northwind: number;
 beforeAll(async () => {
   t = await createTestApp();
   f = await createProductFixtures(t.db);
-  const [customer] = await t.db
-    .insert(s.customers)
-    .values({ companyName: 'Zz Solo Customer', parserType: 'NONE' })
-    .returning();
-  const [vendor] = await t.db
-    .insert(s.vendors)
-    .values({ companyName: 'Zz Solo Vendor', currencyTypeId: await currencyId(t.db, 'GBP') })
-    .returning();
-  await t.db.insert(s.vendorCustomers).values({ vendorId: vendor.id, customerId: customer.id });
-  const [code] = await t.db.select().from(s.productCodes).where(eq(s.productCodes.productCode, 'ZZFX'));
-  const [sc] = await t.db
-    .insert(s.productSubcodes)
-    .values({
-      productSubcode: 'ZZSOLO-1',
-      description: 'Solo label',
-      customerId: customer.id,
-      factoryId: f.factory.id,
-      productCodeId: code.id,
-    })
-    .returning();
-  await t.db.insert(s.productItems).values({ productSubcodeId: sc.id, productSize: 'OS' });
+  const customer = await buildCustomer(t.db, { companyName: 'Zz Solo Customer', parserType: 'NONE' });
+  const vendor = await buildVendor(t.db, {
+    companyName: 'Zz Solo Vendor',
+    currencyTypeId: await currencyId(t.db, 'GBP'),
+    customerIds: [customer.id],
+  });
+  await buildSubcode(t.db, {
+    productSubcode: 'ZZSOLO-1',
+    description: 'Solo label',
+    customerId: customer.id,
+    factoryId: f.factory.id,
+    productCodeId: f.rootsSized.subcode.productCodeId,
+    packSize: 1,
+    minOrderQuantity: 0,
+    prices: {},
+    costs: {},
+    sizes: ['OS'],
+  });
   await buildUser(t.db, { role: 'VENDOR', email: SOLO, vendorIds: [vendor.id] });
   solo = { customerId: customer.id, vendorId: vendor.id };
 
   northwind = (
     await t.db.select().from(s.customers).where(eq(s.customers.companyName, 'Northwind Outfitters'))
   )[0]?.id;
-  if (!northwind) {
-    northwind = (
-      await t.db.insert(s.customers).values({ companyName: 'Northwind Outfitters' }).returning()
-    )[0].id;
-  }
-  const [nwFactory] = await t.db
-    .insert(s.factories)
-    .values({ name: 'Zz Northwind Mill', shortCode: 'ZZNW', productionRegionId: f.region.id })
-    .returning();
-  await t.db.insert(s.factoryCustomers).values({ factoryId: nwFactory.id, customerId: northwind });
+  northwind ??= (await buildCustomer(t.db, { companyName: 'Northwind Outfitters' })).id;
+  const nwFactory = await buildFactory(t.db, {
+    name: 'Zz Northwind Mill',
+    shortCode: 'ZZNW',
+    regionId: f.region.id,
+    customerIds: [northwind],
+  });
   await buildUser(t.db, {
     role: 'FACTORY_ACCOUNT',
     email: SUPERVISOR,
@@ -298,6 +296,7 @@ describe('GET /entity/product-search-production-regions', () => {
 
 describe('GET /customer-default-is-equal-to', () => {
   beforeAll(async () => {
+    // customer_defaults has no factory: two rows of one setting, written where they are read.
     await t.db.insert(s.customerDefaults).values([
       { customerId: f.customers.dunnes, defaultName: 'ZZ_FIXTURE_FLAG', defaultValue: 'true' },
       { customerId: f.customers.roots, defaultName: 'ZZ_FIXTURE_FLAG', defaultValue: 'false' },

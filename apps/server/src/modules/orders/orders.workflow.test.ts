@@ -7,7 +7,7 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
+import { buildFactory, buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DOCUMENT_NUMBERS } from './orders.workflow';
 import { orderWorkflowRepository } from './orders.workflow.repository';
@@ -22,18 +22,18 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   const p = await demoParties(db);
-  const made = await db
-    .insert(s.factories)
-    .values(
-      ['WFZ', 'WFY'].map((shortCode) => ({
+  const made = [];
+  for (const shortCode of ['WFZ', 'WFY']) {
+    made.push(
+      await buildFactory(db, {
         name: `Workflow Mill ${shortCode}`,
         shortCode,
         address: `${shortCode} Road`,
         telephone: '+880 1',
-        productionRegionId: p.regionId,
-      })),
-    )
-    .returning({ id: s.factories.id, shortCode: s.factories.shortCode });
+        regionId: p.regionId,
+      }),
+    );
+  }
   mills = made.sort((a, b) => a.id - b.id);
   // two lines of the second factory, one of the first: one document per factory all the same
   const [first, second] = mills;

@@ -10,3 +10,4 @@ export * from './orders';
 export * from './parties';
 export * from './productCatalog';
 export * from './products';
+export * from './variableData';

@@ -160,7 +160,8 @@ export type BuildLineSize = Partial<typeof s.orderItemSizes.$inferInsert> & {
 };
 
 /**
- * A line of `orderId` for `productSubcodeId` with one size row per entry of `sizes`; its quantity
+ * A line of `orderId` for `productSubcodeId` with one size row per entry of `sizes` (none: a line
+ * without size rows); its quantity
  * defaults to the sum of the sizes' pieces, other order_items columns (attributes, unit prices,
  * artwork, …) to the table's defaults unless given. Returns the line's id.
  */
@@ -177,7 +178,8 @@ export async function buildOrderLine(
     .insert(s.orderItems)
     .values({ quantity: sizes.reduce((a, x) => a + x.quantity, 0), ...values })
     .returning({ id: s.orderItems.id });
-  await db.insert(s.orderItemSizes).values(sizes.map((x) => ({ orderItemId: line!.id, ...x })));
+  if (sizes.length)
+    await db.insert(s.orderItemSizes).values(sizes.map((x) => ({ orderItemId: line!.id, ...x })));
   return line!.id;
 }
 

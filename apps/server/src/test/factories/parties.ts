@@ -32,10 +32,15 @@ export async function idOfCustomer(db: Db, companyName: string) {
   return row.id;
 }
 
-/** The first vendor (lowest id) of the user with `email`, with its currency; throws when it has none. */
+/** The first vendor (lowest id) of the user with `email`, with its name and currency; throws when it has none. */
 export async function vendorOfUser(db: Db, email: string) {
   const rows = await db
-    .select({ id: s.vendors.id, currencyCode: s.currencies.code, currencyId: s.currencies.id })
+    .select({
+      id: s.vendors.id,
+      name: s.vendors.companyName,
+      currencyCode: s.currencies.code,
+      currencyId: s.currencies.id,
+    })
     .from(s.userVendors)
     .innerJoin(s.vendors, eq(s.vendors.id, s.userVendors.vendorId))
     .innerJoin(s.currencies, eq(s.currencies.id, s.vendors.currencyTypeId))

@@ -16,7 +16,8 @@ export type BuildItem = string | (Partial<typeof s.productItems.$inferInsert> & 
 /**
  * A subcode of `customerId` made by `factoryId` (null: none), with its items and tiers.
  *
- * Defaults: code `T-…-1` under a new product code `T-…` (unless `productCodeId`), description
+ * Defaults: code `T-…-1` under a new product code (`productCode`, default `T-…`; none made when
+ * `productCodeId` is given), description
  * 'Test label …', pack size 10, minimum order quantity 10, no artwork; items S and M, STANDARD,
  * sort keys 1, 2, … in the order given (unless an item gives its own); one price tier (`price`,
  * default 0.1000) and one cost tier (`cost`, default 0.0500) at quantity 1 in every currency.
@@ -31,6 +32,7 @@ export async function buildSubcode(
   opts: Partial<typeof s.productSubcodes.$inferInsert> & {
     customerId: number;
     factoryId: number | null;
+    productCode?: string;
     sizes?: BuildItem[];
     price?: string;
     cost?: string;
@@ -39,7 +41,7 @@ export async function buildSubcode(
     minValues?: Record<string, string>;
   },
 ) {
-  const { sizes, price, cost, prices, costs, minValues, ...values } = opts;
+  const { productCode, sizes, price, cost, prices, costs, minValues, ...values } = opts;
   const code = unique().toUpperCase();
   const productCodeId =
     values.productCodeId ??
