@@ -1,7 +1,8 @@
 /**
  * The demo data (issue 2): counts, and that every order is consistent with the pricing rules and
  * the order life of ARCHITECTURE.md, so the screens show believable data. Runs on PGlite, or on PostgreSQL
- * when TEST_DATABASE_URL is set.
+ * when TEST_DATABASE_URL is set. It reads the demo rows themselves, not rows of the test factories
+ * (test/factories/): the demo data is what it checks (decision 0062).
  */
 
 import { mkdtempSync } from 'node:fs';

@@ -128,12 +128,15 @@ describe('loadCustomerCareConfig', () => {
     expect(
       (await loadCustomerCareConfig(database.db, roots))?.countriesOfOrigin.map((o) => o.name),
     ).not.toContain('Canada');
+    // Puts back the list item the test removed (a restore, not test data).
     await database.db
       .insert(s.careListItems)
       .values({ listId: list.id, listKind: list.kind, optionId: canada.id, optionKind: canada.kind });
   });
 });
 
+// The care tables' keys and checks are what these tests check: their inserts stay written out here,
+// not in a factory (decision 0062).
 describe('care tables', () => {
   it('refuse an option of another kind in a list, and allow component types and materials in fabric lists', async () => {
     const [origins] = await database.db

@@ -260,6 +260,7 @@ describe('placing refuses a line whose care label the configuration no longer al
       // The cart stays as it was.
       expect((await call('VENDOR', 'GET', '/orders/cart')).json().orderItems).toHaveLength(1);
     } finally {
+      // Puts back the list item the test removed, as it was (a restore, not test data).
       await t.db.insert(careListItems).values(member);
     }
     const placed = await place();

@@ -816,6 +816,7 @@ describe('PUT /orders/place re-prices', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(CART_API_MESSAGES.customerNotOrderable);
     } finally {
+      // Puts back the link the test removed, as it was (a restore, not test data).
       await t.db.insert(vendorCustomers).values(saved);
     }
     expect((await place('VENDOR')).json().orderId).toBe(cart.orderId);

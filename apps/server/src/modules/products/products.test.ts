@@ -677,6 +677,7 @@ describe('products.scope', () => {
     await expect(
       t.db.transaction(async (tx) => {
         await tx.delete(s.factoryCustomers).where(eq(s.factoryCustomers.factoryId, factoryIds[0]));
+        // Inside the transaction under test, undone with it: a change of the scope, not test data.
         await tx
           .insert(s.factoryCustomers)
           .values(customerIds.map((customerId) => ({ factoryId: factoryIds.at(-1) ?? 0, customerId })))
