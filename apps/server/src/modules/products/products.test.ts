@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledSelect, queryBuilder } from '../../platform/db/compiled';
 import * as s from '../../platform/db/schema';
 import {
+  buildOrder,
   buildOrderLine,
   cartOf,
   createProductFixtures,
@@ -505,13 +506,16 @@ describe('GET /products/edit-details/{orderItemId}', () => {
   });
 
   it('answers 404 for a line of a placed order', async () => {
-    const userId = await idOfUser(t.db, 'vendor@example.com');
-    const [placed] = await t.db
-      .insert(s.orders)
-      .values({ userId, orderStatus: 'NEEDS_ARTWORK', customerId: f.customers.roots })
-      .returning();
+    const placed = await buildOrder(t.db, {
+      status: 'NEEDS_ARTWORK',
+      userId: await idOfUser(t.db, 'vendor@example.com'),
+      vendorId: (await vendorOfUser(t.db, 'vendor@example.com')).id,
+      customerId: f.customers.roots,
+      regionId: f.region.id,
+      items: [],
+    });
     const placedLine = await buildOrderLine(t.db, {
-      orderId: placed.id,
+      orderId: placed.orderId,
       productSubcodeId: r().subcode.id,
       sizes: [{ productItemId: r().sizeS.id, quantity: 50 }],
     });
