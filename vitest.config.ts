@@ -22,6 +22,19 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/templates.ts'],
         },
       },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // A browser's DOM without a browser: happy-dom starts faster than jsdom and has what
+          // the web's rules and hooks touch (storage, URL, events; decision 0059).
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // One happy-dom window per file (isolation) is what lets each file start from an empty
+          // sessionStorage and a fresh session store.
+          restoreMocks: true,
+        },
+      },
     ],
   },
 });
