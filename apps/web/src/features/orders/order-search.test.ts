@@ -120,7 +120,7 @@ describe('kept criteria (ordering §3 Session state)', () => {
           customer: 'x',
           company: '7',
           productionRegion: '12345678901',
-          startDate: '2026-3-1',
+          startDate: '2026-02-30',
           endDate: 'tomorrow',
           page: -1,
           size: 5000,
@@ -135,6 +135,15 @@ describe('kept criteria (ordering §3 Session state)', () => {
       company: null,
     });
     expect(loadCriteria('u1', 'ADMIN').company).toBe('7');
+  });
+
+  it('takes kept dates only when they are calendar days', () => {
+    for (const endDate of ['2026-02-30', '2026-13-01', '2026-3-1', '2026-03-01T10:00:00', '1899-12-31']) {
+      saveCriteria('u1', { ...defaultCriteria(null), endDate });
+      expect(loadCriteria('u1', null).endDate).toBeNull();
+    }
+    saveCriteria('u1', { ...defaultCriteria(null), startDate: null, endDate: '2028-02-29' });
+    expect(loadCriteria('u1', null).endDate).toBe('2028-02-29');
   });
 
   it('keeps a cleared start date and clears an end date before the start date', () => {
