@@ -30,9 +30,9 @@ export default defineConfig({
           // the web's rules and hooks touch (storage, URL, events; decision 0059).
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // One happy-dom window per file (isolation) is what lets each file start from an empty
-          // sessionStorage and a fresh session store.
+          // Each test starts with the spies' originals back and no calls recorded on any mock.
           restoreMocks: true,
+          clearMocks: true,
         },
       },
     ],
