@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, parseSync } from 'vite';
@@ -11,6 +12,138 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
 
 /** Libraries of one feature (validation, dates, PDF, uploads): they stay out of the ui-kit chunk. */
 const FEATURE_LIBS = pkg('zod|pdfjs-dist|decimal\\.js|dayjs|@mantine[\\/]dates|@mantine[\\/]dropzone');
+
+/**
+ * The screens a signed-in user lands on (the home routes of features/session/guards.tsx,
+ * RoleRedirect): their first load has a budget (e2e/support/route-budgets.ts, decision 0064).
+ */
+const LANDING_SCREENS = ['order-list', 'product-list'].map((route) =>
+  fileURLToPath(new URL(`./src/routes/${route}/index.tsx`, import.meta.url)),
+);
+
+/** A library's barrel module (BARRELS). */
+const BARREL_FILE =
+  /node_modules[\\/](@mantine[\\/][^\\/]+[\\/]esm[\\/]index\.mjs|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs)$/;
+
+/**
+ * The modules the landing screens import statically, directly or not (their first load), from the
+ * chunking pass's module graph; computed once per pass.
+ */
+function landingModules(): (
+  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null,
+) => Set<string> {
+  let graph: unknown = null;
+  let reached = new Set<string>();
+  return (getModuleInfo) => {
+    if (graph === getModuleInfo) return reached;
+    graph = getModuleInfo;
+    reached = new Set<string>();
+    const walk = (id: string) => {
+      if (reached.has(id)) return;
+      reached.add(id);
+      // A barrel imports every module of its library: the imports that matter name the modules
+      // themselves (importsPerModule).
+      if (BARREL_FILE.test(id)) return;
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) walk(imported);
+    };
+    for (const id of LANDING_SCREENS) walk(id);
+    return reached;
+  };
+}
+
+/** The libraries whose barrel (index) the app's modules import from, rewritten by importsPerModule. */
+const BARRELS = ['@mantine/core', '@mantine/hooks', '@mantine/form', '@tabler/icons-react'];
+
+/**
+ * The app's imports from a library's barrel go to the library's own module of each name (issue 40,
+ * decision 0064): `import { Card, Group } from '@mantine/core'` becomes one import from Card.mjs
+ * and one from Group.mjs. What ships is the same (the barrels are free of side effects and
+ * tree-shaken), but the module graph then says which screen uses which component, which is what
+ * splits the component library by screen (LANDING_SCREENS, the 'ui-lists' chunk): through the
+ * barrel every screen seemed to import every component the app uses. A name a barrel does not
+ * re-export from a module of its own stays on the barrel import.
+ */
+function importsPerModule(): Plugin {
+  /** Barrel file → exported name → the module (absolute path) and its name there. */
+  const maps = new Map<string, Map<string, { file: string; name: string }>>();
+  const mapOf = (esm: string) => {
+    let map = maps.get(esm);
+    if (map) return map;
+    map = new Map();
+    maps.set(esm, map);
+    const local = new Map<string, { file: string; name: string }>();
+    const at = (source: string) =>
+      source.startsWith('.') ? fileURLToPath(new URL(source, pathToFileURL(esm))) : null;
+    for (const node of parseSync(esm, readFileSync(esm, 'utf8')).program.body) {
+      if (node.type === 'ImportDeclaration') {
+        const target = at(node.source.value);
+        if (!target) continue;
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier') {
+            const name = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
+            local.set(spec.local.name, { file: target, name });
+          } else if (spec.type === 'ImportDefaultSpecifier')
+            local.set(spec.local.name, { file: target, name: 'default' });
+        }
+      } else if (node.type === 'ExportNamedDeclaration') {
+        const target = node.source ? at(node.source.value) : null;
+        for (const spec of node.specifiers) {
+          const exported = spec.exported.type === 'Identifier' ? spec.exported.name : spec.exported.value;
+          const inner = spec.local.type === 'Identifier' ? spec.local.name : spec.local.value;
+          const origin = node.source
+            ? target
+              ? { file: target, name: inner }
+              : undefined
+            : local.get(inner);
+          if (origin) map.set(exported, origin);
+        }
+      }
+    }
+    return map;
+  };
+  // The app's modules, and Mantine's (core imports @mantine/hooks; notifications, dates… @mantine/core).
+  const importer =
+    /[\\/]apps[\\/]web[\\/]src[\\/].*\.[jt]sx?$|node_modules[\\/]@mantine[\\/][^\\/]+[\\/]esm[\\/].*\.mjs$/;
+  return {
+    name: 'selvedge:imports-per-module',
+    apply: 'build',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!importer.test(id) || !BARRELS.some((b) => code.includes(b))) return null;
+      const edits: { start: number; end: number; text: string }[] = [];
+      for (const node of parseSync(id, code).program.body) {
+        if (node.type !== 'ImportDeclaration' || !BARRELS.includes(node.source.value)) continue;
+        if (node.specifiers.some((s) => s.type !== 'ImportSpecifier')) continue;
+        // The barrel as this build resolves it (its ES module build).
+        const barrel = await this.resolve(node.source.value, id);
+        if (!barrel || barrel.external) continue;
+        const map = mapOf(barrel.id);
+        const byFile = new Map<string, string[]>();
+        const rest: string[] = [];
+        for (const spec of node.specifiers) {
+          if (spec.type !== 'ImportSpecifier') continue;
+          const name = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
+          const origin = map.get(name);
+          const binding = (inner: string) =>
+            inner === spec.local.name ? inner : `${inner} as ${spec.local.name}`;
+          if (!origin) rest.push(binding(name));
+          else byFile.set(origin.file, [...(byFile.get(origin.file) ?? []), binding(origin.name)]);
+        }
+        const lines = [...byFile].map(
+          ([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`,
+        );
+        if (rest.length)
+          lines.push(`import { ${rest.join(', ')} } from ${JSON.stringify(node.source.value)};`);
+        edits.push({ start: node.start, end: node.end, text: lines.join('\n') });
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const { start, end, text } of edits.reverse())
+        out = `${out.slice(0, start)}${text}${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
 
 /** The Mantine packages whose stylesheets the app uses. */
 const MANTINE_STYLED = ['core', 'dates', 'notifications', 'dropzone'];
@@ -273,11 +406,13 @@ export default defineConfig(({ mode }) => {
   /** The API server (apps/server); override with API_TARGET=http://host:port. */
   const apiTarget = loadEnv(mode, process.cwd(), '').API_TARGET || 'http://localhost:3000';
   const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+  const reachedFromLanding = landingModules();
   return {
     plugins: [
       react(),
       mantineCssPerComponent(),
       mantineStableIds(),
+      importsPerModule(),
       pureSharedSchemas(),
       inlineFrameCss(),
       preloadScreenChunks(),
@@ -290,6 +425,9 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       // No source maps in what is served: they would publish the sources (issue 7).
       sourcemap: false,
+      // The chunk graph (dist/.vite/manifest.json): the route budgets are computed over it
+      // (e2e/tests/route-budgets.spec.ts, decision 0064).
+      manifest: true,
       // Every browser the portal supports preloads modules natively: no polyfill in the entry (issue 9).
       modulePreload: { polyfill: false },
       rolldownOptions: {
@@ -316,11 +454,21 @@ export default defineConfig(({ mode }) => {
               // The component library's parts that several screens use, in one file: split by every
               // combination of screens that uses them, they made some 60 requests per screen, each a
               // round trip on a slow link. Libraries of one feature (validation, dates, PDF) stay apart.
+              // What the landing screens (the lists) import statically first, in a file of its own,
+              // then the rest, which a list's first load does not download (issue 40, decision 0064).
+              // Two groups, not one named per module: a group takes its modules' dependencies with it.
+              {
+                name: (id, ctx) =>
+                  reachedFromLanding((m) => ctx.getModuleInfo(m)).has(id) ? 'ui-lists' : null,
+                test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
+                minShareCount: 2,
+                priority: 1,
+              },
               {
                 name: 'ui-kit',
                 test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
                 minShareCount: 2,
-                priority: 1,
+                priority: 0,
               },
             ],
           },
