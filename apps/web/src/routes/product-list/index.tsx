@@ -22,9 +22,9 @@ import { IconSearch, IconShirtOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useCustomerDefaultIsEqualToQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { useProductSearchQuery, useVariableDataSearchQuery } from '../../api/products';
+import { formatCount } from '../../features/products/format-count';
 import { ProductResultsTable } from '../../features/products/ProductResultsTable';
 import { ProductSearchForm } from '../../features/products/ProductSearchForm';
-import { formatCount } from '../../features/products/product-line';
 import {
   emptyCriteria,
   isValidCriteria,
