@@ -17,37 +17,46 @@ const FEATURE_LIBS = pkg('zod|pdfjs-dist|decimal\\.js|dayjs|@mantine[\\/]dates|@
  * The screens a signed-in user lands on (the home routes of features/session/guards.tsx,
  * RoleRedirect): their first load has a budget (e2e/support/route-budgets.ts, decision 0064).
  */
-const LANDING_SCREENS = ['order-list', 'product-list'].map((route) =>
-  fileURLToPath(new URL(`./src/routes/${route}/index.tsx`, import.meta.url)),
-);
+const LANDING_SCREENS = ['order-list', 'product-list'];
+const landingModule = (route: string) =>
+  fileURLToPath(new URL(`./src/routes/${route}/index.tsx`, import.meta.url));
 
 /** A library's barrel module (BARRELS). */
 const BARREL_FILE =
   /node_modules[\\/](@mantine[\\/][^\\/]+[\\/]esm[\\/]index\.mjs|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs)$/;
 
+type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
+
 /**
- * The modules the landing screens import statically, directly or not (their first load), from the
- * chunking pass's module graph; computed once per pass.
+ * The chunk of the component library a module goes to, by the landing screens that import it
+ * statically, directly or not: 'ui-lists' for both, 'ui-order-list' or 'ui-product-list' for one,
+ * none for neither. Computed once per chunking pass, from its module graph.
  */
-function landingModules(): (
-  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null,
-) => Set<string> {
-  let graph: unknown = null;
-  let reached = new Set<string>();
+function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
+  let pass: unknown = null;
+  let chunks = new Map<string, string>();
   return (getModuleInfo) => {
-    if (graph === getModuleInfo) return reached;
-    graph = getModuleInfo;
-    reached = new Set<string>();
-    const walk = (id: string) => {
-      if (reached.has(id)) return;
-      reached.add(id);
-      // A barrel imports every module of its library: the imports that matter name the modules
-      // themselves (importsPerModule).
-      if (BARREL_FILE.test(id)) return;
-      for (const imported of getModuleInfo(id)?.importedIds ?? []) walk(imported);
-    };
-    for (const id of LANDING_SCREENS) walk(id);
-    return reached;
+    // The pass's module records are reused within it (rolldown's ChunkingContext): one stands for the pass.
+    const marker = getModuleInfo(landingModule(LANDING_SCREENS[0]));
+    if (marker === pass) return chunks;
+    pass = marker;
+    const reachedBy = new Map<string, string[]>();
+    for (const route of LANDING_SCREENS) {
+      const walk = (id: string) => {
+        const screens = reachedBy.get(id) ?? [];
+        if (screens.includes(route)) return;
+        reachedBy.set(id, [...screens, route]);
+        // A barrel imports every module of its library: the imports that matter name the modules
+        // themselves (importsPerModule).
+        if (BARREL_FILE.test(id)) return;
+        for (const imported of getModuleInfo(id)?.importedIds ?? []) walk(imported);
+      };
+      walk(landingModule(route));
+    }
+    chunks = new Map(
+      [...reachedBy].map(([id, screens]) => [id, screens.length > 1 ? 'ui-lists' : `ui-${screens[0]}`]),
+    );
+    return chunks;
   };
 }
 
@@ -406,7 +415,7 @@ export default defineConfig(({ mode }) => {
   /** The API server (apps/server); override with API_TARGET=http://host:port. */
   const apiTarget = loadEnv(mode, process.cwd(), '').API_TARGET || 'http://localhost:3000';
   const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
-  const reachedFromLanding = landingModules();
+  const landingChunkOf = landingChunks();
   return {
     plugins: [
       react(),
@@ -454,12 +463,12 @@ export default defineConfig(({ mode }) => {
               // The component library's parts that several screens use, in one file: split by every
               // combination of screens that uses them, they made some 60 requests per screen, each a
               // round trip on a slow link. Libraries of one feature (validation, dates, PDF) stay apart.
-              // What the landing screens (the lists) import statically first, in a file of its own,
-              // then the rest, which a list's first load does not download (issue 40, decision 0064).
+              // What the landing screens (the lists) import statically first: what both import in one
+              // file, what one imports in another; then the rest, which a list's first load does not
+              // download (issue 40, decision 0064).
               // Two groups, not one named per module: a group takes its modules' dependencies with it.
               {
-                name: (id, ctx) =>
-                  reachedFromLanding((m) => ctx.getModuleInfo(m)).has(id) ? 'ui-lists' : null,
+                name: (id, ctx) => landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) ?? null,
                 test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
                 minShareCount: 2,
                 priority: 1,
