@@ -468,6 +468,7 @@ export default defineConfig(({ mode }) => {
               // download (issue 40, decision 0064).
               // Two groups, not one named per module: a group takes its modules' dependencies with it.
               {
+                debugName: 'ui-landing',
                 name: (id, ctx) => landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) ?? null,
                 test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
                 minShareCount: 2,
