@@ -14,12 +14,17 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
 const FEATURE_LIBS = pkg('zod|pdfjs-dist|decimal\\.js|dayjs|@mantine[\\/]dates|@mantine[\\/]dropzone');
 
 /**
- * The screens a signed-in user lands on (the home routes of features/session/guards.tsx,
- * RoleRedirect): their first load has a budget (e2e/support/route-budgets.ts, decision 0064).
+ * What a signed-in user's first load renders: the screens a user lands on (the home routes of
+ * features/session/guards.tsx, RoleRedirect), whose first load has a budget
+ * (e2e/support/route-budgets.ts, decision 0064), and the navigation bar, loaded beside every
+ * signed-in screen (ui/AppLayout.tsx).
  */
-const LANDING_SCREENS = ['order-list', 'product-list'];
-const landingModule = (route: string) =>
-  fileURLToPath(new URL(`./src/routes/${route}/index.tsx`, import.meta.url));
+const LANDING_MODULES: Record<string, string> = {
+  'order-list': './src/routes/order-list/index.tsx',
+  'product-list': './src/routes/product-list/index.tsx',
+  navbar: './src/ui/NavBar.tsx',
+};
+const landingModule = (name: string) => fileURLToPath(new URL(LANDING_MODULES[name], import.meta.url));
 
 /** A library's barrel module (BARRELS). */
 const BARREL_FILE =
@@ -27,21 +32,37 @@ const BARREL_FILE =
 
 type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
 
+/** The chunk of what the landing modules of `set` (names) import and the others do not. */
+const landingChunkName = (set: readonly string[]) =>
+  set.length === Object.keys(LANDING_MODULES).length ? 'ui-first' : `ui-${[...set].sort().join('-')}`;
+
+/** Every non-empty set of LANDING_MODULES' names, the larger first. */
+const LANDING_SETS: string[][] = Object.keys(LANDING_MODULES)
+  .reduce<string[][]>((sets, name) => sets.concat(sets.map((set) => [...set, name])), [[]])
+  .filter((set) => set.length > 0)
+  .sort((a, b) => b.length - a.length);
+
+/** A module of a library the component-library chunks take (not one of FEATURE_LIBS). */
+const libraryModule = (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id);
+
 /**
- * The chunk of the component library a module goes to, by the landing screens that import it
- * statically, directly or not: 'ui-lists' for both, 'ui-order-list' or 'ui-product-list' for one,
- * none for neither. Computed once per chunking pass, from its module graph.
+ * The chunk of the component library a module goes to, by which of LANDING_MODULES import it
+ * statically, directly or not: 'ui-first' for all of them, else 'ui-' and their names
+ * ('ui-order-list', 'ui-navbar-product-list'…), none for none of them. So a list's first load
+ * downloads what the list and the navigation bar use and nothing only another screen uses.
+ * Computed once per chunking pass, from its module graph.
  */
 function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
   let pass: unknown = null;
   let chunks = new Map<string, string>();
   return (getModuleInfo) => {
     // The pass's module records are reused within it (rolldown's ChunkingContext): one stands for the pass.
-    const marker = getModuleInfo(landingModule(LANDING_SCREENS[0]));
+    const marker = getModuleInfo(landingModule('order-list'));
     if (marker === pass) return chunks;
     pass = marker;
     const reachedBy = new Map<string, string[]>();
-    for (const route of LANDING_SCREENS) {
+    const names = Object.keys(LANDING_MODULES);
+    for (const route of names) {
       const walk = (id: string) => {
         const screens = reachedBy.get(id) ?? [];
         if (screens.includes(route)) return;
@@ -53,9 +74,7 @@ function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
       };
       walk(landingModule(route));
     }
-    chunks = new Map(
-      [...reachedBy].map(([id, screens]) => [id, screens.length > 1 ? 'ui-lists' : `ui-${screens[0]}`]),
-    );
+    chunks = new Map([...reachedBy].map(([id, by]) => [id, landingChunkName(by)]));
     return chunks;
   };
 }
@@ -68,7 +87,7 @@ const BARRELS = ['@mantine/core', '@mantine/hooks', '@mantine/form', '@tabler/ic
  * decision 0064): `import { Card, Group } from '@mantine/core'` becomes one import from Card.mjs
  * and one from Group.mjs. What ships is the same (the barrels are free of side effects and
  * tree-shaken), but the module graph then says which screen uses which component, which is what
- * splits the component library by screen (LANDING_SCREENS, the 'ui-lists' chunk): through the
+ * splits the component library by screen (LANDING_MODULES, landingChunks): through the
  * barrel every screen seemed to import every component the app uses. A name a barrel does not
  * re-export from a module of its own stays on the barrel import.
  */
@@ -455,31 +474,29 @@ export default defineConfig(({ mode }) => {
           // every screen (and, with it, its CSS) on the login screen's first load.
           codeSplitting: {
             groups: [
-              { name: 'react', test: pkg('react|react-dom|react-router|scheduler'), priority: 3 },
-              { name: 'query', test: pkg('@tanstack'), priority: 3 },
+              { name: 'react', test: pkg('react|react-dom|react-router|scheduler'), priority: 30 },
+              { name: 'query', test: pkg('@tanstack'), priority: 30 },
               // What the entry needs, in one file: the modules it shares with the lazy screens were
               // otherwise split into a dozen small files, each one more request on the first load.
-              { name: 'shell', tags: ['$initial'], priority: 2 },
+              { name: 'shell', tags: ['$initial'], priority: 20 },
               // The component library's parts that several screens use, in one file: split by every
               // combination of screens that uses them, they made some 60 requests per screen, each a
               // round trip on a slow link. Libraries of one feature (validation, dates, PDF) stay apart.
-              // What the landing screens (the lists) import statically first: what both import in one
-              // file, what one imports in another; then the rest, which a list's first load does not
-              // download (issue 40, decision 0064).
-              // Two groups, not one named per module: a group takes its modules' dependencies with it.
-              {
-                debugName: 'ui-landing',
-                name: (id, ctx) => landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) ?? null,
-                test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
+              // What the landing screens (the lists) and the navigation bar import statically first,
+              // in files by which of them import it; then the rest, which a list's first load does
+              // not download (issue 40, decision 0064). One group per set of them, the larger sets
+              // first: a group takes its modules' dependencies with it, and a module's dependencies
+              // are imported by at least the same set.
+              ...LANDING_SETS.map((set) => ({
+                name: (id: string, ctx: { getModuleInfo: ModuleGraph }) =>
+                  landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) === landingChunkName(set)
+                    ? landingChunkName(set)
+                    : null,
+                test: libraryModule,
                 minShareCount: 2,
-                priority: 1,
-              },
-              {
-                name: 'ui-kit',
-                test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
-                minShareCount: 2,
-                priority: 0,
-              },
+                priority: 10 + set.length,
+              })),
+              { name: 'ui-kit', test: libraryModule, minShareCount: 2, priority: 1 },
             ],
           },
         },

@@ -9,7 +9,8 @@
  * login screen, main.tsx) costs the entry alone. Sizes are each file gzipped at level 9, as the
  * build's .gz siblings are, in KiB. The budget is on the JavaScript; the stylesheets of the same
  * chunks are reported beside it. The navigation bar, loaded beside a signed-in screen but not needed
- * for its first render (ui/AppLayout.tsx), is not counted.
+ * for its first render (ui/AppLayout.tsx: the brand stands in for it), is not counted in the budget;
+ * what it adds to a signed-in screen's first load is reported beside it.
  *
  * Runs with no dependency but Node's, so it can be run on its own (Node 24 strips the types):
  * `node e2e/support/route-budgets.ts [dist]` prints the table and exits 1 over a budget.
@@ -44,7 +45,15 @@ export interface RouteWeight {
   css: number;
   /** Each JavaScript file (dist-relative) and its gzipped bytes, largest first. */
   files: { file: string; gzip: number }[];
+  /** Gzipped bytes of the navigation bar's JavaScript beyond `files` (signed-in screens; else null). */
+  navBar: number | null;
 }
+
+/** Screens a visitor opens signed out: they load no navigation bar. */
+const PUBLIC_ROUTES = new Set(['/login', '/reset-password', '/terms-and-conditions', '/passport']);
+
+/** The navigation bar's module (ui/AppLayout.tsx loads it lazily). */
+const NAV_BAR = 'src/ui/NavBar.tsx';
 
 /** The web app's build folder (apps/web/dist). */
 export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
@@ -96,7 +105,14 @@ export function routeWeights(dist = WEB_DIST): RouteWeight[] {
     const chunks = [...keys].map((k) => manifest[k]).filter(Boolean);
     const files = chunks.map((c) => ({ file: c.file, gzip: gzipOf(c.file) })).sort((a, b) => b.gzip - a.gzip);
     const css = [...new Set(chunks.flatMap((c) => c.css ?? []))].reduce((sum, f) => sum + gzipOf(f), 0);
-    return { route: `/${name}`, js: files.reduce((sum, f) => sum + f.gzip, 0), css, files };
+    const route = `/${name}`;
+    let navBar: number | null = null;
+    if (!PUBLIC_ROUTES.has(route) && manifest[NAV_BAR]) {
+      navBar = [...closure(NAV_BAR)]
+        .filter((k) => !keys.has(k))
+        .reduce((sum, k) => sum + gzipOf(manifest[k].file), 0);
+    }
+    return { route, js: files.reduce((sum, f) => sum + f.gzip, 0), css, files, navBar };
   });
 }
 
@@ -130,9 +146,10 @@ export function budgetTable(weights: RouteWeight[]): string {
       kib(w.css),
       String(w.files.length),
       budget === undefined ? '-' : String(budget),
+      w.navBar === null ? '-' : kib(w.navBar),
     ];
   });
-  const head = ['route', 'JS KiB gz', 'CSS KiB gz', 'JS files', 'budget KiB'];
+  const head = ['route', 'JS KiB gz', 'CSS KiB gz', 'JS files', 'budget KiB', '+ nav bar JS'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   return [head, ...rows]
     .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))
