@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -427,6 +428,34 @@ function inlineFrameCss(): Plugin {
 }
 
 /**
+ * The build's manifest (`build.manifest`: the chunk graph the route budgets read, decision 0064) is
+ * moved beside the build folder (apps/web/.vite/manifest.json for apps/web/dist), out of it: the
+ * server serves the build folder as it is, and the manifest names the app's source files.
+ */
+function manifestBesideBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'selvedge:manifest-beside-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const inside = join(outDir, '.vite');
+        if (!existsSync(join(inside, 'manifest.json'))) return;
+        const beside = join(outDir, '..', '.vite');
+        mkdirSync(beside, { recursive: true });
+        copyFileSync(join(inside, 'manifest.json'), join(beside, 'manifest.json'));
+        // With the manifest go its compressed copies (the compression plugin made them).
+        rmSync(inside, { recursive: true, force: true });
+      },
+    },
+  };
+}
+
+/**
  * Vite build of the Selvedge web app. The server serves `apps/web/dist` on port 3000; in development
  * (`npm run dev -w apps/web`) and preview, `/api` is proxied to that server.
  */
@@ -444,6 +473,7 @@ export default defineConfig(({ mode }) => {
       pureSharedSchemas(),
       inlineFrameCss(),
       preloadScreenChunks(),
+      manifestBesideBuild(),
       // Brotli and gzip siblings (x.js.br, x.js.gz) of every text file, made once at build time at
       // the highest levels; the server sends them as they are (@fastify/static preCompressed, issue 9).
       compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
@@ -453,8 +483,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       // No source maps in what is served: they would publish the sources (issue 7).
       sourcemap: false,
-      // The chunk graph (dist/.vite/manifest.json): the route budgets are computed over it
-      // (e2e/tests/route-budgets.spec.ts, decision 0064).
+      // The chunk graph, which the route budgets are computed over (e2e/tests/route-budgets.spec.ts,
+      // decision 0064); moved beside the build by manifestBesideBuild.
       manifest: true,
       // Every browser the portal supports preloads modules natively: no polyfill in the entry (issue 9).
       modulePreload: { polyfill: false },

@@ -1,7 +1,7 @@
 /**
  * Route size budgets (issue 40, decision 0064): what each screen's first load must download before
- * it can render, computed from the web build's chunk graph (apps/web/dist/.vite/manifest.json,
- * written by `vite build` with `build.manifest`).
+ * it can render, computed from the web build's chunk graph (Vite's manifest, which the build writes
+ * beside its folder: apps/web/.vite/manifest.json for apps/web/dist; vite.config.ts).
  *
  * A route's first load is the entry chunk and every chunk it imports statically, plus the screen's
  * lazy chunk (src/routes/<route>/index.tsx) and every chunk that one imports statically; dynamic
@@ -66,7 +66,7 @@ const ROUTES_DIR = fileURLToPath(new URL('../../apps/web/src/routes', import.met
  * Throws when the build has no manifest (an older build, or none).
  */
 export function routeWeights(dist = WEB_DIST): RouteWeight[] {
-  const manifestFile = join(dist, '.vite', 'manifest.json');
+  const manifestFile = join(dist, '..', '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) {
     throw new Error(`${manifestFile} is missing: build the web app first (npm run build -w apps/web)`);
   }
