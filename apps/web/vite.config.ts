@@ -31,7 +31,12 @@ const landingModule = (name: string) => fileURLToPath(new URL(LANDING_MODULES[na
 const BARREL_FILE =
   /node_modules[\\/](@mantine[\\/][^\\/]+[\\/]esm[\\/]index\.mjs|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs)$/;
 
-type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
+type ModuleGraph = (
+  id: string,
+) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+
+/** A screen's module (routes/screens.ts loads each lazily). */
+const SCREEN_MODULE = /[\\/]src[\\/]routes[\\/][^\\/]+[\\/]index\.tsx$/;
 
 /** The chunk of what the landing modules of `set` (names) import and the others do not. */
 const landingChunkName = (set: readonly string[]) =>
@@ -51,7 +56,9 @@ const libraryModule = (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_L
  * statically, directly or not: 'ui-first' for all of them, else 'ui-' and their names
  * ('ui-order-list', 'ui-navbar-product-list'…), none for none of them. So a list's first load
  * downloads what the list and the navigation bar use and nothing only another screen uses.
- * Computed once per chunking pass, from its module graph.
+ * Then 'ui-later' for what they load right after their first paint (their dynamic imports other
+ * than screens: the filters' selects and date inputs, the downloads), which would otherwise go to
+ * 'ui-kit' and bring all of it. Computed once per chunking pass, from its module graph.
  */
 function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
   let pass: unknown = null;
@@ -76,6 +83,17 @@ function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
       walk(landingModule(route));
     }
     chunks = new Map([...reachedBy].map(([id, by]) => [id, landingChunkName(by)]));
+    const later = (id: string, root: boolean) => {
+      if (chunks.has(id)) return;
+      chunks.set(id, 'ui-later');
+      // A barrel imported dynamically (a feature library's, such as @mantine/dates) is walked:
+      // which of its names the screen uses is not in the graph.
+      if (!root && BARREL_FILE.test(id)) return;
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) later(imported, false);
+    };
+    for (const id of reachedBy.keys())
+      for (const imported of getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        if (!SCREEN_MODULE.test(imported)) later(imported, true);
     return chunks;
   };
 }
@@ -526,6 +544,13 @@ export default defineConfig(({ mode }) => {
                 minShareCount: 2,
                 priority: 10 + set.length,
               })),
+              {
+                name: (id: string, ctx: { getModuleInfo: ModuleGraph }) =>
+                  landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) === 'ui-later' ? 'ui-later' : null,
+                test: libraryModule,
+                minShareCount: 2,
+                priority: 10,
+              },
               { name: 'ui-kit', test: libraryModule, minShareCount: 2, priority: 1 },
             ],
           },
