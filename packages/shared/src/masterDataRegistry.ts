@@ -25,7 +25,7 @@
  * screens, its web configuration in ENTITY_CONFIGS (apps/web/src/routes/master-data/index.tsx);
  * routes, screens, menu, access and API hooks follow.
  */
-import type { ApiPermission } from './permissions';
+import type { ApiPermission } from './apiAccess';
 import type { Role } from './roles';
 
 /** The calls of an entity's crud kit (delete only where the registry gives it a permission). */

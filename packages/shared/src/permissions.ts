@@ -2,29 +2,14 @@
  * Who may do what, written once as data (spec/ordering.md §6, spec/master-data.md §6).
  * The server checks every call against API_ACCESS; the web app uses ROUTE_ACCESS, CAPABILITIES
  * and VISIBILITY for routes, menus, buttons and fields. Change a rule here and both sides follow.
+ * The roles of the ordering screens and of the API call families are in apiAccess.ts (re-exported
+ * here), which the master-data registry reads too.
  */
+import { API_ACCESS, type ApiPermission, SCREEN_ACCESS } from './apiAccess';
 import { MASTER_DATA_SCREENS, type MasterDataKind, masterDataRouteAccess } from './masterDataRegistry';
-import { type Role, SIGNED_IN_ROLES } from './roles';
+import type { Role } from './roles';
 
-const ALL = SIGNED_IN_ROLES;
-const ALL_BUT_FINANCE = ALL.filter((r) => r !== 'FINANCE');
-const ADMIN_ONLY = ['ADMIN'] as const;
-
-/**
- * The ordering screens and the roles allowed on each (ordering §6 Route access); the master-data
- * screens' come from the registry (masterDataRegistry.ts) into ROUTE_ACCESS below.
- */
-const SCREEN_ACCESS = {
-  '/': ALL,
-  '/order-list': ALL,
-  '/order-details': ALL,
-  '/product-list': ALL_BUT_FINANCE,
-  '/product-details': ALL_BUT_FINANCE,
-  '/restock': ['ADMIN', 'ACCOUNT'],
-  '/cart': ['VENDOR', 'ACCOUNT', 'ADMIN'],
-  '/variable-data-upload': ['ACCOUNT', 'FACTORY_ACCOUNT', 'ADMIN'],
-  '/care-label': ADMIN_ONLY,
-} as const satisfies Record<string, readonly Role[]>;
+export { API_ACCESS, type ApiPermission } from './apiAccess';
 
 /** Actions granted to roles (ordering §6 Capabilities). */
 export const CAPABILITIES = {
@@ -68,27 +53,6 @@ export const VISIBILITY = {
   companyFilter: ['ADMIN', 'ACCOUNT', 'FACTORY_ACCOUNT', 'FINANCE', 'VENDOR', 'CUSTOMER'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Visibility = keyof typeof VISIBILITY;
-
-/**
- * Server-side permission of every API call family. Routes declare one of these keys; the auth
- * platform answers 401 without a valid token and 403 when the role is not listed.
- */
-export const API_ACCESS = {
-  /** Any signed-in role: lookups, own session. */
-  signedIn: ALL,
-  ordersRead: SCREEN_ACCESS['/order-list'],
-  productsRead: SCREEN_ACCESS['/product-list'],
-  cart: SCREEN_ACCESS['/cart'],
-  restock: SCREEN_ACCESS['/restock'],
-  variableDataUpload: SCREEN_ACCESS['/variable-data-upload'],
-  /** Product item details (master-data §6). */
-  productItems: ['ADMIN', 'CSR'],
-  /** Vendor details: a VENDOR sees and edits its own vendor (master-data §6). */
-  vendorDetails: ['ADMIN', 'VENDOR'],
-  masterData: ADMIN_ONLY,
-  usersManage: ADMIN_ONLY,
-} as const satisfies Record<string, readonly Role[]>;
-export type ApiPermission = keyof typeof API_ACCESS;
 
 /**
  * Per-user permissions (ordering §2 Product details: "checked per user", §6): besides the role, the

@@ -28,7 +28,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadCustomerCareConfig } from '../modules/careLabel/careConfig.repository';
 import { checkLineCareLabel } from '../modules/cart/cart.careLabel';
-import { NEW_PASSPORT_SERIAL } from '../modules/passport/passport.repository';
+import { NEW_PASSPORT_SERIAL } from '../modules/passport/passport.sql';
 import type { Db, Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
 import type { FileStorage } from '../platform/storage';

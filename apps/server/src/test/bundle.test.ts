@@ -139,7 +139,7 @@ describe('what the bundles leave to node_modules (dist/meta.json)', () => {
     const external = Object.entries(meta.inputs).flatMap(([file, input]) =>
       input.imports.filter((i) => i.external).map((i) => `${file} ${i.path}`),
     );
-    expect(external).toContainEqual('src/modules/variableData/variableData.import.ts csv-parse');
+    expect(external).toContainEqual('src/modules/variableData/variableData.import.ts csv-parse/sync');
     expect(external).toContainEqual(
       expect.stringMatching(/node_modules\/@fastify\/compress\/index\.js minipass$/),
     );

@@ -157,44 +157,64 @@ export const variableDataLineFields = {
   variants: z.array(z.object({ dynamicData: variableData, quantity: z.number().int() })).optional(),
 };
 
+/**
+ * What a size of a cart line and of an order line share (ordering §3 Order item `sizes`); each adds
+ * its unit price and cost.
+ */
+export const orderItemSizeFields = {
+  productItemId: z.number().int(),
+  size: z.string(),
+  quantity: z.number().int(),
+  attributesItem: z.record(z.string(), z.string()).describe('Attribute name → value for this size'),
+  variableData: variableData
+    .optional()
+    .describe("VARIABLE_DATA and DYNAMIC lines: the ordered row's data as the line keeps it"),
+};
+
 /** One size of a cart line. */
 export const cartItemSize = z
   .object({
-    productItemId: z.number().int(),
-    size: z.string(),
-    quantity: z.number().int(),
+    ...orderItemSizeFields,
     /** Price roles only; null when the subcode lost its tier in the price currency. */
     unitPrice: money.nullable().optional(),
     /** Cost roles only; null when the subcode has no cost tier in the cost currency. */
     unitCost: money.nullable().optional(),
-    attributesItem: z.record(z.string(), z.string()),
-    /** VARIABLE_DATA and DYNAMIC lines: the ordered row's data as the line keeps it. */
-    variableData: variableData.optional(),
   })
   .meta({ id: 'CartItemSize' });
 export type CartItemSize = z.infer<typeof cartItemSize>;
 
-/** One line of the cart (ordering §3 Order item, STANDARD fields). */
+/**
+ * What a cart line and an order line share (ordering §3 Order item); each adds its sizes, unit
+ * price and cost, and the order line its artwork and digital link. Totals and amounts are left out
+ * for a role that may not see them (ordering §6 Visibility).
+ */
+export const orderItemFields = {
+  orderItemId: z.number().int(),
+  productSubcode: z.string(),
+  description: z.string(),
+  packSize: z.number().int(),
+  quantity: z.number().int(),
+  productType,
+  variableDataProduct: z.boolean().describe('True for VARIABLE_DATA and DYNAMIC lines'),
+  ...variableDataLineFields,
+  productThumbnail: z.object({ path: z.string(), type: z.string().nullable() }).nullable(),
+  attributes: z.record(z.string(), z.string()).describe('Attribute name → value for the whole line'),
+  careLabel: careLabel
+    .nullable()
+    .describe('The care label ordered on the line (ordering §3 Care label); null when none'),
+  totalPrice: money.optional(),
+  totalCost: money.optional(),
+};
+
+/** One line of the cart (ordering §3 Order item). */
 export const cartItem = z
   .object({
-    orderItemId: z.number().int(),
-    productSubcode: z.string(),
-    description: z.string(),
-    packSize: z.number().int(),
-    quantity: z.number().int(),
-    productType,
-    variableDataProduct: z.boolean(),
+    ...orderItemFields,
     sizes: z.array(cartItemSize),
-    attributes: z.record(z.string(), z.string()),
-    careLabel: careLabel.nullable(),
-    productThumbnail: z.object({ path: z.string(), type: z.string().nullable() }).nullable(),
     unitPrice: money.nullable().optional(),
     unitCost: money.nullable().optional(),
-    totalPrice: money.optional(),
-    totalCost: money.optional(),
     /** The subcode's minimum order value in the price currency (price roles only); null when it has none. */
     minValue: money.nullable().optional(),
-    ...variableDataLineFields,
   })
   .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof cartItem>;

@@ -13,8 +13,7 @@ import { MESSAGES } from '../messages';
 import { NEEDS_ACTION_STEPS } from '../rules/needsAction';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES, type OrderStatusFilter } from '../rules/orderStatus';
 import { ARTWORK_ACTIONS, ARTWORK_STATUSES, ORDER_ACTIONS } from '../rules/orderWorkflow';
-import { careLabel } from './careLabel';
-import { orderCharge, variableData, variableDataLineFields } from './cart';
+import { orderCharge, orderItemFields, orderItemSizeFields } from './cart';
 import {
   bodyId,
   calendarDate,
@@ -218,13 +217,7 @@ export const orderArtworkStatusSchema = z.enum(ARTWORK_STATUSES);
 
 export const orderItemSize = z
   .object({
-    productItemId: z.number().int(),
-    size: z.string(),
-    quantity: z.number().int(),
-    attributesItem: z.record(z.string(), z.string()).describe('Attribute name → value for this size'),
-    variableData: variableData
-      .optional()
-      .describe("VARIABLE_DATA and DYNAMIC lines: the ordered row's data as the line keeps it"),
+    ...orderItemSizeFields,
     unitPrice: money.optional(),
     unitCost: money.optional(),
   })
@@ -269,30 +262,17 @@ export const orderItemArtwork = z
   })
   .meta({ id: 'OrderItemArtwork' });
 
+/** One line of an order (ordering §3 Order item): the cart line's fields, its artwork and digital link. */
 export const orderItem = z
   .object({
-    orderItemId: z.number().int(),
-    productSubcode: z.string(),
-    description: z.string(),
-    packSize: z.number().int(),
-    quantity: z.number().int(),
-    productType: z.enum(['STANDARD', 'VARIABLE_DATA', 'DYNAMIC']),
-    variableDataProduct: z.boolean().describe('True for VARIABLE_DATA and DYNAMIC lines'),
-    ...variableDataLineFields,
-    productThumbnail: z.object({ path: z.string(), type: z.string().nullable() }).nullable(),
+    ...orderItemFields,
     sizes: z.array(orderItemSize),
-    attributes: z.record(z.string(), z.string()).describe('Attribute name → value for the whole line'),
     unitPrice: money.optional(),
     unitCost: money.optional(),
     minValue: money
       .optional()
       .describe('Minimum order value of the subcode; price roles only, when one is set'),
-    totalPrice: money.optional(),
-    totalCost: money.optional(),
     artwork: orderItemArtwork.nullable().describe('Null when the line needs no artwork'),
-    careLabel: careLabel
-      .nullable()
-      .describe('The care label ordered on the line (ordering §3 Care label); null when none'),
     digitalLink: z
       .string()
       .nullable()

@@ -16,7 +16,8 @@ import * as s from '../../platform/db/schema';
 import { createStorage } from '../../platform/storage';
 import { seedDemoData } from '../../seed/demo';
 import { createTestDatabase } from '../../test/harness';
-import { customerCareConfigSql, loadCustomerCareConfig } from './careConfig.repository';
+import { loadCustomerCareConfig } from './careConfig.repository';
+import { customerCareConfigSql } from './careConfig.sql';
 
 let database: Database;
 const customerIdOf = async (companyName: string) =>

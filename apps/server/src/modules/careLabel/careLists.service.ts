@@ -17,7 +17,7 @@ import {
   type CareOptionKind,
 } from '@selvedge/shared';
 import { pgError } from '../../platform/crud';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { careListsRepository as repo } from './careLists.repository';
 
@@ -43,6 +43,26 @@ export function createCareListsService(db: Db) {
     if (!list) throw listMissing();
     return list;
   }
+
+  /**
+   * Runs `change` in one transaction once the list (404 'Could not find list specified') and the
+   * option of one of `memberKinds` (404 'Could not find the option specified') are found: the
+   * checkbox toggles of the Lists tab (master-data §2, §8 Lists).
+   */
+  const changeMember = (
+    kind: CareListKind,
+    listId: number,
+    optionId: number,
+    memberKinds: readonly CareOptionKind[],
+    change: (tx: Tx, option: { id: number; kind: string }) => Promise<void>,
+  ): Promise<void> =>
+    db.transaction(async (tx) => {
+      const list = await repo.list(tx, kind, listId);
+      if (!list) throw listMissing();
+      const option = await repo.option(tx, optionId, memberKinds);
+      if (!option) throw optionMissing();
+      await change(tx, option);
+    });
 
   return {
     /** The lists of `kind`, by name. */
@@ -110,11 +130,7 @@ export function createCareListsService(db: Db) {
       optionId: number,
       memberKinds: readonly CareOptionKind[] = CARE_LIST_MEMBER_KINDS[kind],
     ): Promise<void> =>
-      db.transaction(async (tx) => {
-        const list = await repo.list(tx, kind, listId);
-        if (!list) throw listMissing();
-        const option = await repo.option(tx, optionId, memberKinds);
-        if (!option) throw optionMissing();
+      changeMember(kind, listId, optionId, memberKinds, async (tx, option) => {
         if (!(await repo.addMember(tx, { id: listId, kind }, option)))
           throw conflict(CARE_LIST_MESSAGES.alreadyInList);
       }),
@@ -126,11 +142,8 @@ export function createCareListsService(db: Db) {
       optionId: number,
       memberKinds: readonly CareOptionKind[] = CARE_LIST_MEMBER_KINDS[kind],
     ): Promise<void> =>
-      db.transaction(async (tx) => {
-        const list = await repo.list(tx, kind, listId);
-        if (!list) throw listMissing();
-        const option = await repo.option(tx, optionId, memberKinds);
-        if (!option || !(await repo.removeMember(tx, listId, optionId))) throw optionMissing();
+      changeMember(kind, listId, optionId, memberKinds, async (tx) => {
+        if (!(await repo.removeMember(tx, listId, optionId))) throw optionMissing();
       }),
   };
 }

@@ -26,8 +26,7 @@ import { notFound } from '../../platform/errors';
 import type { StreamReply } from '../../platform/http';
 import { type QueryColumn, type QueryStatement, queryFile } from '../../platform/queryFile';
 import { tableFile } from '../../platform/tableFile';
-import { visibleCustomerIds } from '../products/products.scope';
-import { orderScope } from './orders.scope';
+import { orderScope, visibleCustomerIds } from '../access/access';
 import { orderFilters } from './orders.service';
 
 /** The currencies of an order's prices and costs: the order's own (set at placing). */

@@ -1,7 +1,7 @@
 /**
  * SQL of the order list (ordering §2 Order list): one page of the orders matching a filter, with the
  * matches counted in the same statement, and the capped count alone. Callers pass the condition,
- * scope included (orders.scope.ts), so that no query here can reach an order the user may not see;
+ * scope included (access/access.ts), so that no query here can reach an order the user may not see;
  * the filters themselves are built in orders.service.ts (`listWhere`).
  */
 import { type SQL, sql } from 'drizzle-orm';

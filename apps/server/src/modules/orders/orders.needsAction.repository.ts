@@ -1,7 +1,7 @@
 /**
  * SQL of "Needs my action" (docs/decisions/0016, 0023): the condition of the orders waiting at a
  * step (rules/needsAction.ts; also the order list's `needsAction` filter) and the per-step counts
- * read from open_order_counts. Callers pass the user's scope (orders.scope.ts).
+ * read from open_order_counts. Callers pass the user's scope (access/access.ts).
  */
 import type { NeedsActionCondition, NeedsActionStep } from '@selvedge/shared';
 import { and, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';

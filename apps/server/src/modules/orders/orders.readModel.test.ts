@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { orderScope } from '../access/access';
 import { findOrderRecord, findPlacedOrderRecord, loadOrderRecord } from './orders.readModel';
-import { orderScope } from './orders.scope';
 
 let t: TestApp;
 let orderId: number;

@@ -1,7 +1,7 @@
 /**
  * SQL of the order's read model (orders.record.ts, orders.readModel.ts; docs/decisions/0026, 0027):
  * the order row and everything stored about it in one statement, built once. Callers decide the
- * scope (orders.scope.ts) or pass the user's assignments; the read is unfiltered otherwise.
+ * scope (access/access.ts) or pass the user's assignments; the read is unfiltered otherwise.
  */
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -27,8 +27,8 @@ import {
   productSubcodes,
   vendors,
 } from '../../platform/db/schema';
+import { orderScopeOf, type ScopeAssignments } from '../access/access';
 import type { ArtworkVersionRecord, FactoryRecord, OrderLineRecord, OrderRecord } from './orders.record';
-import { orderScopeOf, type ScopeAssignments } from './orders.scope';
 import { col, from, isoInstant } from './orders.sql';
 import type { OrderRow } from './orders.workflow.repository';
 

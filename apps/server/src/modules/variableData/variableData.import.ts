@@ -4,7 +4,7 @@
  *
  * 1. counts the file's records (a quick pass over the bytes) so the screen can show rows done / total;
  * 2. streams the stored file through a fatal UTF-8 decoder (a file that is not UTF-8 is refused
- *    whole) into the customer's parser — Roots: csv-parse, a record at a time, with line numbers;
+ *    whole) into the customer's parser — Roots: each line checked whole, then csv-parse in batches of lines;
  *    Dunnes: a line at a time into FlatFileParser, whose trailer check ends it — and checks each row
  *    against the database (vendor number known, ticket type a subcode of the customer, item not
  *    already ordered), writing good rows to the staging table and refusals to theirs in batches of

@@ -10,9 +10,10 @@ import {
   type VariableDataCustomer,
 } from '@selvedge/shared';
 import { desc, eq, ne } from 'drizzle-orm';
+import { allOf } from '../../platform/crud';
 import type { Db, Tx } from '../../platform/db';
 import { customers, dataUploads } from '../../platform/db/schema';
-import { allOf, type CustomerScope, customerScopeCondition } from '../products/products.scope';
+import { type CustomerScope, customerScopeCondition } from '../access/access';
 
 type Q = Db | Tx;
 type Layout = VariableDataCustomer['parserType'];

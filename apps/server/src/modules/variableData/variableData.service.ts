@@ -21,7 +21,7 @@ import { VARIABLE_DATA_FILE_TYPES } from '../../platform/fileTypes';
 import { newStorageKey } from '../../platform/storage';
 import { storeThenCommit } from '../../platform/storedFiles';
 import { openUpload } from '../../platform/uploads';
-import { inCustomerScope, visibleCustomerIds } from '../products/products.scope';
+import { inCustomerScope, visibleCustomerIds } from '../access/access';
 import { variableDataRepository as repo } from './variableData.repository';
 
 /** The storage folder of uploaded retailer data files. */

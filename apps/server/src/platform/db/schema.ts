@@ -769,7 +769,7 @@ export const orders = pgTable(
  * conditions (status, flags) and the scope columns (customer, vendor, region, factory). Kept by a
  * trigger on orders (migration 0007) in the writing transaction, so it always agrees with orders;
  * an ADMIN's counts read a few hundred rows here instead of every open order. The column names are
- * the orders table's: the scope and step conditions of orders.scope.ts and orders.needsAction.repository.ts
+ * the orders table's: the scope and step conditions of access/access.ts and orders.needsAction.repository.ts
  * apply to it unchanged. `cancelled` is always false (a cancelled order is not open). Each
  * combination is counted in up to 4 rows (`shard`: the order id modulo 4, set by the trigger of
  * migration 0008), so that orders of one vendor placed at once seldom queue on one row; readers

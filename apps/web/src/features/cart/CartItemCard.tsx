@@ -3,12 +3,13 @@
  * description, quantities per size, attributes, unit price and line total (price roles), unit cost
  * (cost roles). Amounts the answer leaves out (the role may not see them) are not shown.
  */
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type CartItem, formatMoney } from '@selvedge/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LineCareLabel } from '../care-label/LineCareLabel';
 import { MISSING, displayTotal as total, displayUnit as unit } from '../orders/format';
+import { LineSizesTable } from '../orders/LineSizesTable';
 
 const quantity = (n: number) => n.toLocaleString('en-US');
 
@@ -48,8 +49,6 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
   const showUnitCost = 'unitCost' in item || item.sizes.some((s) => 'unitCost' in s);
   // Per-size attributes get a column only when some size has attributes other than the line's.
   const sizeAttributes = item.sizes.some((s) => !sameAttributes(s.attributesItem ?? {}, item.attributes));
-  // VARIABLE_DATA and DYNAMIC lines: each row is an uploaded size and colour with its barcode.
-  const variableData = item.sizes.some((s) => s.variableData);
   const hasCareLabel = item.careLabel != null;
 
   return (
@@ -110,57 +109,44 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
           </Group>
         </Group>
 
-        <Table
+        <LineSizesTable
+          sizes={item.sizes}
           withTableBorder
           striped
           verticalSpacing={4}
           horizontalSpacing="sm"
           fz="sm"
           data-testid="cart-item-sizes"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Size</Table.Th>
-              {variableData && <Table.Th>Colour</Table.Th>}
-              {variableData && <Table.Th>Barcode</Table.Th>}
-              <Table.Th ta="right">Quantity</Table.Th>
-              {showUnitPrice && <Table.Th ta="right">Unit price</Table.Th>}
-              {showUnitCost && <Table.Th ta="right">Unit cost</Table.Th>}
-              {sizeAttributes && <Table.Th>Attributes</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {item.sizes.map((size) => (
-              <Table.Tr
-                key={`${size.productItemId}-${size.variableData ? `${size.variableData.size}/${size.variableData.colour}` : ''}`}
-                data-testid="cart-item-size"
-                data-size={size.size}
-              >
-                <Table.Td>{size.size}</Table.Td>
-                {variableData && <Table.Td>{size.variableData?.colour}</Table.Td>}
-                {variableData && <Table.Td ff="monospace">{size.variableData?.barcode}</Table.Td>}
-                <Table.Td ta="right" data-testid="cart-item-size-quantity">
-                  {quantity(size.quantity)}
-                </Table.Td>
-                {showUnitPrice && (
-                  <Table.Td ta="right" data-testid="cart-item-unit-price">
-                    {unit(size.unitPrice ?? item.unitPrice)}
-                  </Table.Td>
-                )}
-                {showUnitCost && (
-                  <Table.Td ta="right" data-testid="cart-item-unit-cost">
-                    {unit(size.unitCost ?? item.unitCost)}
-                  </Table.Td>
-                )}
-                {sizeAttributes && (
-                  <Table.Td>
-                    <AttributeList attributes={size.attributesItem ?? {}} />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          rowTestId="cart-item-size"
+          columns={[
+            {
+              key: 'quantity',
+              head: 'Quantity',
+              right: true,
+              cell: (size) => quantity(size.quantity),
+              testId: 'cart-item-size-quantity',
+            },
+            showUnitPrice && {
+              key: 'unitPrice',
+              head: 'Unit price',
+              right: true,
+              cell: (size) => unit(size.unitPrice ?? item.unitPrice),
+              testId: 'cart-item-unit-price',
+            },
+            showUnitCost && {
+              key: 'unitCost',
+              head: 'Unit cost',
+              right: true,
+              cell: (size) => unit(size.unitCost ?? item.unitCost),
+              testId: 'cart-item-unit-cost',
+            },
+            sizeAttributes && {
+              key: 'attributes',
+              head: 'Attributes',
+              cell: (size) => <AttributeList attributes={size.attributesItem ?? {}} />,
+            },
+          ]}
+        />
 
         {item.careLabel && <LineCareLabel label={item.careLabel} />}
 

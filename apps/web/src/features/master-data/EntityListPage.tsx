@@ -32,6 +32,7 @@ import { type SearchFilters, useRecordSearch } from '../../api/master-data';
 import { FilterPanel } from '../../ui/FilterPanel';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
+import { ResultsTable } from '../../ui/ResultsTable';
 import { LoadErrorAlert } from '../../ui/route-states';
 import { stretchedLink } from '../links/stretched-link';
 import { MISSING, orDash } from '../orders/format';
@@ -185,15 +186,7 @@ export function EntityListPage({ config }: { config: AnyEntityConfig }) {
   } else {
     results = (
       <Table.ScrollContainer minWidth={Math.min(900, 220 * config.columns.length)}>
-        <Table
-          highlightOnHover
-          striped
-          withTableBorder
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          data-testid="list-table"
-          aria-busy={query.isFetching}
-        >
+        <ResultsTable highlightOnHover data-testid="list-table" aria-busy={query.isFetching}>
           <Table.Thead>
             <Table.Tr>
               {config.columns.map((c) => (
@@ -229,7 +222,7 @@ export function EntityListPage({ config }: { config: AnyEntityConfig }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ResultsTable>
       </Table.ScrollContainer>
     );
   }

@@ -31,7 +31,7 @@ import { SelectableRowsTable } from './SelectableRowsTable';
 type Row = EditTier | MinValue;
 
 /** The rule functions of one kind of row. */
-interface RowRules<R extends Row> {
+export interface RowRules<R extends Row> {
   withQuantity: boolean;
   add(rows: readonly R[], input: TierInput): EditResult<R[]>;
   update(rows: readonly R[], selected: R | null, input: TierInput): EditResult<R[]>;

@@ -37,7 +37,7 @@ import { useProductImageUrl } from '../../api/products';
 import { showApiError } from '../../ui/messages';
 import { MISSING, orDash } from '../orders/format';
 import { useAllSchemas, useCurrencyOptions } from './options';
-import { MIN_VALUE_RULES, PriceRowsEditor, TIER_RULES } from './PriceRowsEditor';
+import { MIN_VALUE_RULES, PriceRowsEditor, type RowRules, TIER_RULES } from './PriceRowsEditor';
 
 /** Image types the upload takes (checked again by content on the server). */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/tiff';
@@ -189,6 +189,25 @@ export function TierSection({
 }) {
   const { options } = useCurrencyOptions();
   const currencies = useMemo(() => options.map((o) => o.label).sort(), [options]);
+  /** The editor of one of the three lists (master-data §2 Product subcodes: tiers and minimum order values). */
+  const rowsEditor = <F extends 'priceTiers' | 'costTiers' | 'minValues'>(
+    field: F,
+    title: string,
+    rules: RowRules<TierValues[F][number]>,
+    testId: string,
+  ) => (
+    <PriceRowsEditor
+      title={title}
+      rules={rules}
+      value={values[field]}
+      // The rows are the field's own (rules of its row type); tsc cannot follow F through the union.
+      onChange={(next) => setValue(field, next as TierValues[F])}
+      editing={editing}
+      currencies={currencies}
+      error={errors[field]}
+      testId={testId}
+    />
+  );
   if (!values.factory) {
     return editing ? (
       <Text size="sm" c="dimmed" data-testid="subcode-tiers-hint">
@@ -202,36 +221,9 @@ export function TierSection({
         Tiers
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <PriceRowsEditor
-          title="Price Tiers"
-          rules={TIER_RULES}
-          value={values.priceTiers}
-          onChange={(next) => setValue('priceTiers', next)}
-          editing={editing}
-          currencies={currencies}
-          error={errors.priceTiers}
-          testId="price-tiers"
-        />
-        <PriceRowsEditor
-          title="Cost Tiers"
-          rules={TIER_RULES}
-          value={values.costTiers}
-          onChange={(next) => setValue('costTiers', next)}
-          editing={editing}
-          currencies={currencies}
-          error={errors.costTiers}
-          testId="cost-tiers"
-        />
-        <PriceRowsEditor
-          title="Minimum Order Values"
-          rules={MIN_VALUE_RULES}
-          value={values.minValues}
-          onChange={(next) => setValue('minValues', next)}
-          editing={editing}
-          currencies={currencies}
-          error={errors.minValues}
-          testId="min-values"
-        />
+        {rowsEditor('priceTiers', 'Price Tiers', TIER_RULES, 'price-tiers')}
+        {rowsEditor('costTiers', 'Cost Tiers', TIER_RULES, 'cost-tiers')}
+        {rowsEditor('minValues', 'Minimum Order Values', MIN_VALUE_RULES, 'min-values')}
       </SimpleGrid>
     </Stack>
   );

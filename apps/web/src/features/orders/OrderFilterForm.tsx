@@ -55,6 +55,45 @@ export interface OrderFilterFormProps {
 // fields show their frames until it arrives (issue 9).
 const DateInput = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DateInput })));
 
+/** A date as the frame shows it (DD-MMM-YY, ordering §9), or nothing. */
+const dateText = (date: string | null) => (date ? dayjs(date).format(DISPLAY_DATE_FORMAT) : undefined);
+
+/**
+ * Start Date or End Date (ordering §5 Order date filter): typed or picked, shown as DD-MMM-YY (§9),
+ * 'YYYY-MM-DD' or null as the value; its read-only frame until the calendar has loaded (`ready`).
+ */
+function DateFilter({
+  ready,
+  label,
+  value,
+  onChange,
+  minDate,
+  testId,
+}: {
+  ready: boolean;
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  minDate?: string;
+  testId: string;
+}) {
+  return (
+    <Deferred ready={ready} frame={<InputFrame label={label} value={dateText(value)} placeholder="Any" />}>
+      <DateInput
+        label={label}
+        placeholder="Any"
+        valueFormat={DISPLAY_DATE_FORMAT}
+        dateParser={parseTypedDate}
+        value={value}
+        onChange={onChange}
+        minDate={minDate}
+        clearable
+        data-testid={testId}
+      />
+    </Deferred>
+  );
+}
+
 /** What the three lookup selects are given by the form. */
 interface LookupSelectProps {
   value: string | null;
@@ -151,7 +190,6 @@ export const OrderFilterForm = memo(function OrderFilterForm({
 }: OrderFilterFormProps) {
   // False in the first render (the frames), true in the next one, rendered in the background.
   const ready = useAfterFirstRender();
-  const dateText = (date: string | null) => (date ? dayjs(date).format(DISPLAY_DATE_FORMAT) : undefined);
   const companyAllowed = canFilterByCompany(role);
 
   const set = <K extends keyof OrderSearchCriteria>(key: K, v: OrderSearchCriteria[K]) =>
@@ -238,37 +276,21 @@ export const OrderFilterForm = memo(function OrderFilterForm({
           <Deferred ready={ready} frame={<InputFrame label="Production Region" placeholder="All regions" />}>
             <RegionSelect value={value.productionRegion} onChange={(v) => set('productionRegion', v)} />
           </Deferred>
-          <Deferred
+          <DateFilter
             ready={ready}
-            frame={<InputFrame label="Start Date" value={dateText(value.startDate)} placeholder="Any" />}
-          >
-            <DateInput
-              label="Start Date"
-              placeholder="Any"
-              valueFormat={DISPLAY_DATE_FORMAT}
-              dateParser={parseTypedDate}
-              value={value.startDate}
-              onChange={(v) => set('startDate', v)}
-              clearable
-              data-testid="order-filter-start-date"
-            />
-          </Deferred>
-          <Deferred
+            label="Start Date"
+            value={value.startDate}
+            onChange={(v) => set('startDate', v)}
+            testId="order-filter-start-date"
+          />
+          <DateFilter
             ready={ready}
-            frame={<InputFrame label="End Date" value={dateText(value.endDate)} placeholder="Any" />}
-          >
-            <DateInput
-              label="End Date"
-              placeholder="Any"
-              valueFormat={DISPLAY_DATE_FORMAT}
-              dateParser={parseTypedDate}
-              value={value.endDate}
-              onChange={(v) => set('endDate', v)}
-              minDate={value.startDate ?? undefined}
-              clearable
-              data-testid="order-filter-end-date"
-            />
-          </Deferred>
+            label="End Date"
+            value={value.endDate}
+            onChange={(v) => set('endDate', v)}
+            minDate={value.startDate ?? undefined}
+            testId="order-filter-end-date"
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md" gap="sm">
           <Button

@@ -10,6 +10,7 @@ import { ArtworkPanel } from '../artwork/ArtworkPanel';
 import { LineCareLabel } from '../care-label/LineCareLabel';
 import { Field } from './Field';
 import { displayTotal, displayUnit, orDash } from './format';
+import { LineSizesTable } from './LineSizesTable';
 
 const TYPE_LABELS: Record<OrderItem['productType'], string> = {
   STANDARD: 'Standard',
@@ -130,45 +131,41 @@ export function OrderItemCard({
 
         {item.sizes.length > 0 && (
           <Table.ScrollContainer minWidth={sizesMinWidth}>
-            <Table
+            <LineSizesTable
+              sizes={item.sizes}
               striped
               withTableBorder
               highlightOnHover
               verticalSpacing={6}
               fz="sm"
               data-testid="order-item-sizes"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Size</Table.Th>
-                  {variableData && <Table.Th>Colour</Table.Th>}
-                  {variableData && <Table.Th>Barcode</Table.Th>}
-                  {sizeAttributeNames.map((name) => (
-                    <Table.Th key={name}>{name}</Table.Th>
-                  ))}
-                  <Table.Th ta="right">Quantity</Table.Th>
-                  {showUnitPrice && <Table.Th ta="right">Unit Price</Table.Th>}
-                  {showUnitCost && <Table.Th ta="right">Unit Cost</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {item.sizes.map((size) => (
-                  <Table.Tr
-                    key={`${size.productItemId}-${size.variableData ? `${size.variableData.size}/${size.variableData.colour}` : ''}`}
-                  >
-                    <Table.Td>{orDash(size.size)}</Table.Td>
-                    {variableData && <Table.Td>{orDash(size.variableData?.colour)}</Table.Td>}
-                    {variableData && <Table.Td ff="monospace">{orDash(size.variableData?.barcode)}</Table.Td>}
-                    {sizeAttributeNames.map((name) => (
-                      <Table.Td key={name}>{orDash(size.attributesItem[name])}</Table.Td>
-                    ))}
-                    <Table.Td ta="right">{size.quantity.toLocaleString('en-US')}</Table.Td>
-                    {showUnitPrice && <Table.Td ta="right">{displayUnit(size.unitPrice)}</Table.Td>}
-                    {showUnitCost && <Table.Td ta="right">{displayUnit(size.unitCost)}</Table.Td>}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              text={orDash}
+              columns={[
+                ...sizeAttributeNames.map((name) => ({
+                  key: `attribute:${name}`,
+                  head: name,
+                  cell: (size: OrderItem['sizes'][number]) => orDash(size.attributesItem[name]),
+                })),
+                {
+                  key: 'quantity',
+                  head: 'Quantity',
+                  right: true,
+                  cell: (size) => size.quantity.toLocaleString('en-US'),
+                },
+                showUnitPrice && {
+                  key: 'unitPrice',
+                  head: 'Unit Price',
+                  right: true,
+                  cell: (size) => displayUnit(size.unitPrice),
+                },
+                showUnitCost && {
+                  key: 'unitCost',
+                  head: 'Unit Cost',
+                  right: true,
+                  cell: (size) => displayUnit(size.unitCost),
+                },
+              ]}
+            />
           </Table.ScrollContainer>
         )}
 

@@ -7,6 +7,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { ProductSearchResult } from '@selvedge/shared';
 import { Link } from 'react-router';
+import { ResultsTable } from '../../ui/ResultsTable';
 import { stretchedLink } from '../links/stretched-link';
 
 /** Where a search result opens: product details of its first item (ordering §2 Product list). */
@@ -24,16 +25,7 @@ export function ProductResultsTable({ products, stale }: ProductResultsTableProp
   return (
     // Two columns fit a 390 px phone: the description wraps rather than scrolling sideways.
     <Table.ScrollContainer minWidth={320}>
-      <Table
-        highlightOnHover
-        striped
-        withTableBorder
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        data-testid="product-results"
-        aria-busy={stale}
-        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
-      >
+      <ResultsTable highlightOnHover data-testid="product-results" stale={stale}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w="clamp(7rem, 30%, 200px)">Product Code</Table.Th>
@@ -69,7 +61,7 @@ export function ProductResultsTable({ products, stale }: ProductResultsTableProp
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </ResultsTable>
     </Table.ScrollContainer>
   );
 }

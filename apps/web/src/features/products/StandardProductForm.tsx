@@ -9,7 +9,7 @@
  * Changes' (PUT /orders) and Cancel returns to the cart. A refusal from the server shows as a red
  * message (global handler) and keeps the user's input. Roles without the cart get no buttons.
  */
-import { Alert, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   type CareLabelDraft,
   type CustomerCareConfig,
@@ -21,19 +21,13 @@ import {
   type Role,
 } from '@selvedge/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import {
-  useAddOrderLineMutation,
-  useProductCareLabelQueries,
-  useUpdateOrderLineMutation,
-} from '../../api/products';
+import { useProductCareLabelQueries } from '../../api/products';
 import { hideMessage, showError, showSuccess } from '../../ui/messages';
 import { CareLabelEditor } from '../care-label/CareLabelEditor';
-import { AttributeInput } from './AttributeInput';
+import { AttributesSection } from './AttributeInput';
 import { InventoryPanel } from './InventoryPanel';
-import { PricingColumn } from './PricingSummary';
-import { ProductActions, ViewOnlyNote } from './ProductActions';
-import { ProductHeader } from './ProductHeader';
+import { ProductActions, SeveralProductsActions, useOrderLineSubmit, ViewOnlyNote } from './ProductActions';
+import { ProductFrame } from './ProductFrame';
 import {
   type AttributeErrors,
   attributeErrors,
@@ -104,108 +98,69 @@ function ProductSection({
     });
 
   return (
-    <Stack
-      gap="md"
-      component="article"
-      aria-label={product.productSubcode}
-      data-testid={`product-${product.productSubcode}`}
+    <ProductFrame
+      product={product}
+      pricing={pricing}
+      actions={actions}
+      notice={
+        added && (
+          <Alert color="green" variant="light" data-testid="product-added">
+            This product was added to your cart.
+          </Alert>
+        )
+      }
     >
-      <ProductHeader product={product} />
-      {added && (
-        <Alert color="green" variant="light" data-testid="product-added">
-          This product was added to your cart.
-        </Alert>
-      )}
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="md">
-            <Paper
-              withBorder
-              radius="md"
-              p="md"
-              component="section"
-              aria-label="Sizes"
-              data-testid="product-sizes"
-            >
-              <Group justify="space-between" mb="xs" gap="xs" align="baseline">
-                <Title order={4}>{product.hasSizes ? 'Sizes' : 'Quantity'}</Title>
-                <Text size="xs" c="dimmed">
-                  Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
-                  {formatCount(product.minOrderQuantity)} per size.
-                </Text>
-              </Group>
-              <SizeQuantityTable
-                product={product}
-                input={input}
-                role={role}
-                onQuantity={setQuantity}
-                onItemAttribute={setItemAttribute}
-                itemErrors={errors.items}
-                pricing={pricing}
-                canRestock={canRestock}
-                canUpdateInventory={canUpdateInventory}
-              />
-            </Paper>
-            {product.attributes.length > 0 && (
-              <Paper
-                withBorder
-                radius="md"
-                p="md"
-                component="section"
-                aria-label="Attributes"
-                data-testid="product-attributes"
-              >
-                <Title order={4} mb="xs">
-                  Attributes
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-                  {product.attributes.map((f) => (
-                    <AttributeInput
-                      key={f.name}
-                      field={f}
-                      label={f.name}
-                      value={input.attributes[f.name] ?? ''}
-                      onChange={(v) => setAttribute(f.name, v)}
-                      error={errors.line[f.name]}
-                      testId={`attribute-${f.name}`}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Paper>
-            )}
-            <InventoryPanel product={product} role={role} canUpdateInventory={canUpdateInventory} />
-            {product.careLabelType &&
-              care &&
-              input.careLabel &&
-              (care.config ? (
-                <CareLabelEditor
-                  type={product.careLabelType}
-                  config={care.config}
-                  label={input.careLabel}
-                  onChange={(careLabel: CareLabelDraft) => onChange({ ...input, careLabel })}
-                  checked={checked}
-                />
-              ) : care.failed ? (
-                <Alert color="red" variant="light" data-testid="care-label-failed">
-                  The care label options could not be loaded. Please refresh the page.
-                </Alert>
-              ) : (
-                <Group gap="xs" data-testid="care-label-loading">
-                  <Loader size="sm" />
-                  <Text size="sm" c="dimmed">
-                    Loading care label options…
-                  </Text>
-                </Group>
-              ))}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <PricingColumn pricing={pricing} minValue={product.minValue}>
-            {actions}
-          </PricingColumn>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Sizes" data-testid="product-sizes">
+        <Group justify="space-between" mb="xs" gap="xs" align="baseline">
+          <Title order={4}>{product.hasSizes ? 'Sizes' : 'Quantity'}</Title>
+          <Text size="xs" c="dimmed">
+            Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
+            {formatCount(product.minOrderQuantity)} per size.
+          </Text>
+        </Group>
+        <SizeQuantityTable
+          product={product}
+          input={input}
+          role={role}
+          onQuantity={setQuantity}
+          onItemAttribute={setItemAttribute}
+          itemErrors={errors.items}
+          pricing={pricing}
+          canRestock={canRestock}
+          canUpdateInventory={canUpdateInventory}
+        />
+      </Paper>
+      <AttributesSection
+        attributes={product.attributes}
+        values={input.attributes}
+        onChange={setAttribute}
+        errors={errors.line}
+      />
+      <InventoryPanel product={product} role={role} canUpdateInventory={canUpdateInventory} />
+      {product.careLabelType &&
+        care &&
+        input.careLabel &&
+        (care.config ? (
+          <CareLabelEditor
+            type={product.careLabelType}
+            config={care.config}
+            label={input.careLabel}
+            onChange={(careLabel: CareLabelDraft) => onChange({ ...input, careLabel })}
+            checked={checked}
+          />
+        ) : care.failed ? (
+          <Alert color="red" variant="light" data-testid="care-label-failed">
+            The care label options could not be loaded. Please refresh the page.
+          </Alert>
+        ) : (
+          <Group gap="xs" data-testid="care-label-loading">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              Loading care label options…
+            </Text>
+          </Group>
+        ))}
+    </ProductFrame>
   );
 }
 
@@ -217,11 +172,9 @@ export function StandardProductForm({
   canUpdateInventory = false,
   canRestock = false,
 }: StandardProductFormProps) {
-  const navigate = useNavigate();
   const editing = orderItemId !== undefined;
   const canOrder = canAccessRoute('/cart', role);
-  const add = useAddOrderLineMutation();
-  const update = useUpdateOrderLineMutation();
+  const { busy, submit: submitLines } = useOrderLineSubmit(orderItemId);
   const rootRef = useRef<HTMLDivElement>(null);
 
   const [inputs, setInputs] = useState<Inputs>(() =>
@@ -229,7 +182,6 @@ export function StandardProductForm({
   );
   const [checked, setChecked] = useState(false);
   const [added, setAdded] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
 
   const careProducts = products.filter((p) => p.careLabelType);
   const careQueries = useProductCareLabelQueries(careProducts.map((p) => p.productSubcodeId));
@@ -320,45 +272,28 @@ export function StandardProductForm({
         return;
       }
     }
-    setBusy(true);
-    try {
-      if (editing) {
-        const p = lines[0];
-        await update.mutateAsync({ ...toOrderLinePayload(p, rounded[p.productSubcodeId]), orderItemId });
-        showSuccess(MESSAGES.productUpdated);
-        void navigate('/cart');
-        return;
-      }
-      const done = new Set(added);
-      for (const p of lines) {
-        try {
-          await add.mutateAsync(toOrderLinePayload(p, rounded[p.productSubcodeId]));
-          done.add(p.productSubcodeId);
-        } catch {
-          // The refusal is shown as a red message (global handler); what was added stays added and
-          // leaves the form so that a second try does not add it twice.
-          if (done.size > added.size) {
-            setAdded(done);
-            setInputs((current) => {
-              const next = { ...current };
-              for (const id of done) {
-                const product = products.find((x) => x.productSubcodeId === id);
-                if (product && !added.has(id)) next[id] = { ...initialLineInput(product), quantities: {} };
-              }
-              return next;
-            });
-            showSuccess(MESSAGES.productAdded);
+    await submitLines(
+      lines.map((p) => ({
+        key: p.productSubcodeId,
+        payload: toOrderLinePayload(p, rounded[p.productSubcodeId]),
+      })),
+      (done) => {
+        // What was added before the refusal stays added and leaves the form, so that a second try
+        // does not add it twice.
+        const fresh = done.filter((id) => !added.has(id));
+        if (fresh.length === 0) return;
+        setAdded(new Set([...added, ...fresh]));
+        setInputs((current) => {
+          const next = { ...current };
+          for (const id of fresh) {
+            const product = products.find((x) => x.productSubcodeId === id);
+            if (product) next[id] = { ...initialLineInput(product), quantities: {} };
           }
-          return;
-        }
-      }
-      showSuccess(MESSAGES.productAdded);
-      void navigate('/cart');
-    } catch {
-      // Save Changes refused: the red message is shown by the global handler; the input stays.
-    } finally {
-      setBusy(false);
-    }
+          return next;
+        });
+        showSuccess(MESSAGES.productAdded);
+      },
+    );
   };
 
   const actions = canOrder ? (
@@ -392,16 +327,9 @@ export function StandardProductForm({
         />
       ))}
       {!single && actions && (
-        <Paper withBorder radius="md" p="md" data-testid="product-actions">
-          <Group justify="space-between" align="center" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {ordered.length === 0
-                ? 'Enter quantities to add these products to your order.'
-                : `${ordered.length} ${ordered.length === 1 ? 'product' : 'products'}, ${formatCount(grandTotal)} pieces`}
-            </Text>
-            {actions}
-          </Group>
-        </Paper>
+        <SeveralProductsActions ordered={ordered.length} pieces={grandTotal}>
+          {actions}
+        </SeveralProductsActions>
       )}
       {!single && viewOnly}
     </Stack>

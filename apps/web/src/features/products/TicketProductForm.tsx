@@ -16,11 +16,9 @@ import {
   Alert,
   Badge,
   Button,
-  Grid,
   Group,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -36,17 +34,11 @@ import {
 } from '@selvedge/shared';
 import { IconAdjustments, IconEraser, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
-import {
-  fetchDynamicVariants,
-  useAddOrderLineMutation,
-  useUpdateOrderLineMutation,
-} from '../../api/products';
-import { errorMessageOf, showSuccess } from '../../ui/messages';
-import { AttributeInput } from './AttributeInput';
-import { PricingColumn } from './PricingSummary';
-import { ProductActions, ViewOnlyNote } from './ProductActions';
-import { ProductHeader } from './ProductHeader';
+import { fetchDynamicVariants } from '../../api/products';
+import { errorMessageOf } from '../../ui/messages';
+import { AttributesSection } from './AttributeInput';
+import { ProductActions, SeveralProductsActions, useOrderLineSubmit, ViewOnlyNote } from './ProductActions';
+import { ProductFrame } from './ProductFrame';
 import { formatCount, limitsOf, productPricing } from './product-line';
 import { TicketRowsTable } from './TicketRowsTable';
 import {
@@ -270,136 +262,100 @@ function TicketSection({
   const setQuantity = (id: number, value: string) =>
     onChange({ ...input, quantities: { ...input.quantities, [id]: value } });
   return (
-    <Stack
-      gap="md"
-      component="article"
-      aria-label={product.productSubcode}
-      data-testid={`product-${product.productSubcode}`}
-    >
-      <ProductHeader product={product} />
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="md">
-            <Paper
-              withBorder
-              radius="md"
-              p="md"
-              component="section"
-              aria-label="Tickets"
-              data-testid="ticket-section"
-            >
-              <Stack gap="sm">
-                <Group justify="space-between" gap="xs" align="center" wrap="wrap">
-                  <Group gap="xs" wrap="wrap">
-                    <Title order={4}>{dynamic ? 'Variants' : 'Tickets'}</Title>
-                    {!dynamic && product.poNumber && (
-                      <Badge variant="light" data-testid="ticket-po">
-                        PO Number {product.poNumber}
-                      </Badge>
-                    )}
-                    {!dynamic && product.styleNumber && (
-                      <Badge variant="light" color="gray" data-testid="ticket-style">
-                        Style No. {product.styleNumber}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
-                    {formatCount(product.minOrderQuantity)} per row.
-                  </Text>
-                </Group>
-                {dynamic && (
-                  <DynamicSearch
-                    productItemId={product.productItemId}
-                    initial={input.search}
-                    onFound={(search, rows) =>
-                      onChange({ ...input, search, rows, quantities: startQuantities(product, rows) })
-                    }
-                  />
-                )}
-                {!dynamic && hasCapability('adjustVariableDataQuantities', role) && (
-                  <AdjustQuantities
-                    limits={limitsOf(product)}
-                    onRefresh={(by, amount) =>
-                      onChange({
-                        ...input,
-                        quantities: refreshedQuantities(product, input.rows, { by, amount }),
-                      })
-                    }
-                  />
-                )}
-                {input.rows.length > 0 && (
-                  <TicketRowsTable
-                    rows={input.rows}
-                    quantities={input.quantities}
-                    onQuantity={setQuantity}
-                    limits={limitsOf(product)}
-                  />
-                )}
-                {dynamic && input.rows.length > 0 && (
-                  <Group justify="flex-end">
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconEraser size={14} />}
-                      onClick={() =>
-                        onChange({
-                          ...input,
-                          quantities: Object.fromEntries(input.rows.map((r) => [r.id, '0'])),
-                        })
-                      }
-                      data-testid="clear-quantities"
-                    >
-                      {LABELS.clearQuantities}
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            </Paper>
-            {product.attributes.length > 0 && (
-              <Paper withBorder radius="md" p="md" component="section" aria-label="Attributes">
-                <Title order={4} mb="xs">
-                  Attributes
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-                  {product.attributes.map((f) => (
-                    <AttributeInput
-                      key={f.name}
-                      field={f}
-                      label={f.name}
-                      value={input.attributes[f.name] ?? ''}
-                      onChange={(v) =>
-                        onChange({ ...input, attributes: { ...input.attributes, [f.name]: v } })
-                      }
-                      testId={`attribute-${f.name}`}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Paper>
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <PricingColumn pricing={pricing} minValue={product.minValue}>
-            {actions}
-          </PricingColumn>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <ProductFrame product={product} pricing={pricing} actions={actions}>
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        component="section"
+        aria-label="Tickets"
+        data-testid="ticket-section"
+      >
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs" align="center" wrap="wrap">
+            <Group gap="xs" wrap="wrap">
+              <Title order={4}>{dynamic ? 'Variants' : 'Tickets'}</Title>
+              {!dynamic && product.poNumber && (
+                <Badge variant="light" data-testid="ticket-po">
+                  PO Number {product.poNumber}
+                </Badge>
+              )}
+              {!dynamic && product.styleNumber && (
+                <Badge variant="light" color="gray" data-testid="ticket-style">
+                  Style No. {product.styleNumber}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              Quantities round up to packs of {formatCount(product.packSize)}; at least{' '}
+              {formatCount(product.minOrderQuantity)} per row.
+            </Text>
+          </Group>
+          {dynamic && (
+            <DynamicSearch
+              productItemId={product.productItemId}
+              initial={input.search}
+              onFound={(search, rows) =>
+                onChange({ ...input, search, rows, quantities: startQuantities(product, rows) })
+              }
+            />
+          )}
+          {!dynamic && hasCapability('adjustVariableDataQuantities', role) && (
+            <AdjustQuantities
+              limits={limitsOf(product)}
+              onRefresh={(by, amount) =>
+                onChange({
+                  ...input,
+                  quantities: refreshedQuantities(product, input.rows, { by, amount }),
+                })
+              }
+            />
+          )}
+          {input.rows.length > 0 && (
+            <TicketRowsTable
+              rows={input.rows}
+              quantities={input.quantities}
+              onQuantity={setQuantity}
+              limits={limitsOf(product)}
+            />
+          )}
+          {dynamic && input.rows.length > 0 && (
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconEraser size={14} />}
+                onClick={() =>
+                  onChange({
+                    ...input,
+                    quantities: Object.fromEntries(input.rows.map((r) => [r.id, '0'])),
+                  })
+                }
+                data-testid="clear-quantities"
+              >
+                {LABELS.clearQuantities}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+      <AttributesSection
+        attributes={product.attributes}
+        values={input.attributes}
+        onChange={(name, v) => onChange({ ...input, attributes: { ...input.attributes, [name]: v } })}
+      />
+    </ProductFrame>
   );
 }
 
 /** The VARIABLE_DATA / DYNAMIC product details form. */
 export function TicketProductForm({ products, role, orderItemId }: TicketProductFormProps) {
-  const navigate = useNavigate();
   const editing = orderItemId !== undefined;
   const canOrder = canAccessRoute('/cart', role);
-  const add = useAddOrderLineMutation();
-  const update = useUpdateOrderLineMutation();
+  const { busy, submit: submitLines } = useOrderLineSubmit(orderItemId);
   const [inputs, setInputs] = useState<Record<number, TicketInput>>(() =>
     Object.fromEntries(products.map((p) => [p.productItemId, initialInput(p, editing)])),
   );
-  const [busy, setBusy] = useState(false);
 
   const inputOf = (p: ProductItemDetails) => inputs[p.productItemId] ?? initialInput(p, editing);
   const payloadOf = (p: ProductItemDetails) => {
@@ -419,21 +375,7 @@ export function TicketProductForm({ products, role, orderItemId }: TicketProduct
 
   const submit = async () => {
     if (busy || ordered.length === 0) return;
-    setBusy(true);
-    try {
-      if (editing) {
-        await update.mutateAsync({ ...payloadOf(ordered[0]), orderItemId });
-        showSuccess(MESSAGES.productUpdated);
-      } else {
-        for (const p of ordered) await add.mutateAsync(payloadOf(p));
-        showSuccess(MESSAGES.productAdded);
-      }
-      void navigate('/cart');
-    } catch {
-      // The refusal shows as a red message (global handler); the input stays.
-    } finally {
-      setBusy(false);
-    }
+    await submitLines(ordered.map((p) => ({ key: p.productItemId, payload: payloadOf(p) })));
   };
 
   const actions = canOrder ? (
@@ -461,16 +403,9 @@ export function TicketProductForm({ products, role, orderItemId }: TicketProduct
         />
       ))}
       {!single && (
-        <Paper withBorder radius="md" p="md" data-testid="product-actions">
-          <Group justify="space-between" align="center" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {ordered.length === 0
-                ? 'Enter quantities to add these products to your order.'
-                : `${ordered.length} ${ordered.length === 1 ? 'product' : 'products'}, ${formatCount(grandTotal)} pieces`}
-            </Text>
-            {actions}
-          </Group>
-        </Paper>
+        <SeveralProductsActions ordered={ordered.length} pieces={grandTotal}>
+          {actions}
+        </SeveralProductsActions>
       )}
       {products.length === 0 && <Alert color="gray">No product to show.</Alert>}
     </Stack>

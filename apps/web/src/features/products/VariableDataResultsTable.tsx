@@ -12,6 +12,7 @@ import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePhone } from '../../ui/phone';
+import { ResultsTable } from '../../ui/ResultsTable';
 
 export interface VariableDataResultsTableProps {
   products: VariableDataSearchResult[];
@@ -75,15 +76,7 @@ export function VariableDataResultsTable({ products, stale }: VariableDataResult
         </Button>
       </Group>
       <Table.ScrollContainer minWidth={phone ? 0 : 760}>
-        <Table
-          striped
-          withTableBorder
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          data-testid="variable-data-results"
-          aria-busy={stale}
-          style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
-        >
+        <ResultsTable data-testid="variable-data-results" stale={stale}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -165,7 +158,7 @@ export function VariableDataResultsTable({ products, stale }: VariableDataResult
               );
             })}
           </Table.Tbody>
-        </Table>
+        </ResultsTable>
       </Table.ScrollContainer>
     </Stack>
   );

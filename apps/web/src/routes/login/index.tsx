@@ -4,20 +4,19 @@
  * path or home. A refused login shows the answer's message in red. A signed-in user sent here
  * because their role may not open a page sees why.
  */
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Text, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { type LoginRequest, landingRouteFor, MESSAGES, ROLE_LABELS } from '@selvedge/shared';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
-import { AuthCard, visibilityToggleProps } from '../../features/auth/AuthCard';
+import { AuthCard, AuthForm, AuthPasswordInput, useAuthFailure } from '../../features/auth/AuthCard';
 import { deniedFrom } from '../../features/session/guards';
 import { acknowledgeLogout, signIn, takePostLoginPath } from '../../features/session/session-store';
 import { useSession } from '../../features/session/use-session';
 import { lazySchemaResolver } from '../../ui/lazy-schema';
-import { errorMessageOf } from '../../ui/messages';
 
 /** The shared sign-in schema (and zod) load on the first submit, not with the screen (issue 9). */
 const validateLogin = lazySchemaResolver(() => import('./login-schema').then((m) => m.loginRequest));
@@ -62,7 +61,7 @@ export default function LoginPage() {
   const location = useLocation();
   const session = useSession();
   const denied = session.authenticated ? deniedFrom(location.state) : null;
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, attempt } = useAuthFailure();
 
   // Two fields of Mantine's form library, without its whole-form machinery (issue 9: the login
   // screen is the first load of most visits).
@@ -82,8 +81,7 @@ export default function LoginPage() {
     email.setError(errors.email ?? null);
     password.setError(errors.password ?? null);
     if (errors.email || errors.password) return;
-    setFailure(null);
-    try {
+    await attempt(async () => {
       const answer: { access_token?: string; message?: string } = await mutation.mutateAsync({
         email: values.email.trim(),
         password: values.password,
@@ -94,9 +92,7 @@ export default function LoginPage() {
       }
       const user = signIn(answer.access_token);
       navigate(takePostLoginPath(user.role), { replace: true });
-    } catch (error) {
-      setFailure(errorMessageOf(error));
-    }
+    });
   };
 
   return (
@@ -116,39 +112,32 @@ export default function LoginPage() {
           </Anchor>
         </Text>
       )}
-      <form onSubmit={submit} noValidate aria-label="Log In">
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            withAsterisk={false}
-            autoFocus
-            data-testid="login-email"
-            key={email.key}
-            {...email.getInputProps()}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            withAsterisk={false}
-            visibilityToggleButtonProps={visibilityToggleProps}
-            data-testid="login-password"
-            key={password.key}
-            {...password.getInputProps()}
-          />
-          {failure && (
-            <Text c="red" size="sm" role="alert" data-testid="login-error">
-              {failure}
-            </Text>
-          )}
-          <Button type="submit" fullWidth loading={mutation.isPending} data-testid="login-submit">
-            Log In
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        label="Log In"
+        onSubmit={submit}
+        failure={failure}
+        busy={mutation.isPending}
+        testIdPrefix="login"
+      >
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          withAsterisk={false}
+          autoFocus
+          data-testid="login-email"
+          key={email.key}
+          {...email.getInputProps()}
+        />
+        <AuthPasswordInput
+          label="Password"
+          autoComplete="current-password"
+          data-testid="login-password"
+          key={password.key}
+          {...password.getInputProps()}
+        />
+      </AuthForm>
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="xs">
         <Text size="xs" data-testid="password-expiry-notice">
           {MESSAGES.passwordExpiryNotice}

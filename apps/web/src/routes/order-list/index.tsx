@@ -7,7 +7,7 @@
  * (never the previous results under it). Under the filters, the download buttons (OrderDownloads:
  * the files of the search that ran, issue 27).
  */
-import { Card, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { NEEDS_ACTION_STEPS, type NeedsActionStep, needsActionStepsFor, OVERLAYS } from '@selvedge/shared';
 import { IconClipboardOff } from '@tabler/icons-react';
 import {
@@ -42,7 +42,7 @@ import { sameCriteria } from '../../features/search/stored-criteria';
 import { useSessionUser } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
-import { showingText } from '../../ui/paging';
+import { PagedResults } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
 
 /**
@@ -195,19 +195,6 @@ export default function OrderListPage() {
     }
   }, [data, submitted.page]);
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.totalItems / data.pageSize)) : 1;
-  const pager =
-    data && pageCount > 1 ? (
-      <Pagination
-        total={pageCount}
-        value={data.currentPage + 1}
-        onChange={(p) => goToPage(p - 1)}
-        size="sm"
-        withEdges
-        aria-label="Order pages"
-      />
-    ) : null;
-
   let results: ReactNode;
   if (query.isPending || (rendering && !query.isError)) {
     results = <LoadingCards />;
@@ -235,20 +222,14 @@ export default function OrderListPage() {
     );
   } else {
     results = (
-      <Stack gap="sm">
-        <Group justify="space-between" align="center" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid="order-list-summary">
-            {showingText(
-              data.currentPage,
-              data.pageSize,
-              data.orders.length,
-              data.totalItems,
-              { one: 'order', many: 'orders' },
-              data.totalItemsCapped,
-            )}
-          </Text>
-          {pager}
-        </Group>
+      <PagedResults
+        page={data}
+        count={data.orders.length}
+        noun={{ one: 'order', many: 'orders' }}
+        onPage={goToPage}
+        summaryTestId="order-list-summary"
+        pagerLabel="Order pages"
+      >
         <Stack
           gap="sm"
           data-testid="order-list-results"
@@ -259,8 +240,7 @@ export default function OrderListPage() {
             <OrderCard key={order.orderId} order={order} role={role} />
           ))}
         </Stack>
-        {pager && <Group justify="flex-end">{pager}</Group>}
-      </Stack>
+      </PagedResults>
     );
   }
 

@@ -11,7 +11,7 @@
  * A variable-data search that finds nothing offers the regions and groups where it would (the
  * answer's foundElsewhere, decision 0057), each a button that searches there.
  */
-import { Button, EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import {
   OVERLAYS,
   PO_SEARCH_GROUPS,
@@ -42,7 +42,7 @@ import { sameCriteria } from '../../features/search/stored-criteria';
 import { useSession, useSessionUser } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
-import { showingText } from '../../ui/paging';
+import { PagedResults } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
 
 const poGroupLabel = (value: string) => PO_SEARCH_GROUPS.find((g) => g.value === value)?.label ?? value;
@@ -204,20 +204,6 @@ export default function ProductListPage() {
     }
   }, [data]);
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.totalItems / data.pageSize)) : 1;
-  const pager =
-    data && pageCount > 1 ? (
-      <Pagination
-        total={pageCount}
-        value={data.currentPage + 1}
-        onChange={(p) => goToPage(p - 1)}
-        size="sm"
-        withEdges
-        aria-label="Product pages"
-        data-testid="product-pagination"
-      />
-    ) : null;
-
   let results: ReactNode;
   if (!params && !vdParams) {
     results = (
@@ -283,16 +269,15 @@ export default function ProductListPage() {
     );
   } else {
     results = (
-      <Stack gap="sm">
-        <Group justify="space-between" align="center" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid="product-list-summary">
-            {showingText(data.currentPage, data.pageSize, data.products.length, data.totalItems, {
-              one: 'product',
-              many: 'products',
-            })}
-          </Text>
-          {pager}
-        </Group>
+      <PagedResults
+        page={data}
+        count={data.products.length}
+        noun={{ one: 'product', many: 'products' }}
+        onPage={goToPage}
+        summaryTestId="product-list-summary"
+        pagerLabel="Product pages"
+        pagerTestId="product-pagination"
+      >
         {vdMode && vdQuery.data ? (
           <Suspense fallback={<LoadingRows />}>
             <VariableDataResultsTable
@@ -306,8 +291,7 @@ export default function ProductListPage() {
             <ProductResultsTable products={standardQuery.data.products} stale={query.isPlaceholderData} />
           )
         )}
-        {pager && <Group justify="flex-end">{pager}</Group>}
-      </Stack>
+      </PagedResults>
     );
   }
 

@@ -23,7 +23,6 @@ import {
 } from '@selvedge/shared';
 import { Link } from 'react-router';
 import { useCareLists } from '../../../api/care-label';
-import { EXISTING_SCREENS } from '../../../routes/screens';
 import { defineEntity, type FormField, type OptionsHook } from '../entity-config';
 import { numberBody, refBody, refValue, staticOptions, useWarehouseOptions } from '../options';
 
@@ -138,19 +137,17 @@ export const customers = defineEntity<'customers', CustomerValues>({
     },
     ...CARE_LIST_FIELDS,
   ],
-  // The customer's Care Labels page (its lists and options; master-data §2 'Back to Customer' returns),
-  // offered once that screen exists.
-  viewActions: (c) =>
-    EXISTING_SCREENS.has('/care-label') && (
-      <Button
-        component={Link}
-        to={`/care-label?tab=2&customerId=${c.id}`}
-        variant="default"
-        data-testid="customer-care-labels"
-      >
-        Care Labels
-      </Button>
-    ),
+  // The customer's Care Labels page (its lists and options; master-data §2 'Back to Customer' returns).
+  viewActions: (c) => (
+    <Button
+      component={Link}
+      to={`/care-label?tab=2&customerId=${c.id}`}
+      variant="default"
+      data-testid="customer-care-labels"
+    >
+      Care Labels
+    </Button>
+  ),
   empty: {
     companyName: '',
     parserType: 'NONE',
