@@ -9,14 +9,21 @@
 import { Anchor, Card } from '@mantine/core';
 import type { OrderListEntry, Role } from '@selvedge/shared';
 import { IconChevronRight } from '@tabler/icons-react';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { stretchedLink } from '../links/stretched-link';
 import { Field } from './Field';
 import { displayDate, displayTotal } from './format';
 import { OrderBadges } from './OrderBadges';
 import classes from './OrderCard.module.css';
-import { OrderDataDownload } from './OrderDownloads';
+
+/**
+ * 'Download Data' shows only after two lookups have answered (OrderDownloads.tsx): its code (the
+ * download buttons and their menus) loads meanwhile, not in the order list's first load (decision 0064).
+ */
+const OrderDataDownload = lazy(() =>
+  import('./OrderDownloads').then((m) => ({ default: m.OrderDataDownload })),
+);
 
 /** Where an order opens. */
 export const orderDetailsPath = (orderId: number) => `/order-details?orderId=${orderId}`;
@@ -99,7 +106,9 @@ export const OrderCard = memo(function OrderCard({
       </div>
       <div className={classes.fields}>{fields}</div>
       {order.hasVariableData && (
-        <OrderDataDownload orderId={order.orderId} customerId={order.customerId} role={role ?? null} />
+        <Suspense fallback={null}>
+          <OrderDataDownload orderId={order.orderId} customerId={order.customerId} role={role ?? null} />
+        </Suspense>
       )}
     </Card>
   );

@@ -10,7 +10,7 @@
  * next one (ui/InputFrame.tsx; issue 9: they made the order list's largest task, before its title
  * showed).
  */
-import { Badge, Button, CloseButton, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import {
   DISPLAY_DATE_FORMAT,
   FINANCE_APPROVAL_FILTERS,
@@ -25,7 +25,7 @@ import dayjs from 'dayjs';
 import { type FormEvent, lazy, memo, useMemo } from 'react';
 import { useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
 import { FilterPanel } from '../../ui/FilterPanel';
-import { Deferred, DeferredSelect, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
+import { Deferred, DeferredSelect, InputFrame, LazySelect, useAfterFirstRender } from '../../ui/InputFrame';
 import {
   canFilterByCompany,
   type FinanceApprovalFilter,
@@ -111,7 +111,7 @@ function CustomerSelect({ value, onChange }: LookupSelectProps) {
     [customers.data],
   );
   return (
-    <Select
+    <LazySelect
       label="Customer"
       placeholder={customers.isPending ? 'Loading…' : 'All customers'}
       data={options}
@@ -133,7 +133,7 @@ function CompanySelect({ value, onChange, allowed }: LookupSelectProps & { allow
     [vendors.data],
   );
   return (
-    <Select
+    <LazySelect
       label="Company"
       placeholder={allowed ? (vendors.isPending ? 'Loading…' : 'All companies') : 'All companies'}
       data={options}
@@ -160,7 +160,7 @@ function RegionSelect({ value, onChange }: LookupSelectProps) {
     [regions.data],
   );
   return (
-    <Select
+    <LazySelect
       label="Production Region"
       placeholder={regions.isPending ? 'Loading…' : 'All regions'}
       data={options}

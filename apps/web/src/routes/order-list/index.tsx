@@ -11,8 +11,10 @@ import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { NEEDS_ACTION_STEPS, type NeedsActionStep, needsActionStepsFor, OVERLAYS } from '@selvedge/shared';
 import { IconClipboardOff } from '@tabler/icons-react';
 import {
+  lazy,
   memo,
   type ReactNode,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -24,7 +26,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useNeedsActionQuery, useOrderListQuery } from '../../api/orders';
 import { NeedsActionPanel, NeedsActionPlaceholder } from '../../features/orders/NeedsActionPanel';
 import { OrderCard } from '../../features/orders/OrderCard';
-import { OrderListDownloads } from '../../features/orders/OrderDownloads';
 import { OrderFilterForm } from '../../features/orders/OrderFilterForm';
 import {
   activeFilterCount,
@@ -43,6 +44,16 @@ import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { PagedResults } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
+
+/**
+ * The download buttons (CSV and Excel files, their format menus) come after the list's first paint:
+ * they are not part of its first load (decision 0064). Their place is kept meanwhile (one row of
+ * extra-small buttons), so the results do not move down when they arrive.
+ */
+const OrderListDownloads = lazy(() =>
+  import('../../features/orders/OrderDownloads').then((m) => ({ default: m.OrderListDownloads })),
+);
+const DOWNLOADS_ROW_HEIGHT = 30;
 
 /** The results' place while the first answer loads (memoised: it has no props). */
 const LoadingCards = memo(function LoadingCards() {
@@ -247,7 +258,9 @@ export default function OrderListPage() {
         onClearNeedsAction={clearNeedsAction}
         activeCount={activeFilterCount(submitted)}
       />
-      <OrderListDownloads params={params} role={role} userId={userId} />
+      <Suspense fallback={<div style={{ minHeight: DOWNLOADS_ROW_HEIGHT }} />}>
+        <OrderListDownloads params={params} role={role} userId={userId} />
+      </Suspense>
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}
       </div>
