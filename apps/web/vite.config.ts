@@ -196,7 +196,7 @@ function importsPerModule(): Plugin {
 const MANTINE_STYLED = ['core', 'dates', 'notifications', 'dropzone'];
 
 /**
- * Mantine's CSS follows Mantine's JS (issue 9, "load on /login only what /login needs"). Every
+ * Mantine's CSS follows Mantine's JS (load on /login only what /login needs). Every
  * Mantine component keeps its class names in a module `<Name>.module.mjs`; this plugin makes that
  * module import the component's own stylesheet (`@mantine/core/styles/<Name>.layer.css`; the
  * smaller packages ship one sheet each). The build then puts each component's CSS in the chunk of
@@ -236,7 +236,7 @@ function mantineCssPerComponent(): Plugin {
 }
 
 /**
- * The shared zod schemas are data (issue 9, "no validation library before it is used"): a module of
+ * The shared zod schemas are data (no validation library before it is used): a module of
  * packages/shared/src/schemas/ only builds schemas, but the bundler cannot know that the zod calls
  * building them have no side effect, so one constant used from such a module kept every schema of it
  * (and zod) in the screen's first load. This marks each top-level initialiser of those modules as
@@ -274,7 +274,7 @@ function pureSharedSchemas(): Plugin {
 }
 
 /**
- * Mantine's ids without a second render (issue 9, total blocking time). `useId` of @mantine/hooks
+ * Mantine's ids without a second render (decision 0021, total blocking time). `useId` of @mantine/hooks
  * renders with an id from React's `useId`, then swaps it for a random one in a layout effect: every
  * labelled input, popover, tooltip and menu of a screen (an order list page has some 40) renders a
  * second time, synchronously, in the task that first shows the screen. React's id is unique in the
@@ -305,8 +305,8 @@ function mantineStableIds(): Plugin {
 const SESSION_TOKEN_KEY = 'access_token';
 
 /**
- * A signed-in first load fetches its screen's code at once (issue 9, "a fast first load on a slow
- * link"). Each screen is a lazy route: without help, the browser learns of the screen's chunks only
+ * A signed-in first load fetches its screen's code at once (a fast first load on a slow
+ * link). Each screen is a lazy route: without help, the browser learns of the screen's chunks only
  * once the entry and React have arrived and run, a second round of downloads after the first. This
  * plugin writes, beside the build, a small script (`assets/preload-<hash>.js`, a module without
  * imports, loaded `async` from index.html so it runs as soon as it arrives, long before the entry)
@@ -414,7 +414,7 @@ if (files) {
 }
 
 /**
- * The first paint waits for no stylesheet (issue 9, "a fast first load on a slow link"): the frame's
+ * The first paint waits for no stylesheet (decision 0021 "Second round"): the frame's
  * few rules (src/ui/frame.css) go into index.html as a `<style>`, and the app's stylesheet (Mantine's
  * global sheets and the app's) is linked with `media="print"` so that it downloads without blocking
  * the paint; main.tsx switches it on and renders once it has arrived, so nothing shows unstyled.
@@ -493,18 +493,18 @@ export default defineConfig(({ mode }) => {
       preloadScreenChunks(),
       manifestBesideBuild(),
       // Brotli and gzip siblings (x.js.br, x.js.gz) of every text file, made once at build time at
-      // the highest levels; the server sends them as they are (@fastify/static preCompressed, issue 9).
+      // the highest levels; the server sends them as they are (@fastify/static preCompressed).
       compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
     ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // No source maps in what is served: they would publish the sources (issue 7).
+      // No source maps in what is served: they would publish the sources.
       sourcemap: false,
       // The chunk graph, which the route budgets are computed over (e2e/tests/route-budgets.spec.ts,
       // decision 0064); moved beside the build by manifestBesideBuild.
       manifest: true,
-      // Every browser the portal supports preloads modules natively: no polyfill in the entry (issue 9).
+      // Every browser the portal supports preloads modules natively: no polyfill in the entry.
       modulePreload: { polyfill: false },
       rolldownOptions: {
         // @selvedge/shared is a barrel of pure code (no module is imported for its side effects):

@@ -1,5 +1,5 @@
 /**
- * Test factories (issue 6 "Ground first"): build the rows a test needs in one call instead of raw
+ * Test factories: build the rows a test needs in one call instead of raw
  * inserts — users with their assignments, subcodes with sized items and tiers, and orders in any
  * status with lines, sizes and artwork versions. Every factory takes the test database and returns
  * the ids it made; names are unique per call so tests can build as many as they like.

@@ -1,5 +1,5 @@
 /**
- * Stand-ins for heavy inputs in a screen's first render (issue 9). A Mantine select or date input
+ * Stand-ins for heavy inputs in a screen's first render (decision 0021). A Mantine select or date input
  * brings its dropdown, its positioning and a second render of itself when it mounts: a form of
  * several was most of the task that first showed its screen. A form renders `InputFrame`s first — a
  * read-only text field with the input's label, text and size — and puts the real inputs in place in

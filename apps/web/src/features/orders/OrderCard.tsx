@@ -3,7 +3,7 @@
  * Cancelled and Finance Approved badges, company, customer, production region, vendor PO, order date,
  * production PO numbers, and the totals the role may see (present in the answer). The order number
  * is a real link stretched over the card: a click anywhere opens the order, a middle click or
- * Ctrl-click opens it in a new tab, Tab reaches it (issue 9 papercut 10). The fields sit in columns
+ * Ctrl-click opens it in a new tab, Tab reaches it (decision 0016 Papercuts). The fields sit in columns
  * at least as wide as their longest label, so no label wraps (papercut 9).
  */
 import { Anchor, Card } from '@mantine/core';

@@ -4,10 +4,10 @@
  * Finance Approval, Status (exactly the options of §4, cleared = any), Customer, Company (disabled
  * for CSR), Production Region, Start Date and End Date shown as DD-MMM-YY (§9), with Search (also
  * Enter) and Reset. A "Needs my action" step in the criteria shows as a removable filter. The form
- * sits in the FilterPanel: collapsed on a phone behind 'Filters · N active' (issue 28 §3 b).
+ * sits in the FilterPanel: collapsed on a phone behind 'Filters · N active' (decision 0038).
  *
  * The selects and date inputs show as read-only frames in the form's first render and come in the
- * next one (ui/InputFrame.tsx; issue 9: they made the order list's largest task, before its title
+ * next one (ui/InputFrame.tsx; decision 0021: they made the order list's largest task, before its title
  * showed).
  */
 import { Badge, Button, CloseButton, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
@@ -52,7 +52,7 @@ export interface OrderFilterFormProps {
 }
 
 // The calendar (@mantine/dates and its styles) is not part of the screen's first load: the date
-// fields show their frames until it arrives (issue 9).
+// fields show their frames until it arrives (decision 0021).
 const DateInput = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DateInput })));
 
 /** A date as the frame shows it (DD-MMM-YY, ordering §9), or nothing. */
@@ -101,7 +101,7 @@ interface LookupSelectProps {
 }
 
 // Each lookup select reads its own list: when a list arrives, only its select renders again, not
-// the whole form (issue 9, total blocking time of the first load).
+// the whole form (decision 0021, total blocking time of the first load).
 
 /** Customer: the customers the user may see. */
 function CustomerSelect({ value, onChange }: LookupSelectProps) {

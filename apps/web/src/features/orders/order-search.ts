@@ -198,7 +198,7 @@ export function toListParams(c: OrderSearchCriteria): OrderListParams {
 }
 
 /**
- * How many filters the criteria apply (the Filters toggle's count, issue 28 §3 b): the filters
+ * How many filters the criteria apply (the Filters toggle's count, decision 0038): the filters
  * toListParams sends, page and size aside (an order number alone counts 1, as it searches alone).
  */
 export function activeFilterCount(c: OrderSearchCriteria): number {
