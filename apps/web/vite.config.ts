@@ -102,7 +102,7 @@ function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
 const BARRELS = ['@mantine/core', '@mantine/hooks', '@mantine/form', '@tabler/icons-react'];
 
 /**
- * The app's imports from a library's barrel go to the library's own module of each name (issue 40,
+ * The app's imports from a library's barrel go to the library's own module of each name (decision
  * decision 0064): `import { Card, Group } from '@mantine/core'` becomes one import from Card.mjs
  * and one from Group.mjs. What ships is the same (the barrels are free of side effects and
  * tree-shaken), but the module graph then says which screen uses which component, which is what
@@ -532,7 +532,7 @@ export default defineConfig(({ mode }) => {
               // round trip on a slow link. Libraries of one feature (validation, dates, PDF) stay apart.
               // What the landing screens (the lists) and the navigation bar import statically first,
               // in files by which of them import it; then the rest, which a list's first load does
-              // not download (issue 40, decision 0064). One group per set of them, the larger sets
+              // not download (decision 0064). One group per set of them, the larger sets
               // first: a group takes its modules' dependencies with it, and a module's dependencies
               // are imported by at least the same set.
               ...LANDING_SETS.map((set) => ({

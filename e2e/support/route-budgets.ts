@@ -1,5 +1,5 @@
 /**
- * Route size budgets (issue 40, decision 0064): what each screen's first load must download before
+ * Route size budgets (decision 0064): what each screen's first load must download before
  * it can render, computed from the web build's chunk graph (Vite's manifest, which the build writes
  * beside its folder: apps/web/.vite/manifest.json for apps/web/dist; vite.config.ts).
  *
@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
-/** The budgets, KiB of gzipped JavaScript before the route can render (issue 40). */
+/** The budgets, KiB of gzipped JavaScript before the route can render. */
 export const ROUTE_BUDGETS_KIB: Readonly<Record<string, number>> = {
   '/login': 150,
   '/order-list': 200,

@@ -1,5 +1,5 @@
 /**
- * Route size budgets (issue 40, decision 0064): the JavaScript each screen downloads before it can
+ * Route size budgets (decision 0064): the JavaScript each screen downloads before it can
  * render, gzipped, from the build the journeys run on (e2e/server.mjs builds it; with
  * E2E_SKIP_BUILD=1 the one already there). /login at most 150 KiB, the order and product lists at
  * most 200 KiB each; the table of every screen is attached to the report and printed. No browser:

@@ -2,7 +2,7 @@ import { loginRequest } from '@selvedge/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { lazySchemaResolver } from './lazy-schema';
 
-describe('a shared schema loaded on the first validation (issue 9)', () => {
+describe('a shared schema loaded on the first validation', () => {
   it('loads once and validates with the shared rule', async () => {
     const load = vi.fn(async () => loginRequest);
     const validate = lazySchemaResolver(load);

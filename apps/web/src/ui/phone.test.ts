@@ -18,7 +18,7 @@ function stubMatchMedia(matching: string | null) {
   }));
 }
 
-describe('a phone-wide window (issue 28 §3: every screen fits 390 px)', () => {
+describe('a phone-wide window (every screen fits 390 px)', () => {
   it('is known at the first render, so a phone never renders the desktop layout first', () => {
     stubMatchMedia(PHONE_QUERY);
     const seen: boolean[] = [];

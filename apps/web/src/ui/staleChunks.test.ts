@@ -17,7 +17,7 @@ function fakeWindow() {
 
 afterEach(() => vi.useRealTimers());
 
-describe('a chunk of an older build (issue 28 §2)', () => {
+describe('a chunk of an older build', () => {
   it('reloads the page once, and lets the next failure through to the error screen', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const { reload, fail } = fakeWindow();

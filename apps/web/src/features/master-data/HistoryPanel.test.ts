@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyValue } from './HistoryPanel';
 
-describe('a history value as text (issue 28 §3: readable, no JSON, no codes)', () => {
+describe('a history value as text (readable, no JSON, no codes)', () => {
   it('shows nothing as ---, yes/no by the words of the form, numbers with separators', () => {
     expect(historyValue(null)).toBe('---');
     expect(historyValue('  ')).toBe('---');
