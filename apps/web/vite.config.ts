@@ -102,8 +102,8 @@ function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
 const BARRELS = ['@mantine/core', '@mantine/hooks', '@mantine/form', '@tabler/icons-react'];
 
 /**
- * The app's imports from a library's barrel go to the library's own module of each name (decision
- * decision 0064): `import { Card, Group } from '@mantine/core'` becomes one import from Card.mjs
+ * The app's imports from a library's barrel go to the library's own module of each name
+ * (decision 0064): `import { Card, Group } from '@mantine/core'` becomes one import from Card.mjs
  * and one from Group.mjs. What ships is the same (the barrels are free of side effects and
  * tree-shaken), but the module graph then says which screen uses which component, which is what
  * splits the component library by screen (LANDING_MODULES, landingChunks): through the
