@@ -1,5 +1,5 @@
 /**
- * Export benchmark (`npm run bench:export`, issue 27 Speed): GET /orders/download-all-full-csv over
+ * Export benchmark (`npm run bench:export`, decision 0049 Export speed): GET /orders/download-all-full-csv over
  * many orders beside PostgreSQL's own `COPY (the same query) TO STDOUT` in the same run, and the
  * server's memory while it streams. Not part of `npm test`; it asserts nothing, it prints figures.
  *
@@ -36,8 +36,8 @@ import { orderListQuery } from '@selvedge/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { API_PREFIX } from '../src/app';
+import { orderScope } from '../src/modules/access/access';
 import { lineColumns, orderLinesQuery } from '../src/modules/orders/orders.downloads';
-import { orderScope } from '../src/modules/orders/orders.scope';
 import { orderFilters } from '../src/modules/orders/orders.service';
 import { TokenService } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';

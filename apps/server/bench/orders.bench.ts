@@ -60,8 +60,8 @@ import dayjs from 'dayjs';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { API_PREFIX } from '../src/app';
+import { orderScope, type ScopeUser } from '../src/modules/access/access';
 import { listOrdersQuery } from '../src/modules/orders/orders.list.repository';
-import { orderScope, type ScopeUser } from '../src/modules/orders/orders.scope';
 import { LIST_COUNT_CAP, orderFilters } from '../src/modules/orders/orders.service';
 import { TokenService } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
@@ -770,7 +770,7 @@ async function main() {
           runs[which].push(await load(server, s.method, reqs, Boolean(s.once)));
         }
       }
-      // The latency one user sees on an otherwise idle product server (issue 10's latency targets).
+      // The latency one user sees on an otherwise idle product server (decision 0032's latency targets).
       const single = await load(productServer, s.method, s.once?.single ?? s.requests, Boolean(s.once), 1);
       // Latency at a load both servers carry (half the ceiling's throughput, paced): at full speed
       // a closed loop's latency is only connections / throughput.

@@ -32,7 +32,7 @@ export const MESSAGES = {
   inventoryUpdated: 'Inventory successfully updated.',
   // ordering §4 Order actions
   confirmCancelOrder: 'Are you sure you want to cancel this order?',
-  /** Ship & Complete cannot be undone, so it is confirmed as Cancel is (issue 28 §3). */
+  /** Ship & Complete cannot be undone, so it is confirmed as Cancel is. */
   confirmShipAndComplete: 'Are you sure you want to ship and complete this order? This cannot be undone.',
   // ordering §5 Artwork upload
   artworkTooLarge: (mb: number) => `File size can not exceed ${mb} MB.`,

@@ -1,5 +1,5 @@
 /**
- * Demo data (issue 2 "Demo data"): real enough to judge the product by. Loaded by `npm start` into
+ * Demo data: real enough to judge the product by. Loaded by `npm start` into
  * an empty embedded database, by `npm run seed:demo` into any empty database, and by the test
  * harness into each test file's fresh database. Every demo user has the password DEMO_PASSWORD;
  * these accounts exist only in demo data.
@@ -28,7 +28,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadCustomerCareConfig } from '../modules/careLabel/careConfig.repository';
 import { checkLineCareLabel } from '../modules/cart/cart.careLabel';
-import { NEW_PASSPORT_SERIAL } from '../modules/passport/passport.repository';
+import { NEW_PASSPORT_SERIAL } from '../modules/passport/passport.sql';
 import type { Db, Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
 import type { FileStorage } from '../platform/storage';
@@ -850,7 +850,7 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
     });
   }
 
-  // each care-label subcode's demo label, judged and fixed as Add to Order stores it (issue 25)
+  // each care-label subcode's demo label, judged and fixed as Add to Order stores it (decision 0043)
   const careLabels = new Map<string, CareLabel>();
   for (const sc of SUBCODES) {
     if (!sc.careLabelType) continue;

@@ -1,5 +1,5 @@
 /**
- * Races (issue 7 "A standing suite, run by npm test"): concurrent requests against the real app and
+ * Races (part of the standing suite run by npm test): concurrent requests against the real app and
  * database must never answer 500, and where one winner is expected there is exactly one.
  *
  * - Cart: one vendor user, 30 rounds of place (several at once), add-line and header save fired

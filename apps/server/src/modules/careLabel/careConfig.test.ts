@@ -1,5 +1,5 @@
 /**
- * The customer's care-label configuration (issue 25; decision 0041): loadCustomerCareConfig and the
+ * The customer's care-label configuration (master-data §3 Customer; decision 0041): loadCustomerCareConfig and the
  * placing fragment answer the demo customers' lists and settings, and the tables themselves refuse an
  * option of the wrong kind in a list and the deletion of an option in use. PGlite, or PostgreSQL
  * when TEST_DATABASE_URL is set.
@@ -17,7 +17,8 @@ import { createStorage } from '../../platform/storage';
 import { seedDemoData } from '../../seed/demo';
 import { idOfCustomer } from '../../test/factories';
 import { createTestDatabase } from '../../test/harness';
-import { customerCareConfigSql, loadCustomerCareConfig } from './careConfig.repository';
+import { loadCustomerCareConfig } from './careConfig.repository';
+import { customerCareConfigSql } from './careConfig.sql';
 
 let database: Database;
 const customerIdOf = (companyName: string) => idOfCustomer(database.db, companyName);

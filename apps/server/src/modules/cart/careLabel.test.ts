@@ -1,5 +1,5 @@
 /**
- * Care labels on the ordering side (issue 25; ordering §2 Product details, §3 Care label, §5, §8):
+ * Care labels on the ordering side (ordering §2 Product details, §3 Care label, §5, §8):
  * the editor's configuration call, Add to Order checking the label by the shared rule and fixing
  * what it prints, and placing's -3/-4 reproduced by changing the customer's configuration.
  * Demo data: Roots (standard labels, CA + US) and its care-label subcode RT-CL-301.

@@ -35,14 +35,12 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { lookupsRepository } from '../lookups/lookups.repository';
+import { orderScope, rowVendorNumbers } from '../access/access';
+import * as lookups from '../lookups/lookups.service';
 import { loadOrderRecord } from '../orders/orders.readModel';
 import type { OrderLineRecord, OrderLineSizeRecord } from '../orders/orders.record';
-import { orderScope } from '../orders/orders.scope';
-import { ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
-import { orderWorkflowRepository } from '../orders/orders.workflow.repository';
-import { rowVendorNumbers } from '../products/products.service';
-import { variableDataProductsRepository as vdRepo } from '../products/products.variableData.repository';
+import { findOrder, ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
+import { variableDataRows as vdRows } from '../products/products.service';
 import { cartRepository as repo } from './cart.repository';
 import type { createCartService } from './cart.service';
 
@@ -139,16 +137,16 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
     const poNumber = source.poNumber ?? '';
     const styleNumber = source.styleNumber ?? '';
     const [kept, vendorNumbers, [item], ordered] = await Promise.all([
-      vdRepo.lineRows(db, source.orderItemId),
+      vdRows.lineRows(db, source.orderItemId),
       rowVendorNumbers(db, user),
       repo.productItemsForLine(db, [productItemId]),
-      vdRepo.orderedRows(db, { productItemId, poNumber, styleNumber }),
+      vdRows.orderedRows(db, { productItemId, poNumber, styleNumber }),
     ]);
     let current: { id: number; data: OrderedVariableData }[] = [];
     if (source.productType === 'VARIABLE_DATA') {
-      current = await vdRepo.rowsOfItems(db, [productItemId], vendorNumbers);
+      current = await vdRows.rowsOfItems(db, [productItemId], vendorNumbers);
     } else if (item) {
-      current = await vdRepo.dynamicRows(db, {
+      current = await vdRows.dynamicRows(db, {
         customerId: item.customerId,
         poNumber,
         styleNumber,
@@ -253,7 +251,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
   return {
     /** POST /orders/{id}/order-again: copies the order's lines into the user's cart, line by line. */
     async orderAgain(user: AuthUser, idText: string): Promise<OrderAgainResponse> {
-      const order = await orderWorkflowRepository.findOrder(db, orderIdOf(idText), orderScope(user));
+      const order = await findOrder(db, orderIdOf(idText), orderScope(user));
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const { items: sources } = await loadOrderRecord(db, order.id);
       const copied: Copied[] = [];
@@ -264,7 +262,7 @@ export function createOrderAgain(ctx: AppContext, cart: CartService) {
       const priced = new Map(
         (cartRow ? await repo.pricingLines(db, cartRow.id) : []).map((l) => [l.orderItemId, l]),
       );
-      const codes = await lookupsRepository.currencyCodes(
+      const codes = await lookups.currencyCodes(
         db,
         [
           order.priceCurrencyId,

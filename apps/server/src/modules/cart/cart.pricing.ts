@@ -13,7 +13,7 @@
  */
 import { amountsDiffer, type CartPricing, chargesDiffer, priceCart } from '@selvedge/shared';
 import type { Tx } from '../../platform/db';
-import { lookupsRepository } from '../lookups/lookups.repository';
+import * as lookups from '../lookups/lookups.service';
 import { type CartPatch, type CartRow, cartRepository as repo } from './cart.repository';
 
 export type PricingLine = Awaited<ReturnType<typeof repo.pricingLines>>[number];
@@ -56,7 +56,7 @@ export async function repriceCart(
   // The lines carry the currency codes; an empty cart's price currency is looked up.
   const priceCurrency =
     first?.priceCurrency ??
-    (await lookupsRepository.currencyCodes(tx, [cart.priceCurrencyId])).get(cart.priceCurrencyId) ??
+    (await lookups.currencyCodes(tx, [cart.priceCurrencyId])).get(cart.priceCurrencyId) ??
     'USD';
   const costCurrency = first?.costCurrency ?? null;
 

@@ -31,10 +31,9 @@ import {
   vendorShippingAddresses,
   vendors,
 } from '../../platform/db/schema';
-import { customerCareConfigSql } from '../careLabel/careConfig.repository';
-import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
-import { NEW_PASSPORT_SERIAL } from '../passport/passport.repository';
-import { orderableAssignments, orderableCustomerOf, type ScopeUser } from '../products/products.scope';
+import { orderableAssignments, orderableCustomerOf, type ScopeUser } from '../access/access';
+import { customerCareConfigSql } from '../careLabel/careConfig.sql';
+import { NEW_PASSPORT_SERIAL } from '../passport/passport.sql';
 
 type Q = Db | Tx;
 
@@ -76,7 +75,7 @@ const cartOf = compiledSelect(['userId'], (p) =>
 const lockedCartOf = compiledSelect(['userId'], (p) =>
   queryBuilder.select().from(orders).where(isCart(p.userId)).limit(1).for('update'),
 );
-// Placing's lock reads, with the cart, the things its checks look up (issue 10: each statement
+// Placing's lock reads, with the cart, the things its checks look up (decision 0031: each statement
 // of placing wakes a PostgreSQL backend): the saved addresses, whether the customer is orderable and,
 // only when a line carries a care label, the customer's care configuration (-3/-4, decision 0043).
 const lockedCartForPlacingOf = compiledSelect(
@@ -224,7 +223,7 @@ export const cartRepository = {
   /**
    * lockCart for placing: the cart of user `userId` with the addresses saved for its vendor
    * (`savedAddresses`) and whether `scope`'s user may order from its customer (`customerOrderable`:
-   * products.scope's orderableCustomerIds; null when the cart has no customer).
+   * the access module's orderableCustomerIds; null when the cart has no customer).
    */
   lockCartForPlacing: async (tx: Tx, userId: number, scope: ScopeUser) =>
     (await lockedCartForPlacingOf(tx, { userId, ...orderableAssignments(scope) }))[0],
@@ -289,21 +288,6 @@ export const cartRepository = {
         .where(eq(users.id, userId))
         .limit(1)
     )[0],
-
-  currencyByCode: async (db: Q, code: string) =>
-    (await db.select().from(currencies).where(eq(currencies.code, code)).limit(1))[0],
-
-  /** The currency with the lowest id (fallback when USD is missing from the reference data). */
-  firstCurrency: async (db: Q) =>
-    (await db.select().from(currencies).orderBy(asc(currencies.id)).limit(1))[0],
-
-  /**
-   * The house currency: what a cart without a vendor is priced in (DEFAULT_PRICE_CURRENCY, else the
-   * first currency of the reference data); undefined only without any currency.
-   */
-  houseCurrency: async (db: Q) =>
-    (await cartRepository.currencyByCode(db, DEFAULT_PRICE_CURRENCY)) ??
-    (await cartRepository.firstCurrency(db)),
 
   /** Product items with their subcode, customer, factory and region: what a new line is checked against. */
   productItemsForLine: (db: Q, ids: number[]) =>

@@ -8,8 +8,8 @@ import { compareSizeAndColour, type OrderedVariableData, type OrderLinePayload }
 import type { AuthUser } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { rowVendorNumbers } from '../products/products.service';
-import { variableDataProductsRepository as vdRepo } from '../products/products.variableData.repository';
+import { rowVendorNumbers } from '../access/access';
+import { variableDataRows as vdRows } from '../products/products.service';
 
 /** The line's rows, resolved. */
 export interface PreparedRows {
@@ -70,8 +70,8 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
     const itemId = lineItemOf(body.quantities, total);
     if (itemId === null) throw badRequest(MESSAGES.variableDataItem, 'quantities');
     const [[item], rows] = await Promise.all([
-      vdRepo.items(db, [itemId]),
-      vdRepo.rowsOfItems(db, [itemId], vendorNumbers),
+      vdRows.items(db, [itemId]),
+      vdRows.rowsOfItems(db, [itemId], vendorNumbers),
     ]);
     if (!item?.active) throw notFound(MESSAGES.productNotFound);
     if (item.productType !== 'VARIABLE_DATA')
@@ -114,8 +114,8 @@ export async function prepareRowsOf(db: Db, user: AuthUser, body: OrderLinePaylo
     seen.add(v.id);
   }
   const [[item], rows] = await Promise.all([
-    vdRepo.items(db, [itemId]),
-    vdRepo.rowsByIds(db, [...seen], vendorNumbers),
+    vdRows.items(db, [itemId]),
+    vdRows.rowsByIds(db, [...seen], vendorNumbers),
   ]);
   if (!item) throw notFound(MESSAGES.productNotFound);
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -33,12 +33,11 @@ import type { FileReply } from '../../platform/http';
 import { newStorageKey } from '../../platform/storage';
 import { storeThenCommit } from '../../platform/storedFiles';
 import { readUpload } from '../../platform/uploads';
+import { orderScope } from '../access/access';
 import type { OrderActions } from '../orders/orders.actions';
 import { findPlacedOrderRecord } from '../orders/orders.readModel';
 import type { OrderRecord } from '../orders/orders.record';
-import { orderScope } from '../orders/orders.scope';
-import { idOf, ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
-import { orderWorkflowRepository } from '../orders/orders.workflow.repository';
+import { findOrder, idOf, lockOrder, ORDER_NOT_FOUND, orderIdOf } from '../orders/orders.workflow';
 import { documentsRepository } from './documents.repository';
 import { renderPackingSlip, renderProductionPO, renderVendorPO } from './pdf';
 
@@ -68,12 +67,8 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
   async function findReadable(user: AuthUser, idText: string) {
     const orderId = orderIdOf(idText);
     const row =
-      (await orderWorkflowRepository.findOrder(db, orderId, orderScope(user))) ??
-      (await orderWorkflowRepository.findOrder(
-        db,
-        orderId,
-        and(eq(orders.userId, user.id), eq(orders.orderStatus, 'PENDING'))!,
-      ));
+      (await findOrder(db, orderId, orderScope(user))) ??
+      (await findOrder(db, orderId, and(eq(orders.userId, user.id), eq(orders.orderStatus, 'PENDING'))!));
     if (!row) throw notFound(ORDER_NOT_FOUND);
     return row;
   }
@@ -133,12 +128,12 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       req: FastifyRequest,
     ): Promise<DocumentUploadResponse> {
       const orderId = orderIdOf(idText);
-      const cart = await orderWorkflowRepository.findOrder(db, orderId, eq(orders.userId, user.id));
+      const cart = await findOrder(db, orderId, eq(orders.userId, user.id));
       if (!cart) throw notFound(ORDER_NOT_FOUND);
       if (cart.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
       const documentId = await storeThen(req, 'relatedDocument', orderId, user, async (tx, row) => {
         // Re-checked under the cart's lock: placing may have happened meanwhile.
-        const locked = await orderWorkflowRepository.lockOrder(tx, orderId, eq(orders.userId, user.id));
+        const locked = await lockOrder(tx, orderId, eq(orders.userId, user.id));
         if (locked?.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
         return documentsRepository.insertDocument(tx, { ...row, kind: 'RELATED' });
       });
@@ -151,7 +146,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
       const orderId = orderIdOf(idText);
       const documentId = docIdOf(docText);
       await storeThenCommit(ctx, null, async (tx, files) => {
-        const cart = await orderWorkflowRepository.lockOrder(tx, orderId, eq(orders.userId, user.id));
+        const cart = await lockOrder(tx, orderId, eq(orders.userId, user.id));
         if (!cart) throw notFound(ORDER_NOT_FOUND);
         if (cart.orderStatus !== 'PENDING') throw new AppError(409, DOCUMENT_MESSAGES.cartOnly);
         const doc = await documentsRepository.findDocument(tx, orderId, documentId, 'RELATED');

@@ -1,5 +1,6 @@
-/** All SQL of the lookups (ordering §7 Lookups). Customer scopes come from products.scope. */
+/** All SQL of the lookups (ordering §7 Lookups). Customer scopes come from the access module (access/access.ts). */
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { allOf } from '../../platform/crud';
 import type { Db, Tx } from '../../platform/db';
 import {
   currencies,
@@ -13,7 +14,7 @@ import {
   vendorCustomers,
   vendors,
 } from '../../platform/db/schema';
-import { allOf, type CustomerScope, customerScopeCondition } from '../products/products.scope';
+import { type CustomerScope, customerScopeCondition } from '../access/access';
 
 type Q = Db | Tx;
 
@@ -30,6 +31,14 @@ export const lookupsRepository = {
       .where(inArray(currencies.id, ids));
     return new Map(rows.map((r) => [r.id, r.code]));
   },
+
+  /** The currency with ISO code `code`, or undefined. */
+  currencyByCode: async (db: Q, code: string) =>
+    (await db.select().from(currencies).where(eq(currencies.code, code)).limit(1))[0],
+
+  /** The currency with the lowest id (fallback when USD is missing from the reference data). */
+  firstCurrency: async (db: Q) =>
+    (await db.select().from(currencies).orderBy(asc(currencies.id)).limit(1))[0],
 
   productGroups: (db: Q) =>
     db

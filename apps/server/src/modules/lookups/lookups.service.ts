@@ -1,6 +1,6 @@
 /**
  * Lookups (ordering §3 Customer, Other lookups; §7 Lookups), each scoped to what the user may see
- * (ARCHITECTURE.md Who may do what; scopes in products/products.scope.ts).
+ * (ARCHITECTURE.md Who may do what; scopes from the access module, access/access.ts).
  */
 import {
   CUSTOMER_PARSER_TYPES,
@@ -16,9 +16,31 @@ import {
 } from '@selvedge/shared';
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
+import type { Db, Tx } from '../../platform/db';
 import { uploadLimit } from '../../platform/uploads';
-import { orderableCustomerIds, visibleCustomerIds } from '../products/products.scope';
+import { type CustomerScope, orderableCustomerIds, visibleCustomerIds } from '../access/access';
+import { DEFAULT_PRICE_CURRENCY } from '../orders/orders.readModel';
 import { lookupsRepository as repo } from './lookups.repository';
+
+type Q = Db | Tx;
+
+// What other modules' services ask of the reference data (docs/decisions/0060-one-access-layer.md:
+// services call services, not another module's repository); each runs in the caller's `q`.
+
+/** ISO codes of currencies by id (ids without a currency are left out). */
+export const currencyCodes = (q: Q, ids: number[]): Promise<Map<number, string>> =>
+  repo.currencyCodes(q, ids);
+
+/**
+ * The house currency: what a cart without a vendor is priced in (DEFAULT_PRICE_CURRENCY, else the
+ * first currency of the reference data); undefined only without any currency.
+ */
+export const houseCurrency = async (q: Q) =>
+  (await repo.currencyByCode(q, DEFAULT_PRICE_CURRENCY)) ?? (await repo.firstCurrency(q));
+
+/** True when a customer in `scope` has the customer default `name` equal to `value` (trimmed, any case). */
+export const anyCustomerDefaultEquals = (q: Q, scope: CustomerScope, name: string, value: string) =>
+  repo.anyCustomerDefaultEquals(q, scope, name, value);
 
 const parserType = (v: string): CustomerParserType =>
   (CUSTOMER_PARSER_TYPES as readonly string[]).includes(v) ? (v as CustomerParserType) : 'NONE';

@@ -1,6 +1,6 @@
 /**
  * Artwork proofing of order lines (ordering §4 Item artwork, §5 Artwork upload, §6, §7 Artwork,
- * §8; issue 6 "Artwork proofing").
+ * §8; decision 0014).
  *
  * - Upload: a new version of the line's artwork, allowed where checkArtworkAction('upload') says
  *   (NEEDS_ARTWORK, not APPROVED, CSR art not prepared). The type is read from the content; size
@@ -26,10 +26,10 @@ import { ARTWORK_FILE_TYPES } from '../../platform/fileTypes';
 import { newStorageKey } from '../../platform/storage';
 import { storeThenCommit } from '../../platform/storedFiles';
 import { readUpload } from '../../platform/uploads';
+import { orderScope } from '../access/access';
 import { artworkRepository } from './artwork.repository';
 import type { OrderActions } from './orders.actions';
 import { asStatus } from './orders.readModel';
-import { orderScope } from './orders.scope';
 import { workflowActor } from './orders.views';
 import { idOf, ORDER_NOT_FOUND, orderIdOf } from './orders.workflow';
 import { orderWorkflowRepository } from './orders.workflow.repository';

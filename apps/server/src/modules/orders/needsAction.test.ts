@@ -126,7 +126,7 @@ describe('GET /orders/needs-action: counts per role', () => {
     for (const [role, steps] of Object.entries(expected) as [keyof typeof users, typeof expected.VENDOR][]) {
       const r = await needsAction(await tokenOf(role));
       expect(counts(r), role).toEqual(steps);
-      // The total counts orders, each once, not the steps' sum (issue 28 §3): the factory account's
+      // The total counts orders, each once, not the steps' sum of decision 0016: the factory account's
       // 9 waits are 6 orders (placed and art-prepared also wait for finance, confirmed only for it).
       expect(r.total, role).toBe(TOTALS[role]);
       expect(

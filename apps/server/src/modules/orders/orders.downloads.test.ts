@@ -1,5 +1,5 @@
 /**
- * The order downloads (ordering §7 Downloads; issue 27): files parsed back with csv-parse and compared
+ * The order downloads (ordering §7 Downloads; decision 0049): files parsed back with csv-parse and compared
  * with the order list and the database; the scope and field visibility of the list; formula
  * injection neutralised; another tenant's orders never in a file; the same rows as .xlsx (format=xlsx).
  */

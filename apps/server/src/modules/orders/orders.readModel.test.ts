@@ -22,8 +22,8 @@ import {
   demoParties,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { orderScope } from '../access/access';
 import { findOrderRecord, findPlacedOrderRecord, loadOrderRecord } from './orders.readModel';
-import { orderScope } from './orders.scope';
 
 let t: TestApp;
 let orderId: number;

@@ -1,7 +1,7 @@
 /**
  * Loads the one read model of an order (orders.record.ts) — the cart, order details, PDFs and mail
  * are all views of what this returns. Callers have already decided the user may see the order
- * (orders.scope.ts); this reads everything stored about it, unfiltered.
+ * (access/access.ts); this reads everything stored about it, unfiltered.
  *
  * Currencies (one rule for every view): prices in the order's price currency, else its vendor's
  * currency, else USD (the house currency of a user without vendor); costs in the order's cost
@@ -11,9 +11,9 @@ import type { ArtworkStatus, OrderStatus } from '@selvedge/shared';
 import { ORDER_STATUSES } from '@selvedge/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
+import { type ScopeUser, scopeAssignments } from '../access/access';
 import type { OrderLineRecord, OrderRecord, ProductType } from './orders.record';
 import { orderRecordRepository } from './orders.record.repository';
-import { type ScopeUser, scopeAssignments } from './orders.scope';
 
 type Q = Db | Tx;
 
@@ -30,7 +30,7 @@ export const asStatus = (s: string): OrderStatus => {
 };
 
 /**
- * The order with this id inside `scope` (orders.scope.ts; sql`true` for callers that have decided
+ * The order with this id inside `scope` (access/access.ts; sql`true` for callers that have decided
  * already) as its read model, read in one statement (orderRecordRepository.findOrderRecord); null when
  * there is no such order inside the scope.
  */

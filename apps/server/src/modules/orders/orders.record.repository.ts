@@ -1,7 +1,7 @@
 /**
  * SQL of the order's read model (orders.record.ts, orders.readModel.ts; docs/decisions/0026, 0027):
  * the order row and everything stored about it in one statement, built once. Callers decide the
- * scope (orders.scope.ts) or pass the user's assignments; the read is unfiltered otherwise.
+ * scope (access/access.ts) or pass the user's assignments; the read is unfiltered otherwise.
  */
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -27,8 +27,8 @@ import {
   productSubcodes,
   vendors,
 } from '../../platform/db/schema';
+import { orderScopeOf, type ScopeAssignments } from '../access/access';
 import type { ArtworkVersionRecord, FactoryRecord, OrderLineRecord, OrderRecord } from './orders.record';
-import { orderScopeOf, type ScopeAssignments } from './orders.scope';
 import { col, from, isoInstant } from './orders.sql';
 import type { OrderRow } from './orders.workflow.repository';
 
@@ -63,7 +63,7 @@ interface LineJson extends Omit<OrderLineRecord, 'productType' | 'attributes' | 
 }
 /**
  * Everything stored about the order row "orders" beside its own columns, as sub-selects compiled
- * once (issue 10: order details made ten round trips, and each statement's send was a fifth of the
+ * once (decision 0027: order details made ten round trips, and each statement's send was a fifth of the
  * server's CPU): its parties and currencies, its lines with their subcode, size rows, artwork
  * versions and minimum value, the factories it names, and its order-level lists. PostgreSQL builds
  * them as JSON (node-postgres and PGlite both parse it), amounts as text (exact) and times as ISO

@@ -2,7 +2,7 @@
  * Order list and order details (ordering §2 Order list, Order details; §3; §4; §5 Order date
  * filter; §6 Visibility; §9).
  *
- * - Rows: only orders inside `orderScope` (orders.scope.ts); another tenant's order or a cart is 404.
+ * - Rows: only orders inside `orderScope` (access/access.ts); another tenant's order or a cart is 404.
  * - Fields: what a role may not see (ordering §6 Visibility) is left out of the answer object
  *   (not set to null): prices without canSee('price'), costs without canSee('cost'), logs without
  *   canSee('logs'), shipping documents without canSee('shippingDocuments'), and the artwork review
@@ -36,10 +36,10 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { orders } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
+import { orderScope } from '../access/access';
 import { type OrderListRow, orderListRepository } from './orders.list.repository';
 import { needsActionRepository, waitingAt } from './orders.needsAction.repository';
 import { asStatus, findPlacedOrderRecord } from './orders.readModel';
-import { orderScope } from './orders.scope';
 import { orderDetailsView, total } from './orders.views';
 import { ORDER_NOT_FOUND, orderIdOf } from './orders.workflow';
 

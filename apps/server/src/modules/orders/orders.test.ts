@@ -626,7 +626,7 @@ describe('GET /orders/{id}', () => {
     await notFound(f.cart, 'ADMIN');
     await notFound(f.cart, CART_EMAIL);
     await notFound(2147483647, 'ADMIN');
-    // beyond the id range: bad input, naming the field (issue 7)
+    // beyond the id range: bad input, naming the field (decision 0058)
     const huge = await get('/orders/9999999999', 'ADMIN');
     expect(huge.statusCode).toBe(400);
     expect(huge.json().field).toBe('id');

@@ -1,5 +1,5 @@
 /**
- * The workflow's writes in one statement (orders.workflow.repository.ts updateOrderAndLog; issue 10): a
+ * The workflow's writes in one statement (orders.workflow.repository.ts updateOrderAndLog; decision 0031): a
  * step's order update with its log lines (in order; none without the order row), and the documents a
  * status brings — production POs and packing slips numbered per factory of the order's lines, in
  * factory order, written once however often the status is entered. Runs on PGlite and PostgreSQL.

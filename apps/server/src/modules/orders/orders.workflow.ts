@@ -29,7 +29,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import type { orders } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { orderScope } from './orders.scope';
+import { orderScope } from '../access/access';
 import { workflowActor } from './orders.views';
 import { type OrderRow, orderWorkflowRepository } from './orders.workflow.repository';
 
@@ -76,6 +76,21 @@ export function idOf(text: string | number, notFoundMessage: string): number {
 
 /** An orderId (see idOf). */
 export const orderIdOf = (text: string | number) => idOf(text, ORDER_NOT_FOUND);
+
+// For other modules' services (docs/decisions/0060-one-access-layer.md: services call services, not
+// another module's repository): the order row by id inside a condition, `scope` being orderScope
+// (access.ts) for a placed order of the user's or `orders.userId = user` for its cart.
+
+/** The order row with this id inside `scope`, or undefined. */
+export const findOrder = (q: Db | Tx, orderId: number, scope: SQL): Promise<OrderRow | undefined> =>
+  orderWorkflowRepository.findOrder(q, orderId, scope);
+
+/**
+ * The order row with this id inside `scope`, locked until the transaction ends (select … for
+ * update, the lock every order action takes), or undefined.
+ */
+export const lockOrder = (tx: Tx, orderId: number, scope: SQL): Promise<OrderRow | undefined> =>
+  orderWorkflowRepository.lockOrder(tx, orderId, scope);
 
 /** What the state machine knows of a locked order row. */
 export async function workflowOf(tx: Db | Tx, row: OrderRow): Promise<WorkflowOrder> {

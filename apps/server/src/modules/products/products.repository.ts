@@ -1,6 +1,7 @@
 /** All SQL of product search and product details (ordering §7 Products). */
 import type { CareLabelType } from '@selvedge/shared';
 import { and, asc, count, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
+import { allOf } from '../../platform/crud';
 import { type Db, queries, type Tx } from '../../platform/db';
 import {
   attributeSchemas,
@@ -20,7 +21,7 @@ import {
   userVendors,
   vendors,
 } from '../../platform/db/schema';
-import { allOf, type CustomerScope, customerScopeCondition } from './products.scope';
+import { type CustomerScope, customerScopeCondition } from '../access/access';
 
 type Q = Db | Tx;
 

@@ -26,7 +26,7 @@ import {
   orderableCustomerIds,
   orderableCustomerOf,
   visibleCustomerIds,
-} from './products.scope';
+} from '../access/access';
 
 let t: TestApp;
 let f: ProductFixtures;
@@ -577,7 +577,7 @@ describe('OpenAPI', () => {
   });
 });
 
-describe('products.scope', () => {
+describe('access: customer scopes', () => {
   const userOf = async (email: string) => {
     const id = await idOfUser(t.db, email);
     const [u] = await t.db.select().from(s.users).where(eq(s.users.id, id));

@@ -8,7 +8,7 @@
 import type { OrderedVariableData, PoSearchGroup, VariableDataFoundElsewhere } from '@selvedge/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
-import type { CustomerScope } from './products.scope';
+import type { CustomerScope } from '../access/access';
 
 type Q = Db | Tx;
 
@@ -101,14 +101,6 @@ export interface OrderedDataRow {
 const asRows = <T>(r: { rows: unknown[] }) => r.rows as T[];
 
 export const variableDataProductsRepository = {
-  /** The vendor numbers of the given vendors (those that have one). */
-  vendorNumbersOf: async (db: Q, vendorIds: number[]): Promise<string[]> => {
-    if (vendorIds.length === 0) return [];
-    const r = await db.execute(sql`select vendor_number as n from vendors
-      where id = any(${sql.param(vendorIds)}::int[]) and vendor_number is not null`);
-    return asRows<{ n: string }>(r).map((x) => x.n);
-  },
-
   /**
    * Variable-data search (ordering §2 Product list, §3 Product search result (variable data)): one
    * row per customer, PO and style of active VARIABLE_DATA items whose subcode's factory is in the

@@ -1,8 +1,9 @@
 /** All SQL of restocking (ordering §2 Restock, §9): inventory products per customer. */
 import { and, asc, eq, exists } from 'drizzle-orm';
+import { allOf } from '../../platform/crud';
 import type { Db, Tx } from '../../platform/db';
 import { customers, productItems, productSubcodes } from '../../platform/db/schema';
-import { allOf, type CustomerScope, customerScopeCondition } from '../products/products.scope';
+import { type CustomerScope, customerScopeCondition } from '../access/access';
 
 type Q = Db | Tx;
 

@@ -25,9 +25,8 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
-import type { SizeStock } from '../cart/cart.repository';
-import { createCartService, type RestockFit } from '../cart/cart.service';
-import { inCustomerScope, orderableCustomerIds } from '../products/products.scope';
+import { inCustomerScope, orderableCustomerIds } from '../access/access';
+import { createCartService, type RestockFit, type SizeStock } from '../cart/cart.service';
 import { restockRepository as repo } from './restock.repository';
 
 const count = (n: number) => n.toLocaleString('en-US');

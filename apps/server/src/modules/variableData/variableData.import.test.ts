@@ -1,5 +1,5 @@
 /**
- * The import of retailer data files (issue 26 "Upload and processing"; docs/decisions/0045) on a real
+ * The import of retailer data files (master-data §2 Variable data upload; docs/decisions/0045) on a real
  * database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the sample files of docs/formats with the
  * refusals docs/formats/README.md lists, the re-upload diff, rows of ordered items kept, files refused
  * whole keeping nothing, a run failing or cut off in the middle leaving nothing visible, the next run

@@ -1,5 +1,5 @@
 /**
- * SQL of the retailer data files (issue 26; docs/decisions/0045): the customers with a parser, the
+ * SQL of the retailer data files (docs/decisions/0045): the customers with a parser, the
  * uploads and their state. The import's own statements are in variableData.import.repository.ts.
  */
 import {
@@ -10,9 +10,10 @@ import {
   type VariableDataCustomer,
 } from '@selvedge/shared';
 import { desc, eq, ne } from 'drizzle-orm';
+import { allOf } from '../../platform/crud';
 import type { Db, Tx } from '../../platform/db';
 import { customers, dataUploads } from '../../platform/db/schema';
-import { allOf, type CustomerScope, customerScopeCondition } from '../products/products.scope';
+import { type CustomerScope, customerScopeCondition } from '../access/access';
 
 type Q = Db | Tx;
 type Layout = VariableDataCustomer['parserType'];

@@ -1,5 +1,5 @@
 /**
- * The care label on paper (issue 25): the production PO's drawing of a label's layout prints the
+ * The care label on paper (decision 0043): the production PO's drawing of a label's layout prints the
  * layout's texts, in its order, at its places; read back with unpdf (pdf.js).
  */
 import { writeFileSync } from 'node:fs';
