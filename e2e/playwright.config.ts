@@ -6,7 +6,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = await resolveChromium();
 
 /**
- * Lanes (issue 28 §4): the journeys run in three lanes side by side, each a worker of its own against
+ * Lanes (decision 0036): the journeys run in three lanes side by side, each a worker of its own against
  * a server of its own on its own fresh database (ports E2E_PORT, E2E_PORT2 and E2E_PORT3, else free
  * ones), so no journey sees another lane's writes; within a lane the spec files run one after another
  * (in name order). A browser journey mostly waits (for answers, idle network, animations): two lanes

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:web` (issue 9, "a fast first load on a factory's slow link, accessible to
- * everyone"): builds the web app and the server bundle, starts the server on a fresh temporary
+ * `npm run bench:web` (decision 0021: a fast first load on a factory's slow link, accessible to
+ * everyone): builds the web app and the server bundle, starts the server on a fresh temporary
  * DATA_DIR (demo data), then prints
  *   - the first-load weight of /login, /product-list, /order-list, /order-details and /cart: the JS
  *     and CSS files a cold load of the route fetches, gzipped (-9) from the build, and the bytes the

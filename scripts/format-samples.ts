@@ -1,5 +1,5 @@
 /**
- * Writes the sample retailer data files of docs/formats (issue 26): a Roots DELIMITED_ROOTS file
+ * Writes the sample retailer data files of docs/formats (decision 0045): a Roots DELIMITED_ROOTS file
  * and a Dunnes FLAT_FILE file of a few hundred rows for the demo vendors, each with a few bad rows
  * whose refusals docs/formats/README.md lists. Run `node --import tsx scripts/format-samples.ts`;
  * packages/shared's samples test checks the files still equal what this writes.

@@ -4,7 +4,7 @@
  * many at once as the machine has cores (PARALLEL_JOBS to set), each through the shell. A command's
  * output is printed whole when it ends (never interleaved with another's), with its time. Exits 1
  * once all have ended if any failed, naming it. Used by `npm run typecheck` and `npm test`: the
- * type-checks are single-threaded, so run one after another they left a core idle (issue 28 §4).
+ * type-checks are single-threaded, so run one after another they left a core idle (decision 0036).
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';

@@ -6,7 +6,7 @@
  * (docs/decisions/0022). The server's own code and @selvedge/shared go into the bundles, compiled
  * once, and so is drizzle-orm (patched, see below); the other npm packages stay in node_modules and
  * load as Node loads them. Production runs these files with plain `node`: no TypeScript compiler in
- * the process, fewer modules, less memory (issue 10). dist/meta.json is esbuild's metafile of the
+ * the process, fewer modules, less memory (decision 0022). dist/meta.json is esbuild's metafile of the
  * build; the build fails when the bundles import a package that a production install of apps/server
  * leaves out (shippedImports.mjs, docs/decisions/0053).
  */

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, parseSync } from 'vite';
@@ -12,11 +14,189 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
 /** Libraries of one feature (validation, dates, PDF, uploads): they stay out of the ui-kit chunk. */
 const FEATURE_LIBS = pkg('zod|pdfjs-dist|decimal\\.js|dayjs|@mantine[\\/]dates|@mantine[\\/]dropzone');
 
+/**
+ * What a signed-in user's first load renders: the screens a user lands on (the home routes of
+ * features/session/guards.tsx, RoleRedirect), whose first load has a budget
+ * (e2e/support/route-budgets.ts, decision 0064), and the navigation bar, loaded beside every
+ * signed-in screen (ui/AppLayout.tsx).
+ */
+const LANDING_MODULES: Record<string, string> = {
+  'order-list': './src/routes/order-list/index.tsx',
+  'product-list': './src/routes/product-list/index.tsx',
+  navbar: './src/ui/NavBar.tsx',
+};
+const landingModule = (name: string) => fileURLToPath(new URL(LANDING_MODULES[name], import.meta.url));
+
+/** A library's barrel module (BARRELS). */
+const BARREL_FILE =
+  /node_modules[\\/](@mantine[\\/][^\\/]+[\\/]esm[\\/]index\.mjs|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs)$/;
+
+type ModuleGraph = (
+  id: string,
+) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+
+/** A screen's module (routes/screens.ts loads each lazily). */
+const SCREEN_MODULE = /[\\/]src[\\/]routes[\\/][^\\/]+[\\/]index\.tsx$/;
+
+/** The chunk of what the landing modules of `set` (names) import and the others do not. */
+const landingChunkName = (set: readonly string[]) =>
+  set.length === Object.keys(LANDING_MODULES).length ? 'ui-first' : `ui-${[...set].sort().join('-')}`;
+
+/** Every non-empty set of LANDING_MODULES' names, the larger first. */
+const LANDING_SETS: string[][] = Object.keys(LANDING_MODULES)
+  .reduce<string[][]>((sets, name) => sets.concat(sets.map((set) => [...set, name])), [[]])
+  .filter((set) => set.length > 0)
+  .sort((a, b) => b.length - a.length);
+
+/** A module of a library the component-library chunks take (not one of FEATURE_LIBS). */
+const libraryModule = (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id);
+
+/**
+ * The chunk of the component library a module goes to, by which of LANDING_MODULES import it
+ * statically, directly or not: 'ui-first' for all of them, else 'ui-' and their names
+ * ('ui-order-list', 'ui-navbar-product-list'…), none for none of them. So a list's first load
+ * downloads what the list and the navigation bar use and nothing only another screen uses.
+ * Then 'ui-later' for what they load right after their first paint (their dynamic imports other
+ * than screens: the filters' selects and date inputs, the downloads), which would otherwise go to
+ * 'ui-kit' and bring all of it. Computed once per chunking pass, from its module graph.
+ */
+function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
+  let pass: unknown = null;
+  let chunks = new Map<string, string>();
+  return (getModuleInfo) => {
+    // The pass's module records are reused within it (rolldown's ChunkingContext): one stands for the pass.
+    const marker = getModuleInfo(landingModule('order-list'));
+    if (marker === pass) return chunks;
+    pass = marker;
+    const reachedBy = new Map<string, string[]>();
+    const names = Object.keys(LANDING_MODULES);
+    for (const route of names) {
+      const walk = (id: string) => {
+        const screens = reachedBy.get(id) ?? [];
+        if (screens.includes(route)) return;
+        reachedBy.set(id, [...screens, route]);
+        // A barrel imports every module of its library: the imports that matter name the modules
+        // themselves (importsPerModule).
+        if (BARREL_FILE.test(id)) return;
+        for (const imported of getModuleInfo(id)?.importedIds ?? []) walk(imported);
+      };
+      walk(landingModule(route));
+    }
+    chunks = new Map([...reachedBy].map(([id, by]) => [id, landingChunkName(by)]));
+    const later = (id: string, root: boolean) => {
+      if (chunks.has(id)) return;
+      chunks.set(id, 'ui-later');
+      // A barrel imported dynamically (a feature library's, such as @mantine/dates) is walked:
+      // which of its names the screen uses is not in the graph.
+      if (!root && BARREL_FILE.test(id)) return;
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) later(imported, false);
+    };
+    for (const id of reachedBy.keys())
+      for (const imported of getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        if (!SCREEN_MODULE.test(imported)) later(imported, true);
+    return chunks;
+  };
+}
+
+/** The libraries whose barrel (index) the app's modules import from, rewritten by importsPerModule. */
+const BARRELS = ['@mantine/core', '@mantine/hooks', '@mantine/form', '@tabler/icons-react'];
+
+/**
+ * The app's imports from a library's barrel go to the library's own module of each name
+ * (decision 0064): `import { Card, Group } from '@mantine/core'` becomes one import from Card.mjs
+ * and one from Group.mjs. What ships is the same (the barrels are free of side effects and
+ * tree-shaken), but the module graph then says which screen uses which component, which is what
+ * splits the component library by screen (LANDING_MODULES, landingChunks): through the
+ * barrel every screen seemed to import every component the app uses. A name a barrel does not
+ * re-export from a module of its own stays on the barrel import.
+ */
+function importsPerModule(): Plugin {
+  /** Barrel file → exported name → the module (absolute path) and its name there. */
+  const maps = new Map<string, Map<string, { file: string; name: string }>>();
+  const mapOf = (esm: string) => {
+    let map = maps.get(esm);
+    if (map) return map;
+    map = new Map();
+    maps.set(esm, map);
+    const local = new Map<string, { file: string; name: string }>();
+    const at = (source: string) =>
+      source.startsWith('.') ? fileURLToPath(new URL(source, pathToFileURL(esm))) : null;
+    for (const node of parseSync(esm, readFileSync(esm, 'utf8')).program.body) {
+      if (node.type === 'ImportDeclaration') {
+        const target = at(node.source.value);
+        if (!target) continue;
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier') {
+            const name = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
+            local.set(spec.local.name, { file: target, name });
+          } else if (spec.type === 'ImportDefaultSpecifier')
+            local.set(spec.local.name, { file: target, name: 'default' });
+        }
+      } else if (node.type === 'ExportNamedDeclaration') {
+        const target = node.source ? at(node.source.value) : null;
+        for (const spec of node.specifiers) {
+          const exported = spec.exported.type === 'Identifier' ? spec.exported.name : spec.exported.value;
+          const inner = spec.local.type === 'Identifier' ? spec.local.name : spec.local.value;
+          const origin = node.source
+            ? target
+              ? { file: target, name: inner }
+              : undefined
+            : local.get(inner);
+          if (origin) map.set(exported, origin);
+        }
+      }
+    }
+    return map;
+  };
+  // The app's modules, and Mantine's (core imports @mantine/hooks; notifications, dates… @mantine/core).
+  const importer =
+    /[\\/]apps[\\/]web[\\/]src[\\/].*\.[jt]sx?$|node_modules[\\/]@mantine[\\/][^\\/]+[\\/]esm[\\/].*\.mjs$/;
+  return {
+    name: 'selvedge:imports-per-module',
+    apply: 'build',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!importer.test(id) || !BARRELS.some((b) => code.includes(b))) return null;
+      const edits: { start: number; end: number; text: string }[] = [];
+      for (const node of parseSync(id, code).program.body) {
+        if (node.type !== 'ImportDeclaration' || !BARRELS.includes(node.source.value)) continue;
+        if (node.specifiers.some((s) => s.type !== 'ImportSpecifier')) continue;
+        // The barrel as this build resolves it (its ES module build).
+        const barrel = await this.resolve(node.source.value, id);
+        if (!barrel || barrel.external) continue;
+        const map = mapOf(barrel.id);
+        const byFile = new Map<string, string[]>();
+        const rest: string[] = [];
+        for (const spec of node.specifiers) {
+          if (spec.type !== 'ImportSpecifier') continue;
+          const name = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
+          const origin = map.get(name);
+          const binding = (inner: string) =>
+            inner === spec.local.name ? inner : `${inner} as ${spec.local.name}`;
+          if (!origin) rest.push(binding(name));
+          else byFile.set(origin.file, [...(byFile.get(origin.file) ?? []), binding(origin.name)]);
+        }
+        const lines = [...byFile].map(
+          ([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`,
+        );
+        if (rest.length)
+          lines.push(`import { ${rest.join(', ')} } from ${JSON.stringify(node.source.value)};`);
+        edits.push({ start: node.start, end: node.end, text: lines.join('\n') });
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const { start, end, text } of edits.reverse())
+        out = `${out.slice(0, start)}${text}${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** The Mantine packages whose stylesheets the app uses. */
 const MANTINE_STYLED = ['core', 'dates', 'notifications', 'dropzone'];
 
 /**
- * Mantine's CSS follows Mantine's JS (issue 9, "load on /login only what /login needs"). Every
+ * Mantine's CSS follows Mantine's JS (load on /login only what /login needs). Every
  * Mantine component keeps its class names in a module `<Name>.module.mjs`; this plugin makes that
  * module import the component's own stylesheet (`@mantine/core/styles/<Name>.layer.css`; the
  * smaller packages ship one sheet each). The build then puts each component's CSS in the chunk of
@@ -56,7 +236,7 @@ function mantineCssPerComponent(): Plugin {
 }
 
 /**
- * The shared zod schemas are data (issue 9, "no validation library before it is used"): a module of
+ * The shared zod schemas are data (no validation library before it is used): a module of
  * packages/shared/src/schemas/ only builds schemas, but the bundler cannot know that the zod calls
  * building them have no side effect, so one constant used from such a module kept every schema of it
  * (and zod) in the screen's first load. This marks each top-level initialiser of those modules as
@@ -94,7 +274,7 @@ function pureSharedSchemas(): Plugin {
 }
 
 /**
- * Mantine's ids without a second render (issue 9, total blocking time). `useId` of @mantine/hooks
+ * Mantine's ids without a second render (decision 0021, total blocking time). `useId` of @mantine/hooks
  * renders with an id from React's `useId`, then swaps it for a random one in a layout effect: every
  * labelled input, popover, tooltip and menu of a screen (an order list page has some 40) renders a
  * second time, synchronously, in the task that first shows the screen. React's id is unique in the
@@ -125,8 +305,8 @@ function mantineStableIds(): Plugin {
 const SESSION_TOKEN_KEY = 'access_token';
 
 /**
- * A signed-in first load fetches its screen's code at once (issue 9, "a fast first load on a slow
- * link"). Each screen is a lazy route: without help, the browser learns of the screen's chunks only
+ * A signed-in first load fetches its screen's code at once (a fast first load on a slow
+ * link). Each screen is a lazy route: without help, the browser learns of the screen's chunks only
  * once the entry and React have arrived and run, a second round of downloads after the first. This
  * plugin writes, beside the build, a small script (`assets/preload-<hash>.js`, a module without
  * imports, loaded `async` from index.html so it runs as soon as it arrives, long before the entry)
@@ -234,7 +414,7 @@ if (files) {
 }
 
 /**
- * The first paint waits for no stylesheet (issue 9, "a fast first load on a slow link"): the frame's
+ * The first paint waits for no stylesheet (decision 0021 "Second round"): the frame's
  * few rules (src/ui/frame.css) go into index.html as a `<style>`, and the app's stylesheet (Mantine's
  * global sheets and the app's) is linked with `media="print"` so that it downloads without blocking
  * the paint; main.tsx switches it on and renders once it has arrived, so nothing shows unstyled.
@@ -266,6 +446,34 @@ function inlineFrameCss(): Plugin {
 }
 
 /**
+ * The build's manifest (`build.manifest`: the chunk graph the route budgets read, decision 0064) is
+ * moved beside the build folder (apps/web/.vite/manifest.json for apps/web/dist), out of it: the
+ * server serves the build folder as it is, and the manifest names the app's source files.
+ */
+function manifestBesideBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'selvedge:manifest-beside-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const inside = join(outDir, '.vite');
+        if (!existsSync(join(inside, 'manifest.json'))) return;
+        const beside = join(outDir, '..', '.vite');
+        mkdirSync(beside, { recursive: true });
+        copyFileSync(join(inside, 'manifest.json'), join(beside, 'manifest.json'));
+        // With the manifest go its compressed copies (the compression plugin made them).
+        rmSync(inside, { recursive: true, force: true });
+      },
+    },
+  };
+}
+
+/**
  * Vite build of the Selvedge web app. The server serves `apps/web/dist` on port 3000; in development
  * (`npm run dev -w apps/web`) and preview, `/api` is proxied to that server.
  */
@@ -273,24 +481,30 @@ export default defineConfig(({ mode }) => {
   /** The API server (apps/server); override with API_TARGET=http://host:port. */
   const apiTarget = loadEnv(mode, process.cwd(), '').API_TARGET || 'http://localhost:3000';
   const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+  const landingChunkOf = landingChunks();
   return {
     plugins: [
       react(),
       mantineCssPerComponent(),
       mantineStableIds(),
+      importsPerModule(),
       pureSharedSchemas(),
       inlineFrameCss(),
       preloadScreenChunks(),
+      manifestBesideBuild(),
       // Brotli and gzip siblings (x.js.br, x.js.gz) of every text file, made once at build time at
-      // the highest levels; the server sends them as they are (@fastify/static preCompressed, issue 9).
+      // the highest levels; the server sends them as they are (@fastify/static preCompressed).
       compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
     ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // No source maps in what is served: they would publish the sources (issue 7).
+      // No source maps in what is served: they would publish the sources.
       sourcemap: false,
-      // Every browser the portal supports preloads modules natively: no polyfill in the entry (issue 9).
+      // The chunk graph, which the route budgets are computed over (e2e/tests/route-budgets.spec.ts,
+      // decision 0064); moved beside the build by manifestBesideBuild.
+      manifest: true,
+      // Every browser the portal supports preloads modules natively: no polyfill in the entry.
       modulePreload: { polyfill: false },
       rolldownOptions: {
         // @selvedge/shared is a barrel of pure code (no module is imported for its side effects):
@@ -308,20 +522,36 @@ export default defineConfig(({ mode }) => {
           // every screen (and, with it, its CSS) on the login screen's first load.
           codeSplitting: {
             groups: [
-              { name: 'react', test: pkg('react|react-dom|react-router|scheduler'), priority: 3 },
-              { name: 'query', test: pkg('@tanstack'), priority: 3 },
+              { name: 'react', test: pkg('react|react-dom|react-router|scheduler'), priority: 30 },
+              { name: 'query', test: pkg('@tanstack'), priority: 30 },
               // What the entry needs, in one file: the modules it shares with the lazy screens were
               // otherwise split into a dozen small files, each one more request on the first load.
-              { name: 'shell', tags: ['$initial'], priority: 2 },
+              { name: 'shell', tags: ['$initial'], priority: 20 },
               // The component library's parts that several screens use, in one file: split by every
               // combination of screens that uses them, they made some 60 requests per screen, each a
               // round trip on a slow link. Libraries of one feature (validation, dates, PDF) stay apart.
-              {
-                name: 'ui-kit',
-                test: (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id),
+              // What the landing screens (the lists) and the navigation bar import statically first,
+              // in files by which of them import it; then the rest, which a list's first load does
+              // not download (decision 0064). One group per set of them, the larger sets
+              // first: a group takes its modules' dependencies with it, and a module's dependencies
+              // are imported by at least the same set.
+              ...LANDING_SETS.map((set) => ({
+                name: (id: string, ctx: { getModuleInfo: ModuleGraph }) =>
+                  landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) === landingChunkName(set)
+                    ? landingChunkName(set)
+                    : null,
+                test: libraryModule,
                 minShareCount: 2,
-                priority: 1,
+                priority: 10 + set.length,
+              })),
+              {
+                name: (id: string, ctx: { getModuleInfo: ModuleGraph }) =>
+                  landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) === 'ui-later' ? 'ui-later' : null,
+                test: libraryModule,
+                minShareCount: 2,
+                priority: 10,
               },
+              { name: 'ui-kit', test: libraryModule, minShareCount: 2, priority: 1 },
             ],
           },
         },

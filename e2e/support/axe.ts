@@ -1,5 +1,5 @@
 /**
- * axe-core in the browser tests (issue 9, "accessible to everyone"). The app's Content-Security-
+ * axe-core in the browser tests (accessible to everyone: WCAG 2.1 AA). The app's Content-Security-
  * Policy forbids an injected <script> tag, so axe.min.js is read from node_modules and evaluated in
  * the page through the DevTools protocol (page.evaluate), which the policy does not govern.
  */

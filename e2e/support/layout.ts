@@ -1,4 +1,4 @@
-/** Layout checks of the journeys (issue 28 §3: every screen fits 390 px). */
+/** Layout checks of the journeys (decision 0038: every screen fits 390 px). */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**

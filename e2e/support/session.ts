@@ -24,7 +24,7 @@ export async function signInThroughForm(page: Page, email: string, password = DE
  * tab's session storage under the app's keys (the app reads them when it starts). The storage is
  * written on a tiny same-origin page (/api/v1.0/health/live) before the app's first load, never by
  * an init script, so a journey's own Log Out stays logged out on every later navigation. Saves the
- * login screen's load and the form on every journey (issue 28 §4: ~1–2 s each).
+ * login screen's load and the form on every journey (decision 0036: ~1–2 s each).
  */
 export async function signIn(page: Page, email: string, path = '/') {
   const res = await page.request.post('/api/v1.0/auth/login', {

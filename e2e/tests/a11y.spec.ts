@@ -1,5 +1,5 @@
 /**
- * Issue 9, "accessible to everyone": axe-core on every screen of the app, as the roles that see it,
+ * Accessible to everyone (WCAG 2.1 AA): axe-core on every screen of the app, as the roles that see it,
  * with its data shown (search results, a cart line, orders at each step with their artwork panel).
  * A serious or critical violation fails the test and is listed in its message. The only cart used
  * (vendor2@example.com's) is emptied before and after, as the other journeys expect.
@@ -138,7 +138,7 @@ test.describe('order details', () => {
   });
 });
 
-/** The master-data screens (issue 8): each list, and a record's details in view, edit and create mode. */
+/** The master-data screens (decision 0020): each list, and a record's details in view, edit and create mode. */
 const MASTER_DATA_SCREENS = [
   { list: '/production-regions-list', details: '/production-regions-details' },
   { list: '/warehouse-list', details: '/warehouse-details' },

@@ -1,5 +1,5 @@
 /**
- * Issue 25, administration: the Care Labels page (/care-label; master-data §2 Care labels page,
+ * Care labels, administration (decision 0041): the Care Labels page (/care-label; master-data §2 Care labels page,
  * §8). The admin adds a Country Of Origin option (Add disabled until a name is typed), renames it
  * (Update disabled until the name changes), deletes it after confirming, and is refused with the
  * server's 409 text when deleting an option a list uses (Bangladesh, in the demo 'Roots origins'); the

@@ -1,5 +1,5 @@
 /**
- * Issue 25 journey (ordering side): vendor@example.com builds a Roots care label in the editor of
+ * Care labels, the ordering side (ordering §3 Care label; decision 0043): vendor@example.com builds a Roots care label in the editor of
  * product details (a wrong fibre sum first, seeing the spec's message), sees the live preview and
  * the market checks, orders it; the cart and order details draw the label. Then the -3 refusal: the
  * admin takes an option the cart's label uses out of the customer's list, and placing says so with

@@ -1,5 +1,5 @@
 /**
- * The download buttons (issue 27; ordering §2 Order list, Order details, §7 Downloads): each file is
+ * The download buttons (decision 0038; ordering §2 Order list, Order details, §7 Downloads): each file is
  * downloaded as a role that may, through the browser's own download (the file named by the server's
  * Content-Disposition, its first line the CSV header), the list's files with the list's filters; and
  * the buttons a role may not use are not shown.

@@ -1,5 +1,5 @@
 /**
- * Issue 9, "a fast first load on a factory's slow link": what a signed-in first load shows before
+ * A fast first load on a factory's slow link (decision 0021 "Second round"): what a signed-in first load shows before
  * the app's code has arrived. The app's scripts (the entry and the screen's chunks) and its
  * stylesheet are held back here, as a slow link holds them: the page must already show the frame
  * with the server's brand and the screen's heading, styled by the inlined frame CSS; and once the

@@ -1,5 +1,5 @@
 /**
- * Every list and form works without a mouse (issue 9): focus moves through a screen in reading
+ * Every list and form works without a mouse (WCAG 2.1.1 Keyboard): focus moves through a screen in reading
  * order with Tab, Enter searches, saves and opens, choices are made with the arrow keys, and Escape
  * closes dialogs. No test here clicks; `focus()` only puts the cursor where a user would start.
  */

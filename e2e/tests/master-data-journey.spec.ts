@@ -1,5 +1,5 @@
 /**
- * Issue 8's done criterion, in one journey: admin@example.com creates a customer, a vendor with a
+ * Master data end to end (decisions 0017, 0020), in one journey: admin@example.com creates a customer, a vendor with a
  * shipping address, a factory, a product code, a subcode with price and cost tiers, a minimum order
  * value and an image, and two sized items — then gives vendor@example.com's vendor the new customer,
  * and vendor@example.com finds the new product, orders it and places the order. On the way: the

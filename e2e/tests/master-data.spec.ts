@@ -1,5 +1,5 @@
 /**
- * Master-data administration in the browser (issue 8; master-data §2 lists, §4 states, §5, §8): an
+ * Master-data administration in the browser (decision 0020; master-data §2 lists, §4 states, §5, §8): an
  * admin opens the lists from the Configuration menu, adds a production region, a warehouse and a
  * product code (Add → fill → Enter saves → the success text → back in the list with its count line),
  * edits one (Edit, change, Save), reads its history, and Cancel restores the saved copy. Create mode

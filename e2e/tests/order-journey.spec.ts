@@ -1,5 +1,5 @@
 /**
- * Issue 3 journey: vendor@example.com searches, orders two sizes, fills the cart, places the order
+ * The ordering journey (ordering §2 Product list, Cart, Order list, §6 Visibility): vendor@example.com searches, orders two sizes, fills the cart, places the order
  * and sees it; admin@example.com finds it in the order list with its status and opens it;
  * vendor2@example.com cannot open it.
  */

@@ -154,7 +154,7 @@ test('an order goes from artwork to shipping through vendor, CSR and finance', a
   const waybill = makePdf('Waybill DAC-558812.pdf', 'Waybill DAC-558812');
   await csr.getByTestId('shipping-document-upload-input').setInputFiles(waybill);
   await expectSuccess(csr, 'Document has been uploaded successfully.');
-  // Ship & Complete cannot be undone: it asks first (issue 28 §3), as Cancel does.
+  // Ship & Complete cannot be undone: it asks first, as Cancel does.
   await csr.getByTestId('order-action-shipAndComplete').click();
   await csr.getByTestId('ship-complete-confirm').click();
   await expectSuccess(csr, 'Successfully marked as shipped and completed.');

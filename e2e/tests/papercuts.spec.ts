@@ -1,5 +1,5 @@
 /**
- * Issue 9 papercuts, one test each (numbered as in the issue). Each failed on the code before its
+ * The papercuts of decision 0016, one test each (numbered as they were first listed). Each failed on the code before its
  * fix. The carts used (vendor2@example.com's) are emptied before and after, so the other journeys
  * find them as the demo data left them.
  */
@@ -62,7 +62,7 @@ test.describe('cart of vendor2', () => {
   }) => {
     await addWovenLabelToCart(page, 'RT-WL-101', 500);
     await expect(page.getByTestId('cart-field-shippingAddress')).toBeVisible();
-    // The link is offered once /vendor-details exists (issue 8), and it lands there, not elsewhere.
+    // The link is offered once /vendor-details exists (decision 0020), and it lands there, not elsewhere.
     await page.getByTestId('cart-add-shipping-address').click();
     await expect(page).toHaveURL(/\/vendor-details\?id=\d+&fromCart=true$/);
     await expect(page.getByTestId('shipping-addresses')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Issue 25, the product passport (decision 0044): a placed demo order's care label shows its QR code
+ * The product passport (decision 0044): a placed demo order's care label shows its QR code
  * beside the preview on order details; its GS1 Digital Link (/01/<GTIN-14>/21/<serial>) opens, in a
  * browser that never signed in, a public page outside the signed-in frame (no navigation bar) with
  * the garment's fibre content in English and French, its care symbols and country of origin; an

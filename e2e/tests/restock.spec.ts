@@ -1,5 +1,5 @@
 /**
- * Issue 27 journey (ordering §2 Restock, §5 'Please select a customer to restock for', §8 overlay and
+ * Restock journey (ordering §2 Restock, §5 'Please select a customer to restock for', §8 overlay and
  * success texts; decisions 0040 per-user permissions, 0056 restock maximum and what is left out):
  * account@example.com opens /restock from the navigation bar, is asked for a customer, restocks Roots
  * under the 'Adding Products to Order...' overlay, sees what went in and the size left out with why,

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3 "Screens", one test per item (lettered as in the helper's list: a cart's new shipping
+ * The screens round (decision 0038), one test per item (lettered as in the helper's list: a cart's new shipping
  * address, i Ship & Complete confirmed, j logout clears session storage, k ACCOUNT's cart icon...).
  * Each failed on the code before its fix. Screenshots of the screens checked go to
  * e2e/test-results/screens/ (1280 and 390 px wide).

@@ -1,5 +1,5 @@
 /**
- * Issue 2 journeys: login and landing per role, remembered path, logout, expired token, a role sent
+ * Session journeys (ordering §2 Login, Reset password, §4 Session, §6): login and landing per role, remembered path, logout, expired token, a role sent
  * to login from a route it may not open, reset-password validation, sign-in on another tab.
  */
 import type { Page } from '@playwright/test';
@@ -185,7 +185,7 @@ test('the API documentation is served', async ({ request }) => {
   expect(ui.status()).toBeLessThan(400);
 });
 
-test('the served scripts carry no source maps (issue 7)', async ({ request }) => {
+test('the served scripts carry no source maps', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   expect(scripts.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §2: after a deploy, a tab opened before it asks for chunks the server no longer has. The
+ * After a deploy (ARCHITECTURE.md Web inside), a tab opened before it asks for chunks the server no longer has. The
  * server answers 404 for a missing /assets/ file (not index.html), and the app reloads ONCE to pick up
  * the new build; when the chunk still fails after that reload it does not reload again (the guard in
  * session storage), so it cannot loop.

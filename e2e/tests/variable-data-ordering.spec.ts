@@ -1,5 +1,5 @@
 /**
- * Ordering uploaded retailer data in the browser (issue 26 "Finding and ordering them"; ordering §2
+ * Ordering uploaded retailer data in the browser (ordering §2
  * Product list variable-data mode, Product details VARIABLE_DATA and DYNAMIC, Order list, §5, §9
  * Refresh; docs/decisions/0050, 0051, 0057): account@example.com uploads the Roots sample file of
  * docs/formats; vendor@example.com searches its PO in the wrong production region and is shown the
@@ -92,7 +92,7 @@ test('a vendor finds its PO from another region and orders it with adjusted quan
   await expectNoBlockingViolations(vendor, '/product-list variable-data results, a row selected');
   await shoot(vendor, 'variable-data-search');
   // On a phone a row is its checkbox and one cell of the same values: nothing behind a sideways
-  // scroll (issue 28 §3), and the choice made at 1280 px stays.
+  // scroll (decision 0038), and the choice made at 1280 px stays.
   await vendor.setViewportSize({ width: 390, height: 844 });
   await expect(row.getByTestId('variable-data-summary')).toContainText('PO-778120');
   await expect(row.getByTestId('variable-data-summary')).toContainText('RT-PT-401');

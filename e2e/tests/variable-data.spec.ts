@@ -1,5 +1,5 @@
 /**
- * Retailer data files in the browser (issue 26; master-data §2 Variable data upload, §8): an account
+ * Retailer data files in the browser (decision 0045; master-data §2 Variable data upload, §8): an account
  * user opens Variable Data Upload from the Configuration menu, finds the Upload button disabled until
  * a customer and a file are chosen, uploads the Roots and the Dunnes sample files of docs/formats, reads
  * the §8 message, and watches each upload reach Finished with its report (rows read, refusals with

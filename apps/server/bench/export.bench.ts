@@ -1,5 +1,5 @@
 /**
- * Export benchmark (`npm run bench:export`, issue 27 Speed): GET /orders/download-all-full-csv over
+ * Export benchmark (`npm run bench:export`, decision 0049 Export speed): GET /orders/download-all-full-csv over
  * many orders beside PostgreSQL's own `COPY (the same query) TO STDOUT` in the same run, and the
  * server's memory while it streams. Not part of `npm test`; it asserts nothing, it prints figures.
  *

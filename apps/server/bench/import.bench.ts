@@ -1,5 +1,5 @@
 /**
- * Import benchmark (`npm run bench:import`, issue 26 Speed): a Roots file of BENCH_ROWS rows
+ * Import benchmark (`npm run bench:import`, decision 0045 Speed): a Roots file of BENCH_ROWS rows
  * (default 1,000,000) uploaded and imported on PostgreSQL, beside PostgreSQL's own COPY of the same
  * rows into the same table in the same run, with the worker's memory and the order list's latency
  * while the import runs. Not part of `npm test`; it asserts nothing, it prints figures.

@@ -1,5 +1,5 @@
 /**
- * Mail benchmark (`npm run bench:mail`; issue 28 §1, docs/decisions/0037). Not part of `npm test`: it
+ * Mail benchmark (`npm run bench:mail`; docs/decisions/0037). Not part of `npm test`: it
  * asserts no timings, it prints them.
  *
  * 1. Creates a scratch PostgreSQL database selvedge_bench_mail_<time> through BENCH_DATABASE_URL, else

@@ -770,7 +770,7 @@ async function main() {
           runs[which].push(await load(server, s.method, reqs, Boolean(s.once)));
         }
       }
-      // The latency one user sees on an otherwise idle product server (issue 10's latency targets).
+      // The latency one user sees on an otherwise idle product server (decision 0032's latency targets).
       const single = await load(productServer, s.method, s.once?.single ?? s.requests, Boolean(s.once), 1);
       // Latency at a load both servers carry (half the ceiling's throughput, paced): at full speed
       // a closed loop's latency is only connections / throughput.

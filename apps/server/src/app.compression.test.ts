@@ -1,5 +1,5 @@
 /**
- * Issue 9, "a fast first load on a slow link": the built web app is served from the files the build
+ * A fast first load on a slow link: the built web app is served from the files the build
  * compressed (brotli, gzip) with its cache rules, and API answers above 1 KB are compressed on the
  * fly, while files already compressed (PDF, PNG) go out as they are, with their Content-Length.
  */

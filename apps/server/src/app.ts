@@ -52,7 +52,7 @@ import { webIndexReader } from './platform/webIndex';
 export const API_PREFIX = '/api/v1.0';
 
 /**
- * Types compressed on the fly (issue 9): JSON answers and other text. @fastify/compress also asks
+ * Types compressed on the fly: JSON answers and other text. @fastify/compress also asks
  * mime-db, so any type it knows as compressible (text/*, SVG, PostScript) is compressed too; what is
  * compressed already (PDF, PNG, JPEG, TIFF, Office files, archives, application/octet-stream) goes
  * out as it is, with its Content-Length.
@@ -96,7 +96,7 @@ export async function buildApp(opts: {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY): otherwise any client could
-    // choose its address and slip past sign-in throttling (issue 7).
+    // choose its address and slip past sign-in throttling (decision 0003).
     trustProxy: opts.config.trustProxy.length > 0 ? opts.config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     // A request whose body stops arriving (or a client that stops reading its answer) is ended after
@@ -127,7 +127,7 @@ export async function buildApp(opts: {
   app.decorate('ctx', ctx);
 
   // Helmet's security headers, its middleware made once: the Fastify plugin built it again on
-  // every request (parsing the policy each time; 3 % of an order-list call's CPU, issue 10).
+  // every request (parsing the policy each time; 3 % of an order-list call's CPU, decision 0019).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -181,7 +181,7 @@ export async function buildApp(opts: {
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     // preCompressed: the build writes x.br and x.gz beside each text file (apps/web/vite.config.ts);
-    // the one the client accepts is sent as it is, at the build's highest compression (issue 9).
+    // the one the client accepts is sent as it is, at the build's highest compression.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,

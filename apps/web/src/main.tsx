@@ -1,10 +1,10 @@
 /**
  * Entry point: Mantine (theme and global styles), TanStack Query, the message and dialog hosts
- * (loaded when first needed, issue 9), the session watcher, the global overlay, the router, and one
- * reload when a chunk of an older build fails to load (issue 28 §2).
+ * (loaded when first needed), the session watcher, the global overlay, the router, and one
+ * reload when a chunk of an older build fails to load (ui/staleChunks.ts).
  */
 // Mantine's global sheets; each component's own sheet comes with the component (vite.config.ts,
-// mantineCssPerComponent), so the first load carries only the styles of what it renders (issue 9).
+// mantineCssPerComponent), so the first load carries only the styles of what it renders.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
@@ -19,7 +19,7 @@ import { queryClient } from './api/query-client';
 import { SessionWatcher } from './features/session/SessionWatcher';
 import { router } from './router';
 // The login screen is the first screen of most visits: it comes with the app, not as a second
-// download after it (issue 9). The router still loads it through its lazy route and finds it here.
+// download after it. The router still loads it through its lazy route and finds it here.
 import './routes/login';
 import { MessagesHost, ModalsHost } from './ui/hosts';
 import { GlobalOverlay } from './ui/overlay';
@@ -55,7 +55,7 @@ function appStylesheet(): Promise<void> {
 
 const root = createRoot(container);
 // The first render is a transition: React renders the page in slices of a few milliseconds and lets
-// the browser in between, instead of one task that blocks the page for the whole render (issue 9,
+// the browser in between, instead of one task that blocks the page for the whole render (decision 0021,
 // total blocking time on a slow phone). What shows is the same.
 void appStylesheet().then(() =>
   startTransition(() =>

@@ -43,7 +43,7 @@ const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-  // The product passport (issue 25, decision 0044): the GS1 Digital Link path a care label's QR code
+  // The product passport (decision 0044): the GS1 Digital Link path a care label's QR code
   // opens, public and outside the signed-in frame (no navigation bar).
   {
     path: PASSPORT_SCREEN.path,

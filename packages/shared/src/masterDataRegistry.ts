@@ -17,7 +17,7 @@
  * other screens placed by CONFIGURATION_MENU_EXTRAS.
  *
  * This module is data without zod, so that menus and route guards load without the validation
- * library (issue 9); each entity's zod schemas are MASTER_DATA_SCHEMAS (schemas/masterData.ts),
+ * library (decision 0035); each entity's zod schemas are MASTER_DATA_SCHEMAS (schemas/masterData.ts),
  * keyed by the same kinds (a kind without schemas does not compile).
  *
  * To add an entity: an entry here, its schemas in MASTER_DATA_SCHEMAS, its server crud configuration
@@ -60,7 +60,7 @@ const CARE_OPTION_ACCESS = {
 } as const satisfies MasterDataEntity['access'];
 
 /**
- * A care-label option kind (master-data §7 Care label calls; issue 25, decision 0041): its calls
+ * A care-label option kind (master-data §7 Care label calls; decision 0041): its calls
  * under /care-label/options/{kind} (kind in kebab-case, CARE_OPTION_KINDS), no screens of its own
  * (the Care Labels page edits every kind).
  */

@@ -220,6 +220,7 @@ describe('session cache on the database', () => {
     await settle();
     expect((await hasVendor(u.token)).json()).toEqual({ hasVendor: false });
     const vendor = (await t.db.select().from(s.vendors).limit(1))[0]!;
+    // The assignment is the change under test, made as an admin's edit writes it.
     await t.db.insert(s.userVendors).values({ userId: u.id, vendorId: vendor.id });
     await settle();
     expect((await hasVendor(u.token)).json()).toEqual({ hasVendor: true });

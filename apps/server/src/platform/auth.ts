@@ -75,7 +75,7 @@ declare module 'fastify' {
      * false: a write route that can never change what a session holds (it writes none of the tables
      * whose triggers send session notices: sessions, users, user_* assignments, nor anything that
      * cascades to them), so it answers without waiting for the notice connection (the cart and
-     * placing: issue 10).
+     * placing: decision 0031).
      */
     changesSessions?: boolean;
   }

@@ -164,7 +164,7 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /**
- * Whether `npm start` loads the demo data (issue 2): `auto` only into an embedded (PGlite) database,
+ * Whether `npm start` loads the demo data: `auto` only into an embedded (PGlite) database,
  * `always` into either; never into a database that already holds data (checked by the caller).
  */
 export function wantsDemoData(mode: 'auto' | 'always' | 'never', kind: 'pglite' | 'postgres'): boolean {

@@ -1,5 +1,5 @@
 /**
- * The master-data kit (issue 8; ARCHITECTURE.md Mechanisms: "a create/read/update/search kit for
+ * The master-data kit (decision 0017; ARCHITECTURE.md Mechanisms: "a create/read/update/search kit for
  * master data"), written once and configured per entity:
  *
  * - routes from the shared registry (`MASTER_DATA` and `MASTER_DATA_SCHEMAS` of packages/shared):
@@ -209,7 +209,7 @@ interface UniqueName {
 }
 
 /**
- * Every unique name or code of master data (issue 28 §3, decision 0046): the index (migration 0013,
+ * Every unique name or code of master data (decision 0046): the index (migration 0013,
  * each on lower(btrim(column)), so names differing only by case or surrounding spaces are one name)
  * and how its 409 reads. One table for every entity: a unique violation on any of these indexes
  * answers `Customer "Roots" already exists.` with the entity's label (the registry's singular), on

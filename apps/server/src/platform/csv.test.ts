@@ -9,11 +9,11 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_COLUMNS, type TestRow } from '../test/factories';
 import { createTestDatabase } from '../test/harness';
 import { CSV_CONTENT_TYPE, csvCell, csvStream, neutraliseFormula } from './csv';
 import { type Database, streamRows, streamTextRows } from './db';
 import { AppError } from './errors';
-import { TEST_COLUMNS, type TestRow } from './fileColumns.test-fixtures';
 import { registerErrorHandling, sendStream } from './http';
 
 type Row = TestRow;

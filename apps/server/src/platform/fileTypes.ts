@@ -63,7 +63,7 @@ export const DOCUMENT_FILE_TYPES: AcceptedFileTypes = {
 };
 
 /**
- * Retailer data files (issue 26): plain text only (CSV or fixed-width). `openUpload` checks the first
+ * Retailer data files (master-data §2 Variable data upload): plain text only (CSV or fixed-width). `openUpload` checks the first
  * 64 KB are UTF-8 without NUL; the import reads the rest with a fatal decoder (a file that turns out
  * not to be UTF-8 is refused whole there).
  */

@@ -55,7 +55,7 @@ function sentence(message: string): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
-    // API answers carry what a role may see: no cache (browser, proxy) keeps them (issue 7).
+    // API answers carry what a role may see: no cache (browser, proxy) keeps them (ordering §6 Visibility).
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('Cache-Control', 'no-store');
   });

@@ -34,7 +34,7 @@ export interface JobTypes {
   'mail.send': MailMessage;
   /**
    * One account mail (password reset, set password on create): a queue of its own with its own
-   * workers, so a reset link is sent at once however much order mail waits (issue 28 §1).
+   * workers, so a reset link is sent at once however much order mail waits (decision 0037).
    */
   'mail.account': MailMessage;
   /** One order event's mail: recipients and text are worked out when the job runs (orders.mail.ts). */

@@ -1,5 +1,5 @@
 /**
- * Secrets never reach a log (issue 7, defect 2): reset tokens in URLs, bearer tokens, passwords, and
+ * Secrets never reach a log: reset tokens in URLs, bearer tokens, passwords, and
  * the values of a failing query. Checked on the real server's log lines, and on the helpers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What may reach a log (issue 7: "no secret, password or token is ever logged"): request URLs with
+ * What may reach a log (no secret, password or token is ever logged): request URLs with
  * secret query values replaced, no Authorization or Cookie header, and failing SQL logged as its
  * statement without the values (they may hold emails or what a user typed).
  */

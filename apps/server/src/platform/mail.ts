@@ -13,7 +13,7 @@ import { PRIVATE_FILE_MODE, privateFolder } from './privateFiles';
 /**
  * nodemailer, loaded with a process's first mail: importing it loads Node's fetch implementation
  * (undici, with its WebAssembly parser), ~20 MB resident that a server which sends no mail itself
- * (JOBS_IN_PROCESS=false) never needs (issue 10; docs/decisions/0030).
+ * (JOBS_IN_PROCESS=false) never needs (docs/decisions/0030).
  */
 const nodemailer = () => import('nodemailer').then((m) => m.default);
 

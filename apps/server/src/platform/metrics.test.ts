@@ -1,5 +1,5 @@
 /**
- * Metrics and health (issue 10): GET /metrics is off by default (404), answers Prometheus' text
+ * Metrics and health (decision 0018): GET /metrics is off by default (404), answers Prometheus' text
  * format when METRICS_ENABLED=true — request durations by route pattern, queue depth, mails sent and
  * failed, pool gauges on PostgreSQL — and asks for METRICS_TOKEN when one is set. Liveness and
  * readiness answer apart. The worker's metrics server is checked on its own.

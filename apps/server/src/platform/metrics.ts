@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 10, docs/DEPLOY.md Metrics), off unless METRICS_ENABLED=true:
+ * Prometheus metrics (decision 0018, docs/DEPLOY.md Metrics), off unless METRICS_ENABLED=true:
  *
  * - `selvedge_http_request_duration_seconds` (histogram): every answer of the server, labelled by
  *   method, route pattern (`/api/v1.0/orders/:id`, never the raw URL, so the series stay few) and
@@ -31,7 +31,7 @@ import type { Mailer } from './mail';
 /**
  * node:http through `require`: an ES import of it reads every export, and its lazy WebSocket ones
  * load Node's fetch implementation (undici, with its WebAssembly parser), ~17 MB resident in every
- * process that never fetches (issue 10; docs/decisions/0030).
+ * process that never fetches (docs/decisions/0030).
  */
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 

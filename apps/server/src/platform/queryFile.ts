@@ -1,5 +1,5 @@
 /**
- * A downloaded table whose columns are SQL expressions (the order and inventory downloads, issue 27;
+ * A downloaded table whose columns are SQL expressions (the order and inventory downloads, decision 0049;
  * ordering §7 Downloads): one description of each column from which both ways of writing the file
  * are derived, so they hold the same cells.
  *

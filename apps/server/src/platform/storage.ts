@@ -370,7 +370,7 @@ export class S3Storage implements FileStorage {
   readonly kind = 's3';
   /**
    * The SDK and its client, loaded when S3 is configured rather than with every process: the SDK is
-   * tens of MB of resident memory that a server keeping files in DATA_DIR never needs (issue 10).
+   * tens of MB of resident memory that a server keeping files in DATA_DIR never needs (decision 0024).
    */
   private readonly sdk: Promise<{ client: S3Client; sdk: S3Sdk }>;
   private readonly bucket: string;

@@ -1,5 +1,5 @@
 /**
- * Files and database rows kept in step (issue 28 §2): a stored file exists exactly when a committed
+ * Files and database rows kept in step (decision 0034): a stored file exists exactly when a committed
  * row names it, give or take the window of one request.
  *
  * - `storeThenCommit` stores a new file, runs the change in one transaction, and removes the file

@@ -1,5 +1,5 @@
 /**
- * A downloaded table in the format asked for (issue 27, ordering §7 Downloads): the same column
+ * A downloaded table in the format asked for (decision 0049, ordering §7 Downloads): the same column
  * descriptions and rows as CSV (platform/csv.ts) or as a spreadsheet (platform/xlsx.ts), named
  * `<baseName>.csv` or `<baseName>.xlsx`, ready for `sendStream` (platform/http.ts).
  */

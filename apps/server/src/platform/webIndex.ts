@@ -1,5 +1,5 @@
 /**
- * The web app's index.html as the server sends it (issue 9, "a fast first load on a slow link"):
+ * The web app's index.html as the server sends it (decision 0021: a fast first load on a slow link):
  * the built file with the brand (BRAND_NAME) written into its title, its static frame and a
  * `<meta name="brand-name">` that the app reads instead of calling GET /app-config, so the first
  * screen waits for one request less. The file is read again when it changes on disk (a rebuilt web

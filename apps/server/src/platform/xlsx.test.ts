@@ -7,8 +7,8 @@
 import { buffer } from 'node:stream/consumers';
 import { ValueType, Workbook } from '@cj-tech-master/excelts';
 import { describe, expect, it, vi } from 'vitest';
+import { TEST_COLUMNS, type TestRow } from '../test/factories';
 import type { FileColumn } from './csv';
-import { TEST_COLUMNS, type TestRow } from './fileColumns.test-fixtures';
 import { decimalFormat, xlsxCell, xlsxStream } from './xlsx';
 
 type Row = TestRow;

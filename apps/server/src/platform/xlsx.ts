@@ -1,9 +1,9 @@
 /**
  * Spreadsheet (.xlsx) files of the same column descriptions as the CSV files (platform/csv.ts), so a
- * download has the same columns and rows in both formats (issue 27 "Beyond the anchors"; decision
+ * download has the same columns and rows in both formats (decision
  * 0049). Written with the streaming WorkbookWriter of excelts (@cj-tech-master/excelts, the maintained
  * TypeScript fork of exceljs: exceljs 4.4's writer keeps every byte of a sheet in memory, exceljs
- * issue #2916): rows are committed batch by batch and the zip is streamed out, so memory stays
+ * https://github.com/exceljs/exceljs/issues/2916): rows are committed batch by batch and the zip is streamed out, so memory stays
  * about one batch whatever the number of rows.
  *
  * - Typed cells: integer and decimal columns hold numbers (a decimal shown with its `decimals`:

@@ -5,14 +5,14 @@
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { createStorage } from '../platform/storage';
-import { isDatabaseEmpty, seedDemoData } from './demo';
+import { isDatabaseEmpty, SEED_REFUSED, seedDemoData } from './demo';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
 try {
   await database.migrate();
   if (!(await isDatabaseEmpty(database.db))) {
-    console.error('The database already holds data; demo data is only loaded into an empty database.');
+    console.error(SEED_REFUSED);
     process.exitCode = 1;
   } else {
     await seedDemoData(database.db, { storage: createStorage(config) });

@@ -129,7 +129,7 @@ export const CUSTOMERS: readonly {
   defaults: Record<string, string>;
   /** Subcode prefix. */
   prefix: string;
-  /** Care-label lists (by CARE_LISTS name) and settings (master-data §3 Customer; issue 25). */
+  /** Care-label lists (by CARE_LISTS name) and settings (master-data §3 Customer; decision 0041). */
   care?: CustomerCare;
 }[] = [
   {
@@ -829,7 +829,7 @@ export interface SubcodeRow {
   inactiveSizes?: readonly string[];
   /** Range of packs per size on demo orders. */
   packsPerSize: readonly [number, number];
-  /** The subcode's items are care labels of this type (issue 25). */
+  /** The subcode's items are care labels of this type (decision 0041). */
   careLabelType?: 'CARELABEL_STANDARD' | 'CARELABEL_BY_CODE';
 }
 

@@ -1,7 +1,8 @@
 /**
- * The demo data (issue 2): counts, and that every order is consistent with the pricing rules and
+ * The demo data: counts, and that every order is consistent with the pricing rules and
  * the order life of ARCHITECTURE.md, so the screens show believable data. Runs on PGlite, or on PostgreSQL
- * when TEST_DATABASE_URL is set.
+ * when TEST_DATABASE_URL is set. It reads the demo rows themselves, not rows of the test factories
+ * (test/factories/): the demo data is what it checks (decision 0062).
  */
 
 import { mkdtempSync } from 'node:fs';
@@ -502,7 +503,7 @@ describe('demo data: the order workflow can be tried from the demo accounts', ()
   });
 });
 
-describe('demo data: care labels (issue 25)', () => {
+describe('demo data: care labels', () => {
   it("has a placed order of vendor@example.com's vendor with a Roots care label line, valid against Roots' care configuration", async () => {
     const lines = await q<{
       customer_id: number;
@@ -570,7 +571,7 @@ describe('demo data: care labels (issue 25)', () => {
   });
 });
 
-describe('demo data: uploaded retailer data (issue 26)', () => {
+describe('demo data: uploaded retailer data', () => {
   it("holds the sample files' POs for Roots and Dunnes Stores, with vendor@example.com's vendor number, uploaded by account@example.com", async () => {
     const items = await q<{ customer: string; vendor: string; pos: number; rows: number }>(sql`
       select c.company_name as customer, pi.vendor_number as vendor, count(distinct pi.po_number)::int as pos,

@@ -1,5 +1,5 @@
 /**
- * Demo data (issue 2 "Demo data"): real enough to judge the product by. Loaded by `npm start` into
+ * Demo data: real enough to judge the product by. Loaded by `npm start` into
  * an empty embedded database, by `npm run seed:demo` into any empty database, and by the test
  * harness into each test file's fresh database. Every demo user has the password DEMO_PASSWORD;
  * these accounts exist only in demo data.
@@ -850,7 +850,7 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
     });
   }
 
-  // each care-label subcode's demo label, judged and fixed as Add to Order stores it (issue 25)
+  // each care-label subcode's demo label, judged and fixed as Add to Order stores it (decision 0043)
   const careLabels = new Map<string, CareLabel>();
   for (const sc of SUBCODES) {
     if (!sc.careLabelType) continue;

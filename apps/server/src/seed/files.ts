@@ -1,5 +1,5 @@
 /**
- * Files of the demo data (issue 6: "artwork files, documents"): artwork proofs for every order line
+ * Files of the demo data: artwork proofs for every order line
  * that has artwork (an SVG or a PDF label mock-up per version, with version history where a proof
  * was rejected before), production POs and packing slips where the order's status has them, a
  * shipping document on shipped orders and the vendor's own PO attached to some orders. Runs inside
@@ -44,7 +44,7 @@ export function svgProof(o: {
 
 /** A PDF made with pdfkit from a drawing function. */
 async function pdf(size: [number, number], draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  // pdfkit loads when demo files are made, not with every server start (issue 10, RSS).
+  // pdfkit loads when demo files are made, not with every server start (RSS; decision 0024).
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size, margin: 36, info: { Title: 'Selvedge demo document' } });

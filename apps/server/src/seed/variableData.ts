@@ -1,6 +1,6 @@
 /**
- * The demo's uploaded retailer data (issue 26: "put uploaded POs for Roots and Dunnes Stores, for
- * vendor@example.com's vendor number, in the demo data"): the two sample files of docs/formats,
+ * The demo's uploaded retailer data (uploaded POs for Roots and Dunnes Stores, for
+ * vendor@example.com's vendor number, in the demo data): the two sample files of docs/formats,
  * uploaded by account@example.com and imported by the import itself (runImport), so the demo's
  * variable-data items, rows, refusals and upload reports are exactly what an upload of those files
  * gives. No mail is sent for them.

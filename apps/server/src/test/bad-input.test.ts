@@ -1,5 +1,5 @@
 /**
- * The bad input an outside probe answered with 500 (issue 7, defect 3): each must answer 400 with a
+ * The bad input an outside probe answered with 500: each must answer 400 with a
  * sentence and the field's path in `field` (decision 0058), and change nothing. The fixes live in the shared schemas (ids, text,
  * dates, care label) that every contract uses, so later endpoints inherit them.
  */

@@ -1,5 +1,5 @@
 /**
- * Faults (issue 7 "A standing suite, run by npm test"): the server process is killed (SIGKILL) in
+ * Faults (part of the standing suite run by npm test): the server process is killed (SIGKILL) in
  * the middle of a burst of writes, restarted on the same database, and nothing is half-written.
  *
  * The real server runs as a child process on a scratch PostgreSQL database with the demo data.

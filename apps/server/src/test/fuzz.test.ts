@@ -1,5 +1,5 @@
 /**
- * The standing fuzz suite (issue 7 "A standing suite, run by npm test"): every API route of the
+ * The standing fuzz suite (part of the standing suite run by npm test): every API route of the
  * registry gets requests generated from the OpenAPI document by fast-check arbitraries (`fuzz.ts`),
  * over 2,000 hostile ones per run (plus a quarter of clean ones that change the data as real use
  * would), each with a token of a role the route admits (some with none, a refused role or a broken
@@ -60,7 +60,7 @@ const CHUNK = 12;
  * Time for sending: past it the run stops once MIN_REQUESTS hostile ones went out. A slow or busy
  * machine sends for longer instead of failing: the test checks answers, not speed. 30 s sends about
  * 5,000 on a 2-core machine beside the other test files (3,600 hostile); it was 75 s (12,000), the
- * longest test file of npm test by far (issue 28 §4, decision 0036 "Third round"). Every run draws
+ * longest test file of npm test by far (decision 0036 "Third round"). Every run draws
  * from a new seed, so the requests differ run after run; FUZZ_BUDGET_MS=600000 for a long hunt.
  */
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 30_000);

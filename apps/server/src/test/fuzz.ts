@@ -1,5 +1,5 @@
 /**
- * Request generators for the standing fuzz suite (issue 7 "A standing suite, run by npm test";
+ * Request generators for the standing fuzz suite (run by npm test;
  * `fuzz.test.ts` runs them). Every generator is a fast-check arbitrary derived from the app's own
  * OpenAPI document and route registry: an operation's path and query parameters and its JSON body
  * schema give, field by field, values that keep to the schema (ids of real demo rows where there

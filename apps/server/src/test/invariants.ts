@@ -1,5 +1,5 @@
 /**
- * The order invariants the race and fault tests (issue 7 "A standing suite") check after a burst of
+ * The order invariants the race and fault tests (the standing suite run by npm test) check after a burst of
  * concurrent writes, as SQL against the database. Each check answers what breaks it, one line per
  * offending row, so a failing test names the order or the user:
  *

@@ -1,5 +1,5 @@
 /**
- * More than one machine (issue 10): two server processes and a separate job worker on one
+ * More than one machine (decision 0018): two server processes and a separate job worker on one
  * PostgreSQL database, behind a round-robin proxy, share nothing but the database, the object
  * storage (s3rver, as MinIO in compose.yaml) and the signing secret. A journey crosses them:
  *

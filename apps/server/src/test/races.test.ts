@@ -1,5 +1,5 @@
 /**
- * Races (issue 7 "A standing suite, run by npm test"): concurrent requests against the real app and
+ * Races (part of the standing suite run by npm test): concurrent requests against the real app and
  * database must never answer 500, and where one winner is expected there is exactly one.
  *
  * - Cart: one vendor user, 30 rounds of place (several at once), add-line and header save fired
@@ -23,7 +23,14 @@ import dayjs from 'dayjs';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../platform/db/schema';
-import { type BuildArtwork, buildOrder, buildSubcode, buildUser, demoParties } from './factories';
+import {
+  type BuildArtwork,
+  buildOrder,
+  buildOrderParts,
+  buildSubcode,
+  buildUser,
+  demoParties,
+} from './factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from './harness';
 import { orderInvariantViolations } from './invariants';
 
@@ -394,9 +401,9 @@ describe('the invariant checks', () => {
       items: [{ subcode: subPlain }],
     });
     await t.db.update(s.orders).set({ totalPrice: '20.01' }).where(eq(s.orders.id, total.orderId));
-    await t.db
-      .insert(s.orderLogs)
-      .values({ orderId: total.orderId, userId: user.id, userName: 'x', description: 'Finance approved' });
+    await buildOrderParts(t.db, total.orderId, {
+      logs: [{ userId: user.id, userName: 'x', description: 'Finance approved' }],
+    });
     expect(
       (await orderInvariantViolations(t.db, { placedBy: [user.id], userIds: [user.id] })).sort(),
     ).toEqual(
@@ -409,9 +416,9 @@ describe('the invariant checks', () => {
         `order ${total.orderId}: total price 20.0100 vs lines 20.0000 + charges 0; total cost 10.0000 vs lines 10.0000`,
       ].sort(),
     );
-    await t.db
-      .insert(s.orderLogs)
-      .values({ orderId: total.orderId, userId: user.id, userName: 'x', description: ORDER_PLACED_LOG });
+    await buildOrderParts(t.db, total.orderId, {
+      logs: [{ userId: user.id, userName: 'x', description: ORDER_PLACED_LOG }],
+    });
     expect(await orderInvariantViolations(t.db, { placedBy: [user.id], userIds: [user.id] })).toContain(
       `placed order ${total.orderId}: first log line is 'Finance approved', not '${ORDER_PLACED_LOG}'`,
     );

@@ -1,5 +1,5 @@
 /**
- * The route matrix (issue 6 "Ground first"; issue 7 "A standing suite"): every API route, as it
+ * The route matrix (ordering §6 Route access, master-data §6; part of the standing suite): every API route, as it
  * registered with its permission, against every role and against missing and forged tokens.
  * A route added later is covered here without a test of its own.
  *
@@ -60,7 +60,7 @@ describe('route matrix', () => {
     const keys = routes.map((r) => `${r.method} ${r.url}`);
     expect(keys).toContain('POST /api/v1.0/orders/:id/complete-production');
     expect(keys).toContain('GET /api/v1.0/orders/:id/vendor-po/');
-    // Ordering uploaded retailer data (issue 26).
+    // Ordering uploaded retailer data (decision 0057).
     expect(keys).toContain('GET /api/v1.0/products/variable-data');
     expect(keys).toContain('GET /api/v1.0/products/variable-data/dynamic/:id');
     expect(keys).toContain('GET /api/v1.0/orders/:id/download-data');

@@ -1,7 +1,7 @@
 /**
  * The real server as a child process, run as production runs it (the bundle of
  * `npm run build -w apps/server`, under plain node), for tests that must kill it
- * (test/faults.test.ts, issue 7) or run several (test/multi-instance.test.ts, issue 10):
+ * (test/faults.test.ts) or run several (test/multi-instance.test.ts, decision 0018):
  * started on a free port of 127.0.0.1 with the given environment, ready once GET /api/v1.0/health
  * answers 200; the job worker likewise, ready once its metrics answer. Keeps the last lines each
  * printed, for failure messages.
@@ -161,7 +161,7 @@ export async function startServerProcess(
 }
 
 /**
- * Starts the job worker (the bundle of `src/worker.ts`, issue 10) with `env` and its metrics on a free port, and
+ * Starts the job worker (the bundle of `src/worker.ts`, decision 0018) with `env` and its metrics on a free port, and
  * waits until they answer (the worker has no other HTTP server). `base` is the metrics server.
  */
 export async function startWorkerProcess(

@@ -14,6 +14,9 @@
  * WRITE_RELEASE_FIXTURE=1 with TEST_DATABASE_URL (re)writes the fixture instead, from the demo data
  * and the activity below: only at a release's own commit (the journal must end at PREVIOUS_RELEASE),
  * whose code then writes the rows (see docs/decisions/0053 for the next release).
+ *
+ * It reads the demo rows and the release's own rows, not rows of the test factories
+ * (test/factories/): upgrading what a release wrote is what it checks (decision 0062).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -20,7 +20,7 @@ export function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
 }
 
 /**
- * The settings the server wrote into index.html (`<meta name="brand-name">`, issue 9: no request
+ * The settings the server wrote into index.html (`<meta name="brand-name">`, decision 0021: no request
  * for them on the first load); undefined where the page has none (the development server).
  */
 function configFromPage(): AppConfig | undefined {

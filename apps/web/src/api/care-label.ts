@@ -1,5 +1,5 @@
 /**
- * The care-label list calls (master-data §7; issue 25): lists of a kind, a list's items, adding,
+ * The care-label list calls (master-data §7; decision 0041): lists of a kind, a list's items, adding,
  * renaming, removing lists and toggling members. Query keys ['care-label', …]. The option calls are
  * registry kinds of the master-data kit (api/master-data.ts: useRecordSearch('careMaterial'…)).
  */

@@ -115,7 +115,7 @@ export function useCartQuery() {
 
 /**
  * The vendor's saved shipping addresses (an empty list for a user without a vendor): read anew each
- * time the cart opens, since one may just have been added on the vendor details (issue 28 §3).
+ * time the cart opens, since one may just have been added on the vendor details (features/cart/new-shipping-address.ts).
  */
 export function useShippingAddressesQuery() {
   return useQuery({

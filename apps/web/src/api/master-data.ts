@@ -1,5 +1,5 @@
 /**
- * Master-data calls (master-data §7; issue 8), one factory for every entity: the paths come from the
+ * Master-data calls (master-data §7; decision 0035), one factory for every entity: the paths come from the
  * shared registry's `MASTER_DATA` (search, get, create, update) and the types from its schemas, so a
  * screen names its kind and gets its query keys, fetch functions and hooks. Each record carries `version`; an update sends it back
  * and a stale one answers 409 with the contract's message (shown by the detail screen).

@@ -1,5 +1,5 @@
 /**
- * Retailer data file calls (master-data §7; issue 26): the customers that have a parser, the upload
+ * Retailer data file calls (master-data §7; decision 0045): the customers that have a parser, the upload
  * (multipart `customerId` then `file`, with upload progress) and the user's recent uploads, polled
  * while one is still being processed.
  */

@@ -1,5 +1,5 @@
 /**
- * The screens whose heading is fixed text, by route (issue 9, "a fast first load on a slow link").
+ * The screens whose heading is fixed text, by route (decision 0021 "Second round").
  * While a screen's code loads, its heading already shows where the screen will put it: written into
  * the page by the preload script before any app code has arrived (vite.config.ts,
  * preloadScreenChunks), then by the loading frame (ui/AppLayout.tsx, AppLoading). Plain data without

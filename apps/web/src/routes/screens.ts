@@ -39,7 +39,7 @@ export const PUBLIC_SCREENS: ScreenDef[] = [
 ];
 
 /**
- * The product passport (issue 25, decision 0044): public, at the GS1 Digital Link path, and outside
+ * The product passport (decision 0044): public, at the GS1 Digital Link path, and outside
  * the app's frame (router.tsx), so not among PUBLIC_SCREENS.
  */
 export const PASSPORT_SCREEN: ScreenDef = {
@@ -61,9 +61,9 @@ export const PROTECTED_SCREENS: ScreenDef<AppRoute>[] = [
     title: 'Variable Data Upload',
     load: () => import('./variable-data-upload'),
   },
-  // Care labels' options and lists (master-data §2 Care labels page; issue 25).
+  // Care labels' options and lists (master-data §2 Care labels page; decision 0041).
   { path: '/care-label', title: 'Care Labels', load: () => import('./care-label') },
-  // Master data (master-data §2; issue 8): the registry's screens, generic list and details pages.
+  // Master data (master-data §2; decision 0035): the registry's screens, generic list and details pages.
   ...MASTER_DATA_SCREENS.map((screen) => ({
     path: screen.route,
     title: screen.title,

@@ -2,7 +2,7 @@
  * The app shell around every route: header (navigation bar when signed in, brand alone otherwise),
  * the routed page, and the footer. Also keeps the page title in step and shows a thin progress bar
  * while a lazy screen loads. The navigation bar (menus, drawer, tooltips) is loaded only once
- * someone is signed in, so the login screen does not carry it (issue 9).
+ * someone is signed in, so the login screen does not carry it.
  */
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -43,7 +43,7 @@ function PublicHeader({ withLogin = true }: { withLogin?: boolean }) {
 
 /**
  * The fixed header and footer around the page, styled in global.css: Mantine's AppShell did the
- * same with 10 KB of code for navbars and asides the portal does not have (issue 9).
+ * same with 10 KB of code for navbars and asides the portal does not have.
  */
 function Frame({ header, children }: { header: ReactNode; children: ReactNode }) {
   return (
@@ -84,7 +84,7 @@ export function AppLayout() {
 /**
  * What shows while the first screen's code loads (the router's HydrateFallback): the frame with
  * the brand, the screen's heading where it has a fixed one (routes/headings.ts), and a loader. The page paints its header and footer at once instead of a bare loader
- * (issue 9: the first paint comes sooner on a slow link), and they do not move when the screen comes.
+ * (decision 0021: the first paint comes sooner on a slow link), and they do not move when the screen comes.
  */
 export function AppLoading() {
   const heading = SCREEN_HEADINGS[useLocation().pathname];

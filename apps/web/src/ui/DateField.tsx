@@ -33,7 +33,7 @@ export interface DateFieldProps
 
 /** The date input of the app (cart Date Requested, order Estimated Completion Date). */
 export function DateField({ value, onCommit, minDate, allowEmpty = true, ...rest }: DateFieldProps) {
-  // The clear button (×) says what it clears (issue 9: a button needs an accessible name).
+  // The clear button (×) says what it clears (a button needs an accessible name).
   const clearLabel = typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear date';
   const [draft, setDraft] = useState<string | null>(value);
   const draftRef = useRef(draft);

@@ -1,5 +1,5 @@
 /**
- * The frame of every long filter form (order list, master-data lists; issue 28 §3 b): a "Filters"
+ * The frame of every long filter form (order list, master-data lists; decision 0038): a "Filters"
  * toggle that says how many filters are active, above the form. The form is open at desktop widths
  * and collapsed below a phone width (ui/phone.ts), so that on a phone the results are on the first
  * screen; the user's own open/close wins until the screen is left. docs/decisions/0038.

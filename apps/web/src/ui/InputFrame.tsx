@@ -1,13 +1,24 @@
 /**
- * Stand-ins for heavy inputs in a screen's first render (issue 9). A Mantine select or date input
+ * Stand-ins for heavy inputs in a screen's first render (decision 0021). A Mantine select or date input
  * brings its dropdown, its positioning and a second render of itself when it mounts: a form of
  * several was most of the task that first showed its screen. A form renders `InputFrame`s first — a
  * read-only text field with the input's label, text and size — and puts the real inputs in place in
  * its next render, which React does in the background (`useAfterFirstRender`): the page shows
  * sooner, and nothing moves when the inputs come. A frame has no test id: tests wait for the input.
  */
-import { Select, type SelectProps, TextInput, type TextInputProps } from '@mantine/core';
-import { type ReactNode, Suspense, useDeferredValue } from 'react';
+import type { Select, SelectProps } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+
+/**
+ * Mantine's Select, loaded when a form first puts one in place of its frame (inside `Deferred`, whose
+ * frame shows until then): a select brings its dropdown, its scroll area and the positioning library,
+ * which a list screen's first load does not need (decision 0064).
+ */
+// Typed as Select itself: `lazy` keeps the props but not Select's generic value type.
+export const LazySelect = lazy(() =>
+  import('./select').then((m) => ({ default: m.Select })),
+) as unknown as typeof Select;
 
 /** The read-only stand-in of an input: same label, text and size; not focusable. */
 export function InputFrame(props: Omit<TextInputProps, 'readOnly' | 'tabIndex' | 'onChange'>) {
@@ -60,7 +71,7 @@ export function DeferredSelect({ ready, ...props }: SelectProps & { ready: boole
   );
   return (
     <Deferred ready={ready} frame={frame}>
-      <Select {...props} />
+      <LazySelect {...props} />
     </Deferred>
   );
 }

@@ -203,7 +203,7 @@ function UserInfo({ name, role }: { name: string; role: Role }) {
 /**
  * The header content for a signed-in user (mounted in AppLayout's header). It reads the session
  * itself and renders again only on a new user or location; the answers of the first load (brand,
- * counts, cart, hasVendor) each render only the part showing them (issue 9, total blocking time).
+ * counts, cart, hasVendor) each render only the part showing them (decision 0021, total blocking time).
  */
 export const NavBar = memo(function NavBar() {
   const { pathname, search } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * The parts of ui/hosts.tsx loaded when first needed (issue 9): Mantine's message area and dialog
+ * The parts of ui/hosts.tsx loaded when first needed: Mantine's message area and dialog
  * provider, with the app's settings.
  */
 import { ModalsProvider } from '@mantine/modals';

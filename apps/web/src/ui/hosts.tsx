@@ -1,6 +1,6 @@
 /**
  * The app-wide hosts of messages and dialogs, mounted once at the root and loaded when first
- * needed (issue 9: the first load carries only what the screen renders). Callers are unchanged:
+ * needed (the first load carries only what the screen renders). Callers are unchanged:
  * messages go through the Mantine notifications store (ui/messages.tsx) and dialogs through the
  * Mantine modals events (`modals.open`, `openConfirmModal`).
  *

@@ -1,6 +1,6 @@
 /**
  * A Mantine form validator that applies a shared zod schema loaded on the first validation
- * (issue 9: no validation library in a screen's first load). The schema of packages/shared stays
+ * (no validation library in a screen's first load). The schema of packages/shared stays
  * the one rule of the field; only the moment its code arrives changes.
  */
 import { type FormErrors, schemaResolver } from '@mantine/form';

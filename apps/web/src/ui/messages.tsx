@@ -22,7 +22,7 @@ function show(kind: 'error' | 'success' | 'info', message: string, options: Mess
     message,
     title: options.title,
     color: kind === 'error' ? 'red' : kind === 'success' ? 'green' : 'blue',
-    // Bottom right, where no heading, filter or 'Back to…' button sits (issue 9 papercut 7).
+    // Bottom right, where no heading, filter or 'Back to…' button sits (decision 0016 Papercuts).
     position: 'bottom-right',
     autoClose: retain ? false : LIMITS.messageDisplayMs,
     withCloseButton: true,

@@ -8,7 +8,7 @@
 import { LIMITS } from '@selvedge/shared';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
-// The panel's code loads with the first overlay started: it has the overlay delay to arrive (issue 9).
+// The panel's code loads with the first overlay started: it has the overlay delay (ordering §9: 300 ms) to arrive.
 const loadPanel = () => import('./progress');
 const OverlayPanel = lazy(() => loadPanel().then((m) => ({ default: m.OverlayPanel })));
 

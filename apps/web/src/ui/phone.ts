@@ -1,5 +1,5 @@
 /**
- * The phone width of the screens (issue 28 §3: every screen fits 390 px): below Mantine's `xs`
+ * The phone width of the screens (decision 0038: every screen fits 390 px): below Mantine's `xs`
  * breakpoint (576 px), filter forms start collapsed (FilterPanel) and wide result tables show one
  * summary cell per row (VariableDataResultsTable).
  */

@@ -1,5 +1,5 @@
 /**
- * The progress displays, loaded the first time one is shown (issue 9: no first load carries them):
+ * The progress displays, loaded the first time one is shown (no first load carries them):
  * the global overlay's panel (ui/overlay.tsx) and the thin bar under the header while a screen's
  * code loads (ui/AppLayout.tsx).
  */

@@ -1,6 +1,6 @@
 /**
  * A tab opened before a deploy asks for the old build's chunks, which the server no longer has (404,
- * issue 28 §2): Vite then fires `vite:preloadError` on the window. The app reloads once, fetching the
+ * ARCHITECTURE.md "After a deploy"): Vite then fires `vite:preloadError` on the window. The app reloads once, fetching the
  * new index.html and its chunks. The time of that reload is kept in session storage: when a chunk
  * still fails right after it (a broken deploy, the network), the error is let through to the route's
  * error screen instead of reloading in a loop.

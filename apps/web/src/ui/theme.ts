@@ -1,6 +1,6 @@
 /**
  * The Mantine theme of the portal: the library's defaults with a brand colour, tuned for contrast
- * (issue 9, "accessible to everyone": WCAG 2.1 AA asks 4.5:1 for text; Mantine's default shades
+ * (accessible to everyone: WCAG 2.1 AA asks 4.5:1 for text; Mantine's default shades
  * give white on blue at 3.6:1 and grey secondary text at 3.3:1).
  */
 import {
@@ -21,19 +21,19 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
   components: {
-    // A close button (×) of a message, dialog or drawer is an icon alone: it needs a name (issue 9).
+    // A close button (×) of a message, dialog or drawer is an icon alone: it needs a name (WCAG 2.1 AA).
     CloseButton: { defaultProps: { 'aria-label': 'Close' } },
     // The same button clearing a field (Select, date inputs) is named for what it does.
     InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
     // A loader is a status: its name ("Loading the PDF") is announced, and allowed on the element.
     Loader: { defaultProps: { role: 'status' } },
-    // Every date input's clear button (×) gets a name (issue 9); ui/DateField names it after its
+    // Every date input's clear button (×) gets a name (WCAG 2.1 AA); ui/DateField names it after its
     // field. A plain object, not DateInput.extend(): importing @mantine/dates here would put the
     // date pickers in every screen's first load.
     DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
     // A Select's list of options is built when it opens, not hidden in the page from the first render
     // (Mantine's Combobox keeps it mounted by default): a form of five selects then paints without
-    // building and positioning five hidden dropdowns (issue 9, total blocking time). A Select given
+    // building and positioning five hidden dropdowns (decision 0021, total blocking time). A Select given
     // comboboxProps of its own keeps Mantine's default.
     Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
   },
@@ -65,7 +65,7 @@ function readableOn(background: string, shades: MantineColorsTuple, from: number
 
 /**
  * Colour variables of the light scheme, for every colour of the theme, so that whatever colour a
- * screen picks reads at 4.5:1 (issue 9):
+ * screen picks reads at 4.5:1 (WCAG 2.1 AA):
  * - `filled` (buttons, badges): white text on it, so a shade dark enough for white;
  * - `text` and `outline` (coloured text, outline buttons and badges): readable on the page's
  *   lightest backgrounds (white and gray-0);

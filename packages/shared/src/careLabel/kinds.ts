@@ -1,6 +1,6 @@
 /**
  * The kinds of care-label options and lists (master-data §2 Care labels page, §3 Care code, Care
- * instruction, §7 Care label calls), named as the calls name them (kebab-case, issue 25). The same
+ * instruction, §7 Care label calls), named as the calls name them (kebab-case). The same
  * names are stored in the `kind` columns of care_options and care_lists (decision 0041), so the API,
  * the database and the screens cannot disagree. Pure data, no I/O.
  */

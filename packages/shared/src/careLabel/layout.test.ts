@@ -43,7 +43,7 @@ const texts = (l: CareLabelDraft, markets: ('CA' | 'US' | 'EU')[] = []) =>
     identity: { caNumber: '12345', rnNumber: '67890' },
   }).elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
 
-describe('careLabelLayout (issue 25: the label as data)', () => {
+describe('careLabelLayout (the label as data)', () => {
   it('prints fibre content in descending percentage, origin, symbols in ISO order, caution, instructions, copyright', () => {
     const layout = careLabelLayout({ label, icons });
     expect(texts(label)).toEqual([

@@ -2,7 +2,7 @@
  * What a care label looks like, as DATA: positioned texts and care symbols in millimetres, computed
  * once here and drawn by two renderers, the React SVG preview beside the editor and on order details
  * (web features/care-label/CareLabelPreview.tsx) and the production PO (server documents/pdf/
- * careLabel.ts), so the screen and the paper cannot disagree (issue 25; decision 0043).
+ * careLabel.ts), so the screen and the paper cannot disagree (decision 0043).
  *
  * Top to bottom: fibre content per component (percentages in descending order, 16 CFR 303.16;
  * 'English / Français' names when the customer sells in Canada), country of origin, the care symbols
@@ -232,7 +232,7 @@ export function careLabelLayout(input: CareLabelLayoutInput): CareLabelLayout {
 /**
  * The label's text as printed, line by line in the layout's order (the care symbols' names are one of
  * its lines): what a mail or another text-only reader shows of the label, so it says exactly what the
- * preview and the production PO draw (issue 25; decision 0043).
+ * preview and the production PO draw (decision 0043).
  */
 export function careLabelLines(layout: CareLabelLayout): string[] {
   return layout.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));

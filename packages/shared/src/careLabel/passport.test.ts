@@ -1,5 +1,5 @@
 /**
- * The product passport's pure parts (issue 25; decision 0044): the serial's alphabet (GS1 AI 21,
+ * The product passport's pure parts (decision 0044): the serial's alphabet (GS1 AI 21,
  * URI-safe), GTINs as GTIN-14, the Digital Link builder and parser, and the passport of a label.
  */
 import fc from 'fast-check';

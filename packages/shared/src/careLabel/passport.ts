@@ -1,5 +1,5 @@
 /**
- * The product passport of a care label (issue 25, "A product passport per care label"; decision
+ * The product passport of a care label (decision
  * 0044): the label carries a QR code of a GS1 Digital Link URI — https://<host>/01/<GTIN-14>/21/<serial>
  * (GS1 Digital Link Standard 1.2, §4: the GTIN as primary key, AI 21 the serial as key qualifier) —
  * that opens a public, read-only page of that garment's fibre content, care instructions, country of

@@ -25,7 +25,7 @@ describe('care symbols (ISO 3758)', () => {
     }
   });
 
-  it('has the symbols the issue names', () => {
+  it('has the symbols the care labels need', () => {
     const wanted = [
       ...[30, 40, 50, 60, 70, 95].map((t) => `wash-${t}`),
       'wash-hand',

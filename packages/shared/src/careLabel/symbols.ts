@@ -5,7 +5,7 @@
  * and the production PO draws the very same paths with pdfkit (documents/pdf/careLabel.ts), so the
  * screen and the paper cannot disagree. A care instruction's `icon` (master-data §3 Care instruction)
  * names one of CARE_SYMBOLS. Numbers and letters are stroked glyphs of our own (no font), for the
- * same reason. Pure data, no I/O, no validation library (issue 9: screens load it without zod).
+ * same reason. Pure data, no I/O, no validation library (screens load it without zod).
  */
 
 /** The five care instruction types (master-data §3 Care instruction), in ISO 3758 order. */

@@ -50,6 +50,9 @@ describe('Date Requested (ordering §5: not earlier than 14 days from today)', (
     expect(isDateRequestedAllowed('2026-01-14', '2026-01-01')).toBe(false);
     expect(isDateRequestedAllowed('2025-12-31', '2026-01-01')).toBe(false);
     expect(isDateRequestedAllowed('not-a-date', '2026-01-01')).toBe(false);
+    // A day the month does not have is no date (dayjs alone would read 2026-02-30 as 2 March).
+    expect(isDateRequestedAllowed('2026-02-30', '2026-01-01')).toBe(false);
+    expect(isDateRequestedAllowed('2026-2-3', '2026-01-01')).toBe(false);
   });
   it('formats display dates as DD-MMM-YY', () => {
     expect(formatDisplayDate('2026-12-05')).toBe('05-Dec-26');

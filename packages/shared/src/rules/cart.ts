@@ -24,7 +24,7 @@ export function earliestDateRequested(today: string | Date = new Date()): string
 
 /** True when `date` (YYYY-MM-DD) is at least 14 days from `today` (ordering §5 Cart). */
 export function isDateRequestedAllowed(date: string, today: string | Date = new Date()): boolean {
-  const d = dayjs(date, 'YYYY-MM-DD');
+  const d = dayjs(date, 'YYYY-MM-DD', true); // strict: '2026-02-30' is no date (dates.ts extends dayjs with customParseFormat)
   return d.isValid() && !d.isBefore(earliestDateRequested(today), 'day');
 }
 

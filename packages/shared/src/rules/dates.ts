@@ -1,6 +1,6 @@
 /**
- * Typed dates (ordering §5 'dd-MMM-yyyy', §9 display DD-MMM-YY; issue 6: "Date fields accept typing
- * (DD-MMM-YYYY) as well as the calendar"). Parsing is dayjs's strict customParseFormat; only the
+ * Typed dates (ordering §5 'dd-MMM-yyyy', §9 display DD-MMM-YY; date fields accept typing
+ * (DD-MMM-YYYY) as well as the calendar). Parsing is dayjs's strict customParseFormat; only the
  * spellings people type are normalized first (any case of the month name, '/', '.' or a space
  * between the parts).
  */

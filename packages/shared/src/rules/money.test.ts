@@ -11,6 +11,7 @@ import {
   sumAmounts,
   toFixedAmount,
 } from './money';
+import { roundedAmountText } from './moneyFormat';
 
 describe('lineTotal', () => {
   it('multiplies in decimals and rounds to cents, half up', () => {
@@ -95,6 +96,33 @@ describe('formatTotal and formatUnit (ordering §9: totals 2 decimals with separ
   it('formats money with its currency', () => {
     expect(formatMoney({ currency: 'USD', price: '1234.5' })).toBe('USD 1,234.50');
     expect(formatUnitMoney({ currency: 'CAD', price: '0.0731' })).toBe('CAD 0.0731');
+  });
+  it('law: rounds as decimal.js does, half up, at 2 and 4 places (moneyFormat.ts, decision 0064)', () => {
+    const decimalText = fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.stringMatching(/^\d{0,12}$/),
+        fc.option(fc.stringMatching(/^\d{0,9}$/)),
+        fc.option(fc.integer({ min: -8, max: 8 })),
+      )
+      .filter(([, whole, fraction]) => `${whole}${fraction ?? ''}` !== '')
+      .map(
+        ([sign, whole, fraction, exp]) =>
+          `${sign}${whole}${fraction === null ? '' : `.${fraction}`}${exp === null ? '' : `e${exp}`}`,
+      );
+    fc.assert(
+      fc.property(decimalText, (amount) => {
+        for (const places of [2, 4]) {
+          expect(roundedAmountText(amount, places)).toBe(
+            new Decimal(amount).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places),
+          );
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('refuses a text that is not a number, as decimal.js does', () => {
+    for (const bad of ['', 'abc', '1.2.3', '.', '-', '1e']) expect(() => formatTotal(bad)).toThrow();
   });
   it('law: removing the separators gives back the amount rounded to 2 places', () => {
     fc.assert(

@@ -26,7 +26,7 @@ const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.(\d+))?$/;
  * `amount` at `places` decimals when that needs no rounding (only zeros beyond them, or fewer
  * decimals), by cutting or padding its text; null otherwise. Stored amounts (numeric(14,4), totals
  * already rounded to cents) take this path: formatting every total of an order-list page through
- * Decimal was 4 % of the call's CPU (issue 10).
+ * Decimal was 4 % of the call's CPU (measured by `npm run bench`).
  */
 function fixedWithoutRounding(amount: string, places: number): Amount | null {
   const m = DECIMAL_TEXT.exec(amount);
@@ -53,28 +53,5 @@ export function compareAmounts(a: Amount, b: Amount): number {
   return new Decimal(a).comparedTo(b);
 }
 
-const groups = (intPart: string) => intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** '1234.5' → '1,234.50' (totals: 2 decimals with thousands separators, ordering §9). */
-export function formatTotal(amount: Amount): string {
-  const fixed = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-  const [i, f] = fixed.replace('-', '').split('.');
-  return `${fixed.startsWith('-') ? '-' : ''}${groups(i)}.${f}`;
-}
-
-/** '0.12' → '0.1200' (unit prices and costs: 4 decimals, ordering §9). */
-export function formatUnit(amount: Amount): string {
-  const fixed = new Decimal(amount).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
-  const [i, f] = fixed.replace('-', '').split('.');
-  return `${fixed.startsWith('-') ? '-' : ''}${groups(i)}.${f}`;
-}
-
-/** 'USD 1,234.50' */
-export function formatMoney(money: { currency: string; price: Amount }): string {
-  return `${money.currency} ${formatTotal(money.price)}`;
-}
-
-/** 'CAD 0.0731': a unit price or cost with its currency, 4 decimals (ordering §9). */
-export function formatUnitMoney(money: { currency: string; price: Amount }): string {
-  return `${money.currency} ${formatUnit(money.price)}`;
-}
+// The display formats need no decimal.js (moneyFormat.ts, decision 0064).
+export { formatMoney, formatTotal, formatUnit, formatUnitMoney } from './moneyFormat';

@@ -238,7 +238,7 @@ describe('item artwork (ordering §4 Item artwork)', () => {
   });
 });
 
-describe('artwork banners (ordering §4; issue 28 §3 h)', () => {
+describe('artwork banners (ordering §4)', () => {
   it('shows each status its banner on an open order', () => {
     const open = { orderStatus: 'NEEDS_ARTWORK' as const, cancelled: false };
     const reviewing = { orderStatus: 'NEEDS_ART_APPROVAL' as const, cancelled: false };

@@ -337,7 +337,7 @@ export type ArtworkBannerKind = 'needsUpload' | 'rejected' | 'uploaded' | 'requi
  * Which banner a line's artwork shows on order details (ordering §4 Per-item banners), or null for
  * none. A cancelled order never moves again (ordering §3 cancelled), so its lines ask for nothing:
  * no 'Needs Artwork Upload', and uploaded artwork reads 'Artwork Uploaded', not 'Requires Artwork
- * Review' (issue 28 §3 h; docs/decisions/0038). Rejected and approved artwork still say what they are.
+ * Review' (docs/decisions/0038). Rejected and approved artwork still say what they are.
  */
 export function artworkBannerKind(
   artworkStatus: ArtworkStatus,

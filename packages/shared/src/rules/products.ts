@@ -1,7 +1,7 @@
 /**
  * Product constants both sides use (ordering §5 Product search, §7 Products), kept apart from the
  * product schemas (schemas/products.ts, which re-exports them): a screen that needs one of these
- * values does not load the validation library with them (issue 9).
+ * values does not load the validation library with them (ARCHITECTURE.md Web inside: the first load carries no zod).
  */
 import { VARIABLE_DATA_SEARCH_MESSAGES } from '../messages';
 

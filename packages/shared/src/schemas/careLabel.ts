@@ -1,9 +1,9 @@
 /**
  * The care label chosen on an order line (ordering §3 Care label; §5 fibre percentages), as the
  * order-line payload carries it. Its real shape and limits are enforced even before the care-label
- * editor exists (issue 7): every text is bounded and free of control characters, lists are bounded,
+ * editor exists: every text is bounded and free of control characters, lists are bounded,
  * percentages are whole numbers 0–100, unknown keys are refused. Whether the choices match the
- * customer's care-label configuration (-3/-4 at placing) is the care-label issue's rule.
+ * customer's care-label configuration (-3/-4 at placing) is decision 0043's rule (careLabelAgainst).
  */
 import { z } from 'zod';
 import { CARE_MARKETS, type CustomerCareConfig } from '../careLabel/config';

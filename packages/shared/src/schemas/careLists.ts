@@ -1,6 +1,6 @@
 /**
  * The care-label list calls (master-data §2 Care labels page Lists tab, §7 "Fetch all lists per
- * kind; add, update, remove list", "Fetch a list's items", "Add/remove item in list"; issue 25,
+ * kind; add, update, remove list", "Fetch a list's items", "Add/remove item in list";
  * decision 0041): one list mechanism for every kind (CARE_LIST_KINDS, kebab-case in the path).
  * A fabric composition list has two checklists, so its items are added and removed under
  * `component-types/{optionId}` and `materials/{optionId}` instead of `items/{optionId}`.

@@ -62,7 +62,7 @@ export type AttributeValues = z.infer<typeof attributeValues>;
  * line's total, and gives its uploaded rows apart — `rowQuantities` (VARIABLE_DATA) or
  * `dynamicVariants` (DYNAMIC), docs/decisions/0051 and 0057. `attributes` holds the subcode's
  * attributes; `attributesItems` per-size attributes of items whose own attribute schema differs from
- * the subcode's. `careLabel` has its real shape and limits (its rules are the care-label issue's).
+ * the subcode's. `careLabel` has its real shape and limits (its rules are decision 0043's).
  */
 export const orderLinePayload = z
   .object({

@@ -9,7 +9,7 @@ const messages = (schema: z.ZodType, value: unknown) => {
     : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
-describe('the shared error mapping (issue 28 §3: every field error a sentence naming the field)', () => {
+describe('the shared error mapping (every field error a sentence naming the field)', () => {
   it('an empty subcode: each field named, no validator text', () => {
     const found = messages(productSubcodeBody, {
       productSubcode: '',

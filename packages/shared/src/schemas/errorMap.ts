@@ -1,5 +1,5 @@
 /**
- * The one error mapping of every schema (issue 28 §3; ARCHITECTURE.md Contract: bad input names the
+ * The one error mapping of every schema (decision 0038; ARCHITECTURE.md Contract: bad input names the
  * field). zod's own texts ('Invalid input: expected object, received null') are replaced by a
  * sentence that starts with the field's name ('productCode is required'), the form the schemas'
  * own messages already take; the web forms put the field's label in place of the name ('Product

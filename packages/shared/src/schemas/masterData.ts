@@ -1,5 +1,5 @@
 /**
- * The master-data contract (spec/master-data.md §3 entities, §5 validation, §7 calls; issue 8):
+ * The master-data contract (spec/master-data.md §3 entities, §5 validation, §7 calls; decision 0017):
  * per entity its record (what GET and every save answer), its create and update bodies, its search
  * query and list answer — `MASTER_DATA_SCHEMAS` binds them to the registry's kinds (MASTER_DATA of
  * masterDataRegistry.ts: paths, names, access, screens) for the server's crud kit
@@ -232,7 +232,7 @@ export type ProductCodeSearchResponse = z.infer<typeof productCodeSearchResponse
 
 // ---------------------------------------------------------------- care-label options
 
-// master-data §2 Care labels page, §3 Care code, Care instruction, §7 (issue 25, decision 0041). Every
+// master-data §2 Care labels page, §3 Care code, Care instruction, §7 (decision 0041). Every
 // option kind is a registry kind under /care-label/options/{kind}; search answers { listContent }.
 const careOptionSearchQuery = z.object({});
 const namedCareOption = (entity: string) => {
@@ -642,7 +642,7 @@ export const productSubcodeRecord = z
     packSize: z.number().int(),
     fulfillmentProcess: z.enum(FULFILLMENT_PROCESSES),
     sustainable: z.boolean(),
-    /** The subcode's items are care labels of this type, or null (issue 25, decision 0041). */
+    /** The subcode's items are care labels of this type, or null (decision 0041). */
     careLabelType: z.enum(CARE_LABEL_TYPES).nullable(),
     /** GTIN-14 of the garment its care labels go into: the product passport's key (decision 0044). */
     gtin: z.string().nullable(),

@@ -121,7 +121,7 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
-/** File formats of the downloads (ordering §7 Downloads; issue 27): CSV, or the same rows as .xlsx. */
+/** File formats of the downloads (ordering §7 Downloads; decision 0049): CSV, or the same rows as .xlsx. */
 export const DOWNLOAD_FORMATS = ['csv', 'xlsx'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 /** `?format=` of every download: csv (the default) or xlsx. */

@@ -1,5 +1,5 @@
 /**
- * The product passport's call (issue 25; decision 0044): GET /passport/01/{gtin}/21/{serial}, public.
+ * The product passport's call (decision 0044): GET /passport/01/{gtin}/21/{serial}, public.
  * The answer is strict and narrow: the garment's label and nothing of its order, vendor or prices
  * (a test asserts its exact key set).
  */

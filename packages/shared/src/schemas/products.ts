@@ -21,7 +21,7 @@ import { CARE_LABEL_TYPES, careLabel } from './careLabel';
 import { PRODUCT_TYPES, variableData } from './cart';
 import { MAX_ID, money, pageQuery, pagingInfo, queryId, safeText } from './common';
 
-// The product constants live in ../rules/products (no zod there, issue 9); re-exported here as before.
+// The product constants live in ../rules/products (no zod there, so a screen loads them without it); re-exported here as before.
 export {
   ATTRIBUTE_TYPES,
   type AttributeType,

@@ -1,6 +1,6 @@
 /**
  * Retailer data files (master-data §2 Variable data upload, §7 GET /configuration/variable-data-customers
- * and POST /configuration/upload-variable-data, §8; issue 26): the customers that have a parser,
+ * and POST /configuration/upload-variable-data, §8; decision 0045): the customers that have a parser,
  * an upload and its processing state and report as the /variable-data-upload screen lists them.
  */
 import { z } from 'zod';

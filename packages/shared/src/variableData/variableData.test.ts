@@ -348,7 +348,7 @@ describe('Refresh (ordering §9) and the size order', () => {
     );
   });
 
-  it('gives quantities the cart accepts, not fewer for a larger adjustment (issue 26)', () => {
+  it('gives quantities the cart accepts, not fewer for a larger adjustment', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 100_000 }),

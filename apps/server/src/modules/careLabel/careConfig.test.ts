@@ -1,5 +1,5 @@
 /**
- * The customer's care-label configuration (issue 25; decision 0041): loadCustomerCareConfig and the
+ * The customer's care-label configuration (master-data §3 Customer; decision 0041): loadCustomerCareConfig and the
  * placing fragment answer the demo customers' lists and settings, and the tables themselves refuse an
  * option of the wrong kind in a list and the deletion of an option in use. PGlite, or PostgreSQL
  * when TEST_DATABASE_URL is set.
@@ -15,13 +15,13 @@ import type { Database } from '../../platform/db';
 import * as s from '../../platform/db/schema';
 import { createStorage } from '../../platform/storage';
 import { seedDemoData } from '../../seed/demo';
+import { idOfCustomer } from '../../test/factories';
 import { createTestDatabase } from '../../test/harness';
 import { loadCustomerCareConfig } from './careConfig.repository';
 import { customerCareConfigSql } from './careConfig.sql';
 
 let database: Database;
-const customerIdOf = async (companyName: string) =>
-  (await database.db.select().from(s.customers).where(eq(s.customers.companyName, companyName)))[0].id;
+const customerIdOf = (companyName: string) => idOfCustomer(database.db, companyName);
 const optionOf = async (kind: string, name: string) =>
   (
     await database.db
@@ -129,12 +129,15 @@ describe('loadCustomerCareConfig', () => {
     expect(
       (await loadCustomerCareConfig(database.db, roots))?.countriesOfOrigin.map((o) => o.name),
     ).not.toContain('Canada');
+    // Puts back the list item the test removed (a restore, not test data).
     await database.db
       .insert(s.careListItems)
       .values({ listId: list.id, listKind: list.kind, optionId: canada.id, optionKind: canada.kind });
   });
 });
 
+// The care tables' keys and checks are what these tests check: their inserts stay written out here,
+// not in a factory (decision 0062).
 describe('care tables', () => {
   it('refuse an option of another kind in a list, and allow component types and materials in fabric lists', async () => {
     const [origins] = await database.db

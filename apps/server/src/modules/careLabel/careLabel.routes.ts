@@ -1,5 +1,5 @@
 /**
- * The care-label list calls (master-data §7; issue 25). Thin: contract, permission (ADMIN:
+ * The care-label list calls (master-data §7; decision 0041). Thin: contract, permission (ADMIN:
  * `masterData`), service. The option calls (/care-label/options/{kind}) are registry kinds of the
  * crud kit (masterData.routes.ts, careOptions.ts).
  */

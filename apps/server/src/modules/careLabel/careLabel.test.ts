@@ -1,5 +1,5 @@
 /**
- * The care-label calls of master-data §7 (issue 25, decision 0041): options of every kind through the
+ * The care-label calls of master-data §7 (decision 0041): options of every kind through the
  * crud kit (search, add answering the new id, update, delete with 409 while in use, history) and the
  * one list mechanism (lists, items by kind, checklist add/remove, fabric composition's two
  * checklists); ADMIN-only registration (401/403 per role are the route matrix's), 400, 404 and 409. PGlite, or PostgreSQL when

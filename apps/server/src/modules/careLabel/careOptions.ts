@@ -1,6 +1,6 @@
 /**
  * Care-label options (master-data §2 Care labels page Options tab, §3 Care code, Care instruction,
- * §7; issue 25, decision 0041): each option kind is a registry kind run by the crud kit over the one
+ * §7; decision 0041): each option kind is a registry kind run by the crud kit over the one
  * care_options table, scoped by `kind` — GET/POST /care-label/options/{kind}, GET/PUT/DELETE
  * /care-label/options/{kind}/{id}. Duplicates within a kind answer 409; an option in a list cannot
  * be deleted (409 "in use") but can be renamed; every change is in the history.

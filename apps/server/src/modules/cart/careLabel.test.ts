@@ -1,5 +1,5 @@
 /**
- * Care labels on the ordering side (issue 25; ordering §2 Product details, §3 Care label, §5, §8):
+ * Care labels on the ordering side (ordering §2 Product details, §3 Care label, §5, §8):
  * the editor's configuration call, Add to Order checking the label by the shared rule and fixing
  * what it prints, and placing's -3/-4 reproduced by changing the customer's configuration.
  * Demo data: Roots (standard labels, CA + US) and its care-label subcode RT-CL-301.
@@ -15,14 +15,8 @@ import {
 import dayjs from 'dayjs';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  careListItems,
-  customers,
-  orders,
-  productItems,
-  productSubcodes,
-  users,
-} from '../../platform/db/schema';
+import { careListItems, customers, orders, productItems, productSubcodes } from '../../platform/db/schema';
+import { idOfCustomer, idOfUser } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -32,8 +26,8 @@ const sub: Record<string, { id: number; itemId: number; quantity: number }> = {}
 
 beforeAll(async () => {
   t = await createTestApp();
-  vendorUserId = (await t.db.select().from(users).where(eq(users.email, DEMO_EMAILS.VENDOR)))[0].id;
-  rootsId = (await t.db.select().from(customers).where(eq(customers.companyName, 'Roots')))[0].id;
+  vendorUserId = await idOfUser(t.db, DEMO_EMAILS.VENDOR);
+  rootsId = await idOfCustomer(t.db, 'Roots');
   for (const code of ['RT-CL-301', 'RT-WL-101']) {
     const [s] = await t.db.select().from(productSubcodes).where(eq(productSubcodes.productSubcode, code));
     const [item] = await t.db
@@ -266,6 +260,7 @@ describe('placing refuses a line whose care label the configuration no longer al
       // The cart stays as it was.
       expect((await call('VENDOR', 'GET', '/orders/cart')).json().orderItems).toHaveLength(1);
     } finally {
+      // Puts back the list item the test removed, as it was (a restore, not test data).
       await t.db.insert(careListItems).values(member);
     }
     const placed = await place();

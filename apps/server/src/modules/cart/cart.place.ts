@@ -41,7 +41,7 @@ export function createCartPlacing(ctx: AppContext) {
           if (await repo.hasPlacedOrder(tx, user.id)) throw conflict(CART_API_MESSAGES.alreadyPlaced);
           throw badRequest(CART_API_MESSAGES.cartEmpty);
         }
-        // One read of the lines serves the checks and the re-pricing (issue 10: statements per place).
+        // One read of the lines serves the checks and the re-pricing (decision 0031: statements per place).
         const lines = await repo.pricingLines(tx, cart.id);
         if (lines.length === 0) throw badRequest(CART_API_MESSAGES.cartEmpty);
         const errors = validateCartForPlacement(cart, { role: user.role, termsAccepted });

@@ -75,7 +75,7 @@ const cartOf = compiledSelect(['userId'], (p) =>
 const lockedCartOf = compiledSelect(['userId'], (p) =>
   queryBuilder.select().from(orders).where(isCart(p.userId)).limit(1).for('update'),
 );
-// Placing's lock reads, with the cart, the things its checks look up (issue 10: each statement
+// Placing's lock reads, with the cart, the things its checks look up (decision 0031: each statement
 // of placing wakes a PostgreSQL backend): the saved addresses, whether the customer is orderable and,
 // only when a line carries a care label, the customer's care configuration (-3/-4, decision 0043).
 const lockedCartForPlacingOf = compiledSelect(

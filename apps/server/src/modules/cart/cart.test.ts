@@ -25,8 +25,8 @@ import {
   vendors,
 } from '../../platform/db/schema';
 import { VENDORS } from '../../seed/data';
+import { type CartFixtures, createCartFixtures } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
-import { type CartFixtures, createCartFixtures } from './cart.fixtures';
 
 /** A saved shipping address of vendor@example.com's vendor (Dhaka Knitwear Ltd.). */
 const DEMO_VENDOR_ADDRESS = VENDORS.find((v) => v.companyName === 'Dhaka Knitwear Ltd.')!
@@ -349,7 +349,7 @@ describe('PUT /orders/cart', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('shippingAddress');
     expect(res.json().message).toMatch(/^Shipping address cannot exceed 255 characters/);
-    // 255 characters pass the length rule, but any text is not an address of the vendor (issue 7)
+    // 255 characters pass the length rule, but any text is not an address of the vendor (ordering §2 Cart: one of the vendor's saved addresses)
     const unsaved = await call('VENDOR', 'PUT', '/orders/cart', { shippingAddress: 'x'.repeat(255) });
     expect(unsaved.statusCode).toBe(400);
     expect(unsaved.json().message).toBe(CART_API_MESSAGES.unsavedAddress);
@@ -739,7 +739,7 @@ describe('PUT /orders/place re-prices', () => {
     }
   });
 
-  it('a placed order keeps the prices, minimum order value and charges it was placed with (issue 28 §3)', async () => {
+  it('a placed order keeps the prices, minimum order value and charges it was placed with', async () => {
     /** Places a cart of 10 pieces of the plain subcode (CAD 1.00 each) and answers its id. */
     const placeTen = async () => {
       await resetCart('VENDOR');
@@ -823,6 +823,7 @@ describe('PUT /orders/place re-prices', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(CART_API_MESSAGES.customerNotOrderable);
     } finally {
+      // Puts back the link the test removed, as it was (a restore, not test data).
       await t.db.insert(vendorCustomers).values(saved);
     }
     expect((await place('VENDOR')).json().orderId).toBe(cart.orderId);

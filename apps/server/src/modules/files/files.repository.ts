@@ -1,5 +1,5 @@
 /**
- * Which stored files rows still name (issue 28 §2, the orphan sweep): every column that holds a
+ * Which stored files rows still name (decision 0034, the orphan sweep): every column that holds a
  * storage key (platform/storage.ts) is listed here. A table that keeps storage keys MUST be added to
  * `FILE_REFERENCES`, or the sweep deletes its files a day after they were stored.
  */

@@ -1,5 +1,5 @@
 /**
- * Files and rows in step (issue 28 §2): `storeThenCommit` and the orphan sweep, in process against
+ * Files and rows in step (decision 0034): `storeThenCommit` and the orphan sweep, in process against
  * the demo data's stored files; the sweep queued hourly and when a process starts; then a real
  * server killed (SIGKILL) between storing an upload (artwork, a shipping document) and committing
  * its row, after which the sweep — the one a restarted server runs at once — leaves no orphan and

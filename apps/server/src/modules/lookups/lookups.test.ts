@@ -2,15 +2,19 @@ import { type Role, SIGNED_IN_ROLES } from '@selvedge/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
 import {
+  buildCustomer,
+  buildFactory,
+  buildSubcode,
+  buildUser,
+  buildVendor,
   createProductFixtures,
-  createUser,
   currencyId,
   idOfUser,
   type ProductFixtures,
   vendorOfUser,
-} from '../products/products.test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let f: ProductFixtures;
@@ -24,44 +28,40 @@ let northwind: number;
 beforeAll(async () => {
   t = await createTestApp();
   f = await createProductFixtures(t.db);
-  const [customer] = await t.db
-    .insert(s.customers)
-    .values({ companyName: 'Zz Solo Customer', parserType: 'NONE' })
-    .returning();
-  const [vendor] = await t.db
-    .insert(s.vendors)
-    .values({ companyName: 'Zz Solo Vendor', currencyTypeId: await currencyId(t.db, 'GBP') })
-    .returning();
-  await t.db.insert(s.vendorCustomers).values({ vendorId: vendor.id, customerId: customer.id });
-  const [code] = await t.db.select().from(s.productCodes).where(eq(s.productCodes.productCode, 'ZZFX'));
-  const [sc] = await t.db
-    .insert(s.productSubcodes)
-    .values({
-      productSubcode: 'ZZSOLO-1',
-      description: 'Solo label',
-      customerId: customer.id,
-      factoryId: f.factory.id,
-      productCodeId: code.id,
-    })
-    .returning();
-  await t.db.insert(s.productItems).values({ productSubcodeId: sc.id, productSize: 'OS' });
-  await createUser(t.db, SOLO, 'VENDOR', { vendorIds: [vendor.id] });
+  const customer = await buildCustomer(t.db, { companyName: 'Zz Solo Customer', parserType: 'NONE' });
+  const vendor = await buildVendor(t.db, {
+    companyName: 'Zz Solo Vendor',
+    currencyTypeId: await currencyId(t.db, 'GBP'),
+    customerIds: [customer.id],
+  });
+  await buildSubcode(t.db, {
+    productSubcode: 'ZZSOLO-1',
+    description: 'Solo label',
+    customerId: customer.id,
+    factoryId: f.factory.id,
+    productCodeId: f.rootsSized.subcode.productCodeId,
+    packSize: 1,
+    minOrderQuantity: 0,
+    prices: {},
+    costs: {},
+    sizes: ['OS'],
+  });
+  await buildUser(t.db, { role: 'VENDOR', email: SOLO, vendorIds: [vendor.id] });
   solo = { customerId: customer.id, vendorId: vendor.id };
 
   northwind = (
     await t.db.select().from(s.customers).where(eq(s.customers.companyName, 'Northwind Outfitters'))
   )[0]?.id;
-  if (!northwind) {
-    northwind = (
-      await t.db.insert(s.customers).values({ companyName: 'Northwind Outfitters' }).returning()
-    )[0].id;
-  }
-  const [nwFactory] = await t.db
-    .insert(s.factories)
-    .values({ name: 'Zz Northwind Mill', shortCode: 'ZZNW', productionRegionId: f.region.id })
-    .returning();
-  await t.db.insert(s.factoryCustomers).values({ factoryId: nwFactory.id, customerId: northwind });
-  await createUser(t.db, SUPERVISOR, 'FACTORY_ACCOUNT', {
+  northwind ??= (await buildCustomer(t.db, { companyName: 'Northwind Outfitters' })).id;
+  const nwFactory = await buildFactory(t.db, {
+    name: 'Zz Northwind Mill',
+    shortCode: 'ZZNW',
+    regionId: f.region.id,
+    customerIds: [northwind],
+  });
+  await buildUser(t.db, {
+    role: 'FACTORY_ACCOUNT',
+    email: SUPERVISOR,
     factoryIds: [nwFactory.id],
     regionIds: [f.region.id],
   });
@@ -152,11 +152,11 @@ describe('GET /user-permissions', () => {
     // The demo ACCOUNT user holds both flags (decision 0040).
     expect(await ok('ACCOUNT', '/user-permissions')).toEqual({ canUpdateInventory: true, canRestock: true });
     const plain = 'zz.account.noflags@example.test';
-    await createUser(t.db, plain, 'ACCOUNT');
+    await buildUser(t.db, { role: 'ACCOUNT', email: plain });
     expect(await ok(plain, '/user-permissions')).toEqual({ canUpdateInventory: false, canRestock: false });
     // A flag on a role the permission does not admit grants nothing: CSR may update inventory, not restock.
     const csr = 'zz.csr.flags@example.test';
-    await createUser(t.db, csr, 'CSR');
+    await buildUser(t.db, { role: 'CSR', email: csr });
     await t.db
       .update(s.users)
       .set({ canRestock: true, canUpdateInventory: true })
@@ -296,6 +296,7 @@ describe('GET /entity/product-search-production-regions', () => {
 
 describe('GET /customer-default-is-equal-to', () => {
   beforeAll(async () => {
+    // customer_defaults has no factory: two rows of one setting, written where they are read.
     await t.db.insert(s.customerDefaults).values([
       { customerId: f.customers.dunnes, defaultName: 'ZZ_FIXTURE_FLAG', defaultValue: 'true' },
       { customerId: f.customers.roots, defaultName: 'ZZ_FIXTURE_FLAG', defaultValue: 'false' },

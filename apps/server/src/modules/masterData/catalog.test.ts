@@ -374,10 +374,11 @@ describe('product items', () => {
   });
 
   it('converts a subcode between STANDARD and DYNAMIC; variable-data items stay', async () => {
-    const sc = await buildSubcode(t.db, { customerId: demo.rootsId, factoryId: demo.factoryId });
-    await t.db
-      .insert(s.productItems)
-      .values({ productSubcodeId: sc.subcodeId, productSize: 'VD', productType: 'VARIABLE_DATA' });
+    const sc = await buildSubcode(t.db, {
+      customerId: demo.rootsId,
+      factoryId: demo.factoryId,
+      sizes: ['S', 'M', { productSize: 'VD', productType: 'VARIABLE_DATA' }],
+    });
     const res = await api.call('ADMIN', 'PUT', '/products/convert-product-type', {
       subcode: sc.subcodeId,
       productType: 'DYNAMIC',

@@ -1,5 +1,5 @@
 /**
- * Master-data administration (spec/master-data.md §7; issue 8): every registry entity's search,
+ * Master-data administration (spec/master-data.md §7; decision 0017): every registry entity's search,
  * get, create and update (MASTER_DATA and MASTER_DATA_SCHEMAS of packages/shared) through the crud
  * kit (platform/crud.ts) with its configuration below, plus the history of a record, the subcode
  * image, product type conversion and choices. Thin: contract, permission, service.

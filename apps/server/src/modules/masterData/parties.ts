@@ -432,7 +432,7 @@ const userStore: CrudStore<User, UserCreate, UserUpdate, UserQuery> = {
 
 /**
  * Users (master-data §4). A new user has no password: the same mail Send Password Reset sends, with a
- * link to choose one, is queued with the insert (auth/passwordMail.ts; issue 28 §1).
+ * link to choose one, is queued with the insert (auth/passwordMail.ts; decision 0037).
  */
 export const userCrud = (
   ctx: Pick<AppContext, 'config' | 'jobs'>,

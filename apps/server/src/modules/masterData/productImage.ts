@@ -51,7 +51,7 @@ const PATH_PATTERN = /^\d{1,10}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 export async function makeDisplayImage(
   input: Buffer,
 ): Promise<{ buffer: Buffer; mime: string; ext: string }> {
-  // sharp (libvips) loads with the first image, not at start (issue 10, RSS).
+  // sharp (libvips) loads with the first image, not at start (RSS; decision 0024).
   const { default: sharp } = await import('sharp');
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });

@@ -1,5 +1,5 @@
 /**
- * One rule for every master-data unique name (issue 28 §3, decision 0046): trimmed and ignoring case,
+ * One rule for every master-data unique name (decision 0046): trimmed and ignoring case,
  * enforced by the database (migration 0013's indexes on lower(btrim(name))), answered by the crud
  * kit's one table of unique names as 409 `<Entity> "<name>" already exists.`. Per entity kind: a
  * create that differs only by case and spaces, and an update renaming onto another record's name in

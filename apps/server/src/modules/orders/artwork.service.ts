@@ -1,6 +1,6 @@
 /**
  * Artwork proofing of order lines (ordering §4 Item artwork, §5 Artwork upload, §6, §7 Artwork,
- * §8; issue 6 "Artwork proofing").
+ * §8; decision 0014).
  *
  * - Upload: a new version of the line's artwork, allowed where checkArtworkAction('upload') says
  *   (NEEDS_ARTWORK, not APPROVED, CSR art not prepared). The type is read from the content; size

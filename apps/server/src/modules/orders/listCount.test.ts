@@ -6,7 +6,7 @@
 import type { OrderListResponse } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../platform/db/schema';
+import { buildVendor } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { LIST_COUNT_CAP } from './orders.service';
 
@@ -17,8 +17,9 @@ let vendorId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [vendor] = await t.db.insert(s.vendors).values({ companyName: 'Count Test Knits' }).returning();
-  vendorId = vendor!.id;
+  vendorId = (await buildVendor(t.db, { companyName: 'Count Test Knits' })).id;
+  // One statement for the many orders, not buildOrder per order: the count needs the rows only, and
+  // hundreds of factory calls would take the test's time (decision 0062).
   await t.db.execute(sql`
     insert into orders (order_status, user_id, vendor_id, vendor_po, order_date)
     select case when g % 3 = 0 then 'PRODUCTION_READY' else 'NEEDS_ARTWORK' end, (select id from users where email = ${DEMO_EMAILS.ADMIN}), ${vendorId}, 'COUNT-' || g,

@@ -17,7 +17,15 @@ import {
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { buildOrder, buildSubcode, buildUser } from '../../test/factories';
+import {
+  buildCustomer,
+  buildFactory,
+  buildOrder,
+  buildRegion,
+  buildSubcode,
+  buildUser,
+  buildVendor,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -40,30 +48,28 @@ const tokenOf = (role: keyof typeof users) => t.login(users[role]);
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  const [region] = await db
-    .insert(s.productionRegions)
-    .values({ productionRegionName: 'Needs Action Test Region' })
-    .returning();
-  const [factory] = await db
-    .insert(s.factories)
-    .values({ name: 'Needs Action Mill', shortCode: 'NAMILL', productionRegionId: region!.id })
-    .returning();
-  const [customer] = await db.insert(s.customers).values({ companyName: 'Needs Action Brand' }).returning();
-  const [vendor] = await db.insert(s.vendors).values({ companyName: 'Needs Action Knits' }).returning();
-  const subcode = await buildSubcode(db, { customerId: customer!.id, factoryId: factory!.id });
+  const region = await buildRegion(db, 'Needs Action Test Region');
+  const factory = await buildFactory(db, {
+    name: 'Needs Action Mill',
+    shortCode: 'NAMILL',
+    regionId: region.id,
+  });
+  const customer = await buildCustomer(db, { companyName: 'Needs Action Brand' });
+  const vendor = await buildVendor(db, { companyName: 'Needs Action Knits' });
+  const subcode = await buildSubcode(db, { customerId: customer.id, factoryId: factory.id });
   const party = {
-    vendorId: vendor!.id,
-    customerId: customer!.id,
-    regionId: region!.id,
-    factoryId: factory!.id,
+    vendorId: vendor.id,
+    customerId: customer.id,
+    regionId: region.id,
+    factoryId: factory.id,
   };
   for (const role of ['VENDOR', 'CSR', 'ACCOUNT', 'FINANCE', 'CUSTOMER', 'FACTORY_ACCOUNT'] as const) {
     users[role] = (
       await buildUser(db, {
         role,
-        vendorIds: role === 'VENDOR' ? [vendor!.id] : [],
-        customerIds: ['CSR', 'ACCOUNT', 'FINANCE', 'CUSTOMER'].includes(role) ? [customer!.id] : [],
-        regionIds: role === 'FACTORY_ACCOUNT' ? [region!.id] : [],
+        vendorIds: role === 'VENDOR' ? [vendor.id] : [],
+        customerIds: ['CSR', 'ACCOUNT', 'FINANCE', 'CUSTOMER'].includes(role) ? [customer.id] : [],
+        regionIds: role === 'FACTORY_ACCOUNT' ? [region.id] : [],
       })
     ).email;
   }
@@ -120,7 +126,7 @@ describe('GET /orders/needs-action: counts per role', () => {
     for (const [role, steps] of Object.entries(expected) as [keyof typeof users, typeof expected.VENDOR][]) {
       const r = await needsAction(await tokenOf(role));
       expect(counts(r), role).toEqual(steps);
-      // The total counts orders, each once, not the steps' sum (issue 28 §3): the factory account's
+      // The total counts orders, each once, not the steps' sum of decision 0016: the factory account's
       // 9 waits are 6 orders (placed and art-prepared also wait for finance, confirmed only for it).
       expect(r.total, role).toBe(TOTALS[role]);
       expect(

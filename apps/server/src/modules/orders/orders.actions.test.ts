@@ -19,7 +19,14 @@ import { simpleParser } from 'mailparser';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { type BuildArtwork, buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
+import {
+  type BuildArtwork,
+  buildOrder,
+  buildOrderParts,
+  buildSubcode,
+  buildUser,
+  demoParties,
+} from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -685,9 +692,9 @@ describe('documents', () => {
   it('vendor PO with prices only for price roles; production POs for cost roles with costs, never prices', async () => {
     const { orderId } = await order('PRODUCTION_READY', { plain: 1 });
     // Built as PRODUCTION_READY without the transition: give it the production PO the transition makes.
-    await t.db
-      .insert(s.productionPurchaseOrders)
-      .values({ orderId, factoryId: otherFactoryId, productionPO: `PPO-${orderId}-T` });
+    await buildOrderParts(t.db, orderId, {
+      productionPOs: [{ factoryId: otherFactoryId, productionPO: `PPO-${orderId}-T` }],
+    });
     const text = async (url: string, who: Who) => {
       const res = await call('GET', url, who);
       expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * The order downloads (ordering §7 Downloads; issue 27): files parsed back with csv-parse and compared
+ * The order downloads (ordering §7 Downloads; decision 0049): files parsed back with csv-parse and compared
  * with the order list and the database; the scope and field visibility of the list; formula
  * injection neutralised; another tenant's orders never in a file; the same rows as .xlsx (format=xlsx).
  */
@@ -10,8 +10,8 @@ import type { Role } from '@selvedge/shared';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, idOfCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUser, idOfCustomer } from '../products/products.test-fixtures';
 
 let t: TestApp;
 type Who = Role | 'VENDOR2';
@@ -306,7 +306,7 @@ describe('inventory files and the customer checks', () => {
   it('says whether the user sees a Roots or a Dunnes customer', async () => {
     expect((await get('ADMIN', '/has-roots-customer')).json()).toEqual({ hasRootsCustomer: true });
     expect((await get('ADMIN', '/has-dunnes-customer')).json()).toEqual({ hasDunnesCustomer: true });
-    await createUser(t.db, 'no-customers@example.com', 'CUSTOMER');
+    await buildUser(t.db, { role: 'CUSTOMER', email: 'no-customers@example.com' });
     const nobody = await t.login('no-customers@example.com');
     const none = await t.app.inject({
       method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * The order downloads (ordering §2 Order list download buttons, §7 Downloads; issue 27; columns in
+ * The order downloads (ordering §2 Order list download buttons, §7 Downloads; decision 0049; columns in
  * docs/downloads.md): each column an SQL expression (platform/queryFile.ts), the file written as CSV
  * by PostgreSQL's COPY (or, on PGlite, from a cursor by platform/csv.ts: BOM, formula injection
  * neutralised, ISO dates) or, with `format=xlsx`, as a spreadsheet of the same columns

@@ -63,7 +63,7 @@ export interface OrderListRow {
   orderStatus: string;
   financeApproval: boolean;
   hasArtwork: boolean;
-  /** A line of the order is VARIABLE_DATA or DYNAMIC (its Download Data button; issue 26). */
+  /** A line of the order is VARIABLE_DATA or DYNAMIC (its Download Data button; decision 0057). */
   hasVariableData: boolean;
   cancelled: boolean;
   totalPrice: string;
@@ -120,7 +120,7 @@ export const orderListRepository = {
    * the table), then the page's rows are read by id and names and currencies looked up for them only.
    * Written as one SQL text whose fixed part is compiled once and whose rows come back as the
    * database's own objects: Drizzle's query building and row mapping were a fifth of the list's CPU
-   * (issue 10). Each row carries `matchCount`, the matches counted up to `countCap` + 1 in the same
+   * (decision 0024). Each row carries `matchCount`, the matches counted up to `countCap` + 1 in the same
    * statement (one round trip, one snapshot); no rows, no count.
    */
   listOrders: async (
@@ -137,7 +137,7 @@ export const orderListRepository = {
    */
   countOrders: async (db: Q, where: SQL, cap: number) => {
     // A template, not the select builder: building the builder's two nested selects cost the
-    // server more than the page's own statement (issue 10).
+    // server more than the page's own statement (decision 0029).
     const { rows } = await db.execute(
       sql`select count(*)::int as n from (select 1 from ${orders} where ${where} limit ${cap + 1}) "matching"`,
     );

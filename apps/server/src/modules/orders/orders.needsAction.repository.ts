@@ -38,7 +38,7 @@ export function waitingAt(condition: NeedsActionCondition): SQL {
  * countWaiting's select list and filter for a set of steps, as SQL text built once per set (each
  * role asks for its own): one count per step, over open_order_counts aliased as "orders" so that
  * the conditions and the scope name its columns as the orders table's. Building them on every call
- * cost the needs-action call most of its CPU (issue 10). The values in them are the rules'
+ * cost the needs-action call most of its CPU (measured by `npm run bench`). The values in them are the rules'
  * constants (statuses, flags), written in as literals; the user's scope stays parameters.
  */
 /** The column of the distinct orders waiting at any of the steps (no step is named so). */
@@ -53,7 +53,7 @@ function waitingCounts(steps: { step: NeedsActionStep; condition: NeedsActionCon
       ({ step, condition }) =>
         sql`(coalesce(sum(${counts.orders}) filter (where ${waitingAt(condition)}), 0))::int as ${sql.identifier(step)}`,
     );
-    // The total counts orders, not steps: an order waiting at two steps is one order (issue 28 §3).
+    // The total counts orders, not steps: an order waiting at two steps is one order (not decision 0016's sum of the steps).
     columns.push(
       sql`(coalesce(sum(${counts.orders}) filter (where ${or(...steps.map(({ condition }) => waitingAt(condition)))}), 0))::int as ${sql.identifier(TOTAL)}`,
     );

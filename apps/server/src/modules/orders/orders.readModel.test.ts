@@ -12,7 +12,15 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
+import {
+  buildFactory,
+  buildOrder,
+  buildOrderParts,
+  buildSubcode,
+  buildUser,
+  currencyId,
+  demoParties,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { orderScope } from '../access/access';
 import { findOrderRecord, findPlacedOrderRecord, loadOrderRecord } from './orders.readModel';
@@ -25,31 +33,29 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   const p = await demoParties(db);
-  const [millA, millB, millC] = await db
-    .insert(s.factories)
-    .values(
-      ['RMA', 'RMB', 'RMC'].map((shortCode) => ({
+  const mills = [];
+  for (const shortCode of ['RMA', 'RMB', 'RMC']) {
+    mills.push(
+      await buildFactory(db, {
         name: `Read Model Mill ${shortCode}`,
         shortCode,
         address: `${shortCode} Road`,
         telephone: '+880 1',
-        productionRegionId: p.regionId,
-      })),
-    )
-    .returning();
-  const a = await buildSubcode(db, { customerId: p.rootsId, factoryId: millA!.id, sizes: ['L', 'S', 'M'] });
+        regionId: p.regionId,
+      }),
+    );
+  }
+  const [millA, millB, millC] = mills;
+  const a = await buildSubcode(db, {
+    customerId: p.rootsId,
+    factoryId: millA!.id,
+    sizes: ['L', 'S', 'M'],
+    minValues: { CAD: '75.5', USD: '60' },
+  });
   const b = await buildSubcode(db, { customerId: p.rootsId, factoryId: millB!.id, artworkRequired: true });
   // L was made first (lowest id) but sorts last
   await db.update(s.productItems).set({ sortKey: 9 }).where(eq(s.productItems.id, a.items[0]!.id));
-  const [cad, usd] = await Promise.all(
-    ['CAD', 'USD'].map(
-      async (code) => (await db.select().from(s.currencies).where(eq(s.currencies.code, code)))[0]!,
-    ),
-  );
-  await db.insert(s.minValues).values([
-    { productSubcodeId: a.subcodeId, currencyId: cad!.id, price: '75.5' },
-    { productSubcodeId: a.subcodeId, currencyId: usd!.id, price: '60' },
-  ]);
+  const cad = await currencyId(db, 'CAD');
   const user = await buildUser(db, { role: 'VENDOR', vendorIds: [p.vendorId] });
   const built = await buildOrder(db, {
     status: 'NEEDS_ART_APPROVAL',
@@ -70,34 +76,25 @@ beforeAll(async () => {
     .where(eq(s.orderItemSizes.orderItemId, built.itemIds[0]!));
   // A placed line keeps the minimum order value it was placed with (placing writes it; decision 0047).
   await db.update(s.orderItems).set({ minValue: '75.5' }).where(eq(s.orderItems.id, built.itemIds[0]!));
-  await db.insert(s.orderCharges).values([
-    {
-      orderId,
-      chargeName: 'Set-up',
-      charge: '25',
-      currencyId: cad!.id,
-      subcode: 'SU',
-      subCodeDescription: 'Set-up fee',
-    },
-    { orderId, chargeName: 'Freight', charge: '12.3456', currencyId: cad!.id },
-  ]);
-  await db.insert(s.orderLogs).values([
-    { orderId, userName: 'B', description: 'second', timestamp: new Date('2026-01-02T00:00:00.123Z') },
-    { orderId, userName: 'A', description: 'first', timestamp: new Date('2026-01-01T00:00:00.000Z') },
-  ]);
-  await db.insert(s.orderDocuments).values({
-    orderId,
-    kind: 'RELATED',
-    name: 'spec.pdf',
-    storagePath: 'x/spec',
-    contentType: 'application/pdf',
+  await buildOrderParts(db, orderId, {
+    charges: [
+      {
+        chargeName: 'Set-up',
+        charge: '25',
+        currencyId: cad,
+        subcode: 'SU',
+        subCodeDescription: 'Set-up fee',
+      },
+      { chargeName: 'Freight', charge: '12.3456', currencyId: cad },
+    ],
+    logs: [
+      { userName: 'B', description: 'second', timestamp: new Date('2026-01-02T00:00:00.123Z') },
+      { userName: 'A', description: 'first', timestamp: new Date('2026-01-01T00:00:00.000Z') },
+    ],
+    documents: [{ kind: 'RELATED', name: 'spec.pdf', storagePath: 'x/spec', contentType: 'application/pdf' }],
+    productionPOs: [{ factoryId: millC!.id, productionPO: `RM-${orderId}` }],
+    packingSlips: [{ kind: 'VENDOR', factoryId: null, number: `PS-RM-${orderId}` }],
   });
-  await db
-    .insert(s.productionPurchaseOrders)
-    .values({ orderId, factoryId: millC!.id, productionPO: `RM-${orderId}` });
-  await db
-    .insert(s.packingSlips)
-    .values({ orderId, kind: 'VENDOR', factoryId: null, number: `PS-RM-${orderId}` });
   const cart = await buildOrder(db, {
     status: 'PENDING',
     userId: user.id,

@@ -63,7 +63,7 @@ interface LineJson extends Omit<OrderLineRecord, 'productType' | 'attributes' | 
 }
 /**
  * Everything stored about the order row "orders" beside its own columns, as sub-selects compiled
- * once (issue 10: order details made ten round trips, and each statement's send was a fifth of the
+ * once (decision 0027: order details made ten round trips, and each statement's send was a fifth of the
  * server's CPU): its parties and currencies, its lines with their subcode, size rows, artwork
  * versions and minimum value, the factories it names, and its order-level lists. PostgreSQL builds
  * them as JSON (node-postgres and PGlite both parse it), amounts as text (exact) and times as ISO

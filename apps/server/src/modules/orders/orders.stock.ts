@@ -1,5 +1,5 @@
 /**
- * What shipping does to inventory (ordering §2 Product details inventory, §9; issue 27;
+ * What shipping does to inventory (ordering §2 Product details inventory, §9;
  * docs/decisions/0039-shipping-moves-stock.md). Shipping an order takes its sizes of inventory
  * products from stock; shipping a restock order (orders.restock, set when restock put lines into
  * the cart) adds them. Runs inside the shipping transition: the stocked items are locked and checked

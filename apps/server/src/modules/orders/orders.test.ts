@@ -6,12 +6,24 @@
 import {
   type OrderDetails,
   type OrderListResponse,
+  type OrderStatus,
   SIGNED_IN_ROLES,
   startsWithFieldPath,
 } from '@selvedge/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
+import {
+  buildFactory,
+  buildOrder,
+  buildOrderLine,
+  buildOrderParts,
+  buildSubcode,
+  buildUser,
+  currencyId,
+  idOfCustomer,
+  vendorOfUser,
+} from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { orderDateBounds } from './orders.service';
 
@@ -75,93 +87,65 @@ beforeAll(async () => {
   const db = t.db;
   const userId = async (email: string) =>
     (await db.select().from(s.users).where(eq(s.users.email, email)))[0];
-  const vendorOf = async (email: string) =>
-    (
-      await db
-        .select({ id: s.vendors.id, name: s.vendors.companyName })
-        .from(s.userVendors)
-        .innerJoin(s.vendors, eq(s.vendors.id, s.userVendors.vendorId))
-        .innerJoin(s.users, eq(s.users.id, s.userVendors.userId))
-        .where(eq(s.users.email, email))
-        .orderBy(asc(s.vendors.id))
-    )[0];
-  const v1 = await vendorOf(DEMO_EMAILS.VENDOR);
-  const v2 = await vendorOf(DEMO_EMAILS.VENDOR2);
+  const v1 = await vendorOfUser(db, DEMO_EMAILS.VENDOR);
+  const v2 = await vendorOfUser(db, DEMO_EMAILS.VENDOR2);
   f.v1 = v1.id;
   f.v1Name = v1.name;
   f.v2 = v2.id;
-  const customerId = async (name: string) =>
-    (await db.select().from(s.customers).where(eq(s.customers.companyName, name)))[0].id;
-  f.roots = await customerId('Roots');
-  f.dunnes = await customerId('Dunnes Stores');
+  f.roots = await idOfCustomer(db, 'Roots');
+  f.dunnes = await idOfCustomer(db, 'Dunnes Stores');
   const regions = await db.select().from(s.productionRegions).orderBy(asc(s.productionRegions.id));
   f.regionA = regions[0].id;
   f.regionB = regions[1].id;
-  const currency = async (code: string) =>
-    (await db.select().from(s.currencies).where(eq(s.currencies.code, code)))[0].id;
-  f.usd = await currency('USD');
-  f.cad = await currency('CAD');
-  const [factory] = await db
-    .insert(s.factories)
-    .values({
-      name: 'Orders Test Mill',
-      shortCode: 'ORDTEST',
-      currencyTypeId: f.usd,
-      productionRegionId: f.regionB,
-    })
-    .returning();
+  f.usd = await currencyId(db, 'USD');
+  f.cad = await currencyId(db, 'CAD');
+  const factory = await buildFactory(db, {
+    name: 'Orders Test Mill',
+    shortCode: 'ORDTEST',
+    currencyTypeId: f.usd,
+    regionId: f.regionB,
+  });
   f.factory = factory.id;
 
   // a subcode of Roots with two sizes, made here so the test does not depend on the product catalogue
-  const [code] = await db.insert(s.productCodes).values({ productCode: 'ORDERS-TEST' }).returning();
-  const [subcode] = await db
-    .insert(s.productSubcodes)
-    .values({
-      productSubcode: 'ORDERS-TEST-01',
-      description: 'Orders test woven label',
-      packSize: 100,
-      customerId: f.roots,
-      productCodeId: code.id,
-      artworkRequired: true,
-      productImagePath: 'orders-test.png',
-      productImageType: 'image/png',
-    })
-    .returning();
-  const [sizeL, sizeS] = await db
-    .insert(s.productItems)
-    .values([
-      { productSubcodeId: subcode.id, productSize: 'L', sortKey: 3 },
-      { productSubcodeId: subcode.id, productSize: 'S', sortKey: 1 },
-    ])
-    .returning();
-  f.sizeS = sizeS.id;
-  f.sizeL = sizeL.id;
-  await db.insert(s.minValues).values({ productSubcodeId: subcode.id, currencyId: f.cad, price: '75' });
+  const subcode = await buildSubcode(db, {
+    productCode: 'ORDERS-TEST',
+    productSubcode: 'ORDERS-TEST-01',
+    description: 'Orders test woven label',
+    packSize: 100,
+    minOrderQuantity: 0,
+    customerId: f.roots,
+    factoryId: null,
+    artworkRequired: true,
+    productImagePath: 'orders-test.png',
+    productImageType: 'image/png',
+    sizes: [
+      { productSize: 'L', sortKey: 3 },
+      { productSize: 'S', sortKey: 1 },
+    ],
+    prices: {},
+    costs: {},
+    minValues: { CAD: '75' },
+  });
+  const [sizeL, sizeS] = subcode.items;
+  f.sizeS = sizeS!.id;
+  f.sizeL = sizeL!.id;
 
   // users of our own: a regional supervisor of region A and our factory, and a vendor user with a cart
   const admin = await userId(DEMO_EMAILS.ADMIN);
-  const [regional, cartUser] = await db
-    .insert(s.users)
-    .values([
-      {
-        email: REGIONAL_EMAIL,
-        contactName: 'Rita Regional',
-        role: 'FACTORY_ACCOUNT',
-        passwordHash: admin.passwordHash,
-        passwordChangedAt: new Date(),
-      },
-      {
-        email: CART_EMAIL,
-        contactName: 'Carl Cart',
-        role: 'VENDOR',
-        passwordHash: admin.passwordHash,
-        passwordChangedAt: new Date(),
-      },
-    ])
-    .returning();
-  await db.insert(s.userRegions).values({ userId: regional.id, productionRegionId: f.regionA });
-  await db.insert(s.userFactories).values({ userId: regional.id, factoryId: f.factory });
-  await db.insert(s.userVendors).values({ userId: cartUser.id, vendorId: f.v1 });
+  await buildUser(db, {
+    role: 'FACTORY_ACCOUNT',
+    email: REGIONAL_EMAIL,
+    name: 'Rita Regional',
+    regionIds: [f.regionA],
+    factoryIds: [f.factory],
+  });
+  const cartUser = await buildUser(db, {
+    role: 'VENDOR',
+    email: CART_EMAIL,
+    name: 'Carl Cart',
+    vendorIds: [f.v1],
+  });
 
   const base = {
     userId: admin.id,
@@ -173,164 +157,163 @@ beforeAll(async () => {
     shippingAddress: '1 Test Road',
     billingAddress: '2 Bill Street',
   };
-  const inserted = await db
-    .insert(s.orders)
-    .values([
-      {
-        ...base,
-        vendorId: f.v1,
-        customerId: f.roots,
-        productionRegionId: f.regionA,
-        orderStatus: 'NEEDS_ARTWORK',
-        orderDate: new Date('2001-03-01T10:00:00Z'),
-        vendorPO: 'T-PO-1',
-        totalPrice: '1234.5',
-        totalCost: '600.25',
-        hasArtwork: true,
-        dateRequested: '2001-03-20',
-      },
-      {
-        ...base,
-        vendorId: f.v1,
-        customerId: f.dunnes,
-        productionRegionId: f.regionB,
-        orderStatus: 'NEEDS_ART_APPROVAL',
-        orderDate: new Date('2001-03-02T23:59:59Z'),
-        vendorPO: 'T-PO-2',
-        hasArtwork: true,
-      },
-      {
-        ...base,
-        vendorId: f.v2,
-        customerId: f.roots,
-        productionRegionId: f.regionA,
-        orderStatus: 'COMPLETE_AND_SHIPPED',
-        financeApproval: true,
-        orderDate: new Date('2001-03-03T12:00:00Z'),
-        vendorPO: 'T-PO-3',
-        shipAndCompleteDate: new Date('2001-03-10T12:00:00Z'),
-      },
-      {
-        ...base,
-        vendorId: f.v1,
-        customerId: f.roots,
-        productionRegionId: f.regionB,
-        orderStatus: 'PRODUCTION_READY',
-        cancelled: true,
-        orderDate: new Date('2001-03-04T08:00:00Z'),
-        vendorPO: 'T-PO-4',
-      },
-      {
-        ...base,
-        vendorId: f.v2,
-        customerId: f.roots,
-        productionRegionId: f.regionB,
-        factoryId: f.factory,
-        orderStatus: 'READY_TO_SHIP',
-        financeApproval: true,
-        orderDate: new Date('2001-03-05T08:00:00Z'),
-        vendorPO: 'T-PO-5',
-      },
-      {
-        ...base,
-        userId: cartUser.id,
-        vendorId: f.v1,
-        customerId: f.roots,
-        productionRegionId: f.regionA,
-        orderStatus: 'PENDING',
-        orderDate: new Date('2001-03-06T08:00:00Z'),
-        vendorPO: 'T-CART',
-      },
-    ])
-    .returning({ id: s.orders.id });
-  [f.o1, f.o2, f.o3, f.o4, f.o5, f.cart] = inserted.map((r) => r.id);
+  // Each order's columns as the filters read them; buildOrder's defaults fill the rest.
+  const orders: (Partial<typeof s.orders.$inferInsert> & {
+    orderStatus: OrderStatus;
+    vendorId: number;
+    customerId: number;
+    productionRegionId: number;
+  })[] = [
+    {
+      ...base,
+      vendorId: f.v1,
+      customerId: f.roots,
+      productionRegionId: f.regionA,
+      orderStatus: 'NEEDS_ARTWORK',
+      orderDate: new Date('2001-03-01T10:00:00Z'),
+      vendorPO: 'T-PO-1',
+      totalPrice: '1234.5',
+      totalCost: '600.25',
+      hasArtwork: true,
+      dateRequested: '2001-03-20',
+    },
+    {
+      ...base,
+      vendorId: f.v1,
+      customerId: f.dunnes,
+      productionRegionId: f.regionB,
+      orderStatus: 'NEEDS_ART_APPROVAL',
+      orderDate: new Date('2001-03-02T23:59:59Z'),
+      vendorPO: 'T-PO-2',
+      hasArtwork: true,
+    },
+    {
+      ...base,
+      vendorId: f.v2,
+      customerId: f.roots,
+      productionRegionId: f.regionA,
+      orderStatus: 'COMPLETE_AND_SHIPPED',
+      financeApproval: true,
+      orderDate: new Date('2001-03-03T12:00:00Z'),
+      vendorPO: 'T-PO-3',
+      shipAndCompleteDate: new Date('2001-03-10T12:00:00Z'),
+    },
+    {
+      ...base,
+      vendorId: f.v1,
+      customerId: f.roots,
+      productionRegionId: f.regionB,
+      orderStatus: 'PRODUCTION_READY',
+      cancelled: true,
+      orderDate: new Date('2001-03-04T08:00:00Z'),
+      vendorPO: 'T-PO-4',
+    },
+    {
+      ...base,
+      vendorId: f.v2,
+      customerId: f.roots,
+      productionRegionId: f.regionB,
+      factoryId: f.factory,
+      orderStatus: 'READY_TO_SHIP',
+      financeApproval: true,
+      orderDate: new Date('2001-03-05T08:00:00Z'),
+      vendorPO: 'T-PO-5',
+    },
+    {
+      ...base,
+      userId: cartUser.id,
+      vendorId: f.v1,
+      customerId: f.roots,
+      productionRegionId: f.regionA,
+      orderStatus: 'PENDING',
+      orderDate: new Date('2001-03-06T08:00:00Z'),
+      vendorPO: 'T-CART',
+    },
+  ];
+  const made: number[] = [];
+  for (const v of orders) {
+    const order = await buildOrder(db, {
+      status: v.orderStatus,
+      userId: v.userId ?? admin.id,
+      vendorId: v.vendorId,
+      customerId: v.customerId,
+      regionId: v.productionRegionId,
+      items: [],
+      values: { ...base, ...v },
+    });
+    made.push(order.orderId);
+  }
+  [f.o1, f.o2, f.o3, f.o4, f.o5, f.cart] = made;
 
-  const [item1, item2] = await db
-    .insert(s.orderItems)
-    .values([
+  f.o1Item = await buildOrderLine(db, {
+    orderId: f.o1,
+    productSubcodeId: subcode.subcodeId,
+    attributes: { Colour: 'Navy' },
+    quantity: 300,
+    unitPrice: '0.125',
+    unitCost: '0.05',
+    totalPrice: '37.5',
+    totalCost: '15',
+    // As placing stores it (decision 0047): a placed line keeps the minimum value it was placed with.
+    minValue: '75',
+    needsArtwork: true,
+    artworkStatus: 'NEEDS_UPLOAD',
+    artworkComments: 'Logo too small',
+    sizes: [
       {
-        orderId: f.o1,
-        productSubcodeId: subcode.id,
-        attributes: { Colour: 'Navy' },
-        quantity: 300,
+        productItemId: sizeL!.id,
+        quantity: 100,
         unitPrice: '0.125',
         unitCost: '0.05',
-        totalPrice: '37.5',
-        totalCost: '15',
-        // As placing stores it (decision 0047): a placed line keeps the minimum value it was placed with.
-        minValue: '75',
-        needsArtwork: true,
-        artworkStatus: 'NEEDS_UPLOAD',
-        artworkComments: 'Logo too small',
+        attributesItem: { Fit: 'Slim' },
+      },
+      { productItemId: sizeS!.id, quantity: 200, unitPrice: '0.125', unitCost: '0.05' },
+    ],
+  });
+  // o2's line has no size rows: the list and details read the line alone.
+  await buildOrderLine(db, {
+    orderId: f.o2,
+    sizes: [],
+    productSubcodeId: subcode.subcodeId,
+    quantity: 100,
+    unitPrice: '0.2',
+    unitCost: '0.1',
+    totalPrice: '20',
+    totalCost: '10',
+    needsArtwork: true,
+    artworkStatus: 'UPLOADED',
+    artworkName: 'art.pdf',
+    artworkComments: 'Please check the colours',
+  });
+  await buildOrderParts(db, f.o1, {
+    charges: [
+      {
+        chargeName: 'Minimum Order Value',
+        subcode: 'ORDERS-TEST-01',
+        subCodeDescription: 'Orders test woven label',
+        charge: '37.5',
+        currencyId: f.cad,
+      },
+    ],
+    logs: [
+      {
+        timestamp: new Date('2001-03-01T10:00:00Z'),
+        userId: admin.id,
+        userName: 'Ada Admin',
+        description: 'Order placed',
       },
       {
-        orderId: f.o2,
-        productSubcodeId: subcode.id,
-        quantity: 100,
-        unitPrice: '0.2',
-        unitCost: '0.1',
-        totalPrice: '20',
-        totalCost: '10',
-        needsArtwork: true,
-        artworkStatus: 'UPLOADED',
-        artworkName: 'art.pdf',
-        artworkComments: 'Please check the colours',
+        timestamp: new Date('2001-03-01T11:00:00Z'),
+        userId: admin.id,
+        userName: 'Ada Admin',
+        description: 'Comment',
       },
-    ])
-    .returning();
-  f.o1Item = item1.id;
-  void item2;
-  await db.insert(s.orderItemSizes).values([
-    {
-      orderItemId: item1.id,
-      productItemId: sizeL.id,
-      quantity: 100,
-      unitPrice: '0.125',
-      unitCost: '0.05',
-      attributesItem: { Fit: 'Slim' },
-    },
-    { orderItemId: item1.id, productItemId: sizeS.id, quantity: 200, unitPrice: '0.125', unitCost: '0.05' },
-  ]);
-  await db.insert(s.orderCharges).values({
-    orderId: f.o1,
-    chargeName: 'Minimum Order Value',
-    subcode: 'ORDERS-TEST-01',
-    subCodeDescription: 'Orders test woven label',
-    charge: '37.5',
-    currencyId: f.cad,
+    ],
+    documents: [
+      { kind: 'RELATED', name: 'spec-sheet.pdf', storagePath: 'x/1', contentType: 'application/pdf' },
+      { kind: 'SHIPPING', name: 'waybill.pdf', storagePath: 'x/2', contentType: 'application/pdf' },
+    ],
   });
-  await db.insert(s.orderLogs).values([
-    {
-      orderId: f.o1,
-      timestamp: new Date('2001-03-01T10:00:00Z'),
-      userId: admin.id,
-      userName: 'Ada Admin',
-      description: 'Order placed',
-    },
-    {
-      orderId: f.o1,
-      timestamp: new Date('2001-03-01T11:00:00Z'),
-      userId: admin.id,
-      userName: 'Ada Admin',
-      description: 'Comment',
-    },
-  ]);
-  await db.insert(s.orderDocuments).values([
-    {
-      orderId: f.o1,
-      kind: 'RELATED',
-      name: 'spec-sheet.pdf',
-      storagePath: 'x/1',
-      contentType: 'application/pdf',
-    },
-    {
-      orderId: f.o1,
-      kind: 'SHIPPING',
-      name: 'waybill.pdf',
-      storagePath: 'x/2',
-      contentType: 'application/pdf',
-    },
-  ]);
 });
 afterAll(() => t?.close());
 
@@ -643,7 +626,7 @@ describe('GET /orders/{id}', () => {
     await notFound(f.cart, 'ADMIN');
     await notFound(f.cart, CART_EMAIL);
     await notFound(2147483647, 'ADMIN');
-    // beyond the id range: bad input, naming the field (issue 7)
+    // beyond the id range: bad input, naming the field (decision 0058)
     const huge = await get('/orders/9999999999', 'ADMIN');
     expect(huge.statusCode).toBe(400);
     expect(huge.json().field).toBe('id');

@@ -72,7 +72,7 @@ export const orderWorkflowRepository = {
    * Updates the order (`patch`, and `updatedAt` to now), writes its log lines in `descriptions` order and runs
    * `writes` (the step's own writes, e.g. placing's artwork marking, and those the new status
    * brings: `productionPOsOf`, `packingSlipsOf`), all in one statement: a workflow step's writes in
-   * one round trip (issue 10). No lines without the row. The writes see the database as it was
+   * one round trip (decision 0031). No lines without the row. The writes see the database as it was
    * before the statement (PostgreSQL runs a statement's data-modifying CTEs on one snapshot), so
    * none may depend on another's changes.
    */

@@ -1,5 +1,5 @@
 /**
- * The workflow's writes in one statement (orders.workflow.repository.ts updateOrderAndLog; issue 10): a
+ * The workflow's writes in one statement (orders.workflow.repository.ts updateOrderAndLog; decision 0031): a
  * step's order update with its log lines (in order; none without the order row), and the documents a
  * status brings — production POs and packing slips numbered per factory of the order's lines, in
  * factory order, written once however often the status is entered. Runs on PGlite and PostgreSQL.
@@ -7,7 +7,7 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
-import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
+import { buildFactory, buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DOCUMENT_NUMBERS } from './orders.workflow';
 import { orderWorkflowRepository } from './orders.workflow.repository';
@@ -22,18 +22,18 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   const p = await demoParties(db);
-  const made = await db
-    .insert(s.factories)
-    .values(
-      ['WFZ', 'WFY'].map((shortCode) => ({
+  const made = [];
+  for (const shortCode of ['WFZ', 'WFY']) {
+    made.push(
+      await buildFactory(db, {
         name: `Workflow Mill ${shortCode}`,
         shortCode,
         address: `${shortCode} Road`,
         telephone: '+880 1',
-        productionRegionId: p.regionId,
-      })),
-    )
-    .returning({ id: s.factories.id, shortCode: s.factories.shortCode });
+        regionId: p.regionId,
+      }),
+    );
+  }
   mills = made.sort((a, b) => a.id - b.id);
   // two lines of the second factory, one of the first: one document per factory all the same
   const [first, second] = mills;

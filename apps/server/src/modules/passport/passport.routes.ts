@@ -1,5 +1,5 @@
 /**
- * The product passport call (issue 25; decision 0044): GET /passport/01/{gtin}/21/{serial}, public
+ * The product passport call (decision 0044): GET /passport/01/{gtin}/21/{serial}, public
  * (no sign-in: the QR code on a garment opens it), read-only, its answer the strict passportResponse.
  * The route matrix lists it among the public routes by name. The web page of the same path without
  * /api/v1.0/passport (/01/{gtin}/21/{serial}, the GS1 Digital Link) calls it; app.ts serves that page

@@ -1,5 +1,5 @@
 /**
- * The product passport's use case (issue 25; decision 0044): the label of a passport link, as the
+ * The product passport's use case (decision 0044): the label of a passport link, as the
  * public page shows it (packages/shared passportOf), or 404 with one text for every reason it is not
  * there, so an answer tells nothing about which serials exist.
  */

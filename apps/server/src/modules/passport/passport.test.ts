@@ -1,5 +1,5 @@
 /**
- * The product passport call (issue 25; decision 0044), on PGlite and PostgreSQL: placing gives a
+ * The product passport call (decision 0044), on PGlite and PostgreSQL: placing gives a
  * care-labelled line a random serial and its subcode's GTIN in placing's own statement; the public
  * GET /passport/01/{gtin}/21/{serial} answers the label's passport — exactly its keys, nothing of the
  * order, vendor or prices — without a token; 404 for an unknown serial, another GTIN, a cancelled
@@ -269,7 +269,7 @@ describe('GET /passport/01/{gtin}/21/{serial}', () => {
     );
   });
 
-  // Issue 25: a care-labelled subcode without a Garment GTIN (the subcode screen warns, the save is
+  // Decision 0044: a care-labelled subcode without a Garment GTIN (the subcode screen warns, the save is
   // not refused). Its placed line keeps a serial but has no passport: no GTIN, no link, and order
   // details answer as usual with the label itself.
   it('a care-labelled subcode without a Garment GTIN: its placed line has a serial, no GTIN and no link', async () => {

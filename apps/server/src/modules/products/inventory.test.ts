@@ -6,8 +6,8 @@ import { MESSAGES } from '@selvedge/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
+import { buildUser, createProductFixtures, type ProductFixtures } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
-import { createProductFixtures, createUser, type ProductFixtures } from './products.test-fixtures';
 
 let t: TestApp;
 let f: ProductFixtures;
@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await createTestApp();
   f = await createProductFixtures(t.db);
   // An ACCOUNT user of Dunnes only, allowed to update inventory: Roots is outside its scope.
-  const id = await createUser(t.db, 'dunnes-account@example.com', 'ACCOUNT', {
+  const { id } = await buildUser(t.db, {
+    role: 'ACCOUNT',
+    email: 'dunnes-account@example.com',
     customerIds: [f.customers.dunnes],
   });
   await t.db.update(s.users).set({ canUpdateInventory: true }).where(eq(s.users.id, id));

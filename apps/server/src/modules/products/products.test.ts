@@ -9,6 +9,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledSelect, queryBuilder } from '../../platform/db/compiled';
 import * as s from '../../platform/db/schema';
+import {
+  buildOrder,
+  buildOrderLine,
+  cartOf,
+  createProductFixtures,
+  idOfUser,
+  PAGING_SUBCODES,
+  type ProductFixtures,
+  vendorOfUser,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   inCustomerScope,
@@ -17,15 +27,6 @@ import {
   orderableCustomerOf,
   visibleCustomerIds,
 } from '../access/access';
-import {
-  addLine,
-  cartOf,
-  createProductFixtures,
-  idOfUser,
-  PAGING_SUBCODES,
-  type ProductFixtures,
-  vendorOfUser,
-} from './products.test-fixtures';
 
 let t: TestApp;
 let f: ProductFixtures;
@@ -45,25 +46,30 @@ beforeAll(async () => {
     priceCurrencyId: v1.currencyId,
   });
   const r = f.rootsSized;
-  line1 = await addLine(
-    t.db,
-    cart,
-    r.subcode.id,
-    [
+  line1 = await buildOrderLine(t.db, {
+    orderId: cart,
+    productSubcodeId: r.subcode.id,
+    sizes: [
       { productItemId: r.sizeS.id, quantity: 20, attributesItem: { 'Size Note': 'short' } },
       { productItemId: r.sizeM.id, quantity: 30 },
     ],
-    { 'Thread Colour': 'Navy', 'Style Ref': 'ABC-1' },
-  );
-  line2 = await addLine(t.db, cart, r.subcode.id, [
-    { productItemId: r.sizeL.id, quantity: 10 },
-    { productItemId: r.sizeM.id, quantity: 5 },
-  ]);
+    attributes: { 'Thread Colour': 'Navy', 'Style Ref': 'ABC-1' },
+  });
+  line2 = await buildOrderLine(t.db, {
+    orderId: cart,
+    productSubcodeId: r.subcode.id,
+    sizes: [
+      { productItemId: r.sizeL.id, quantity: 10 },
+      { productItemId: r.sizeM.id, quantity: 5 },
+    ],
+  });
   const v2 = await vendorOfUser(t.db, 'vendor2@example.com');
   const cart2 = await cartOf(t.db, 'vendor2@example.com', { vendorId: v2.id, customerId: f.customers.roots });
-  vendor2Line = await addLine(t.db, cart2, f.rootsSingle.subcode.id, [
-    { productItemId: f.rootsSingle.item.id, quantity: 5 },
-  ]);
+  vendor2Line = await buildOrderLine(t.db, {
+    orderId: cart2,
+    productSubcodeId: f.rootsSingle.subcode.id,
+    sizes: [{ productItemId: f.rootsSingle.item.id, quantity: 5 }],
+  });
 });
 afterAll(() => t?.close());
 
@@ -500,14 +506,19 @@ describe('GET /products/edit-details/{orderItemId}', () => {
   });
 
   it('answers 404 for a line of a placed order', async () => {
-    const userId = await idOfUser(t.db, 'vendor@example.com');
-    const [placed] = await t.db
-      .insert(s.orders)
-      .values({ userId, orderStatus: 'NEEDS_ARTWORK', customerId: f.customers.roots })
-      .returning();
-    const placedLine = await addLine(t.db, placed.id, r().subcode.id, [
-      { productItemId: r().sizeS.id, quantity: 50 },
-    ]);
+    const placed = await buildOrder(t.db, {
+      status: 'NEEDS_ARTWORK',
+      userId: await idOfUser(t.db, 'vendor@example.com'),
+      vendorId: (await vendorOfUser(t.db, 'vendor@example.com')).id,
+      customerId: f.customers.roots,
+      regionId: f.region.id,
+      items: [],
+    });
+    const placedLine = await buildOrderLine(t.db, {
+      orderId: placed.orderId,
+      productSubcodeId: r().subcode.id,
+      sizes: [{ productItemId: r().sizeS.id, quantity: 50 }],
+    });
     expect((await get('VENDOR', `/products/edit-details/${placedLine}`)).statusCode).toBe(404);
     // and a placed order's pieces do not count as cart quantity
     expect((await details('VENDOR', `${r().sizeS.id}`)).products[0].cartQuantity).toBe(65);
@@ -670,6 +681,7 @@ describe('access: customer scopes', () => {
     await expect(
       t.db.transaction(async (tx) => {
         await tx.delete(s.factoryCustomers).where(eq(s.factoryCustomers.factoryId, factoryIds[0]));
+        // Inside the transaction under test, undone with it: a change of the scope, not test data.
         await tx
           .insert(s.factoryCustomers)
           .values(customerIds.map((customerId) => ({ factoryId: factoryIds.at(-1) ?? 0, customerId })))

@@ -1,5 +1,5 @@
 /**
- * Ordering uploaded retailer data (issue 26 "Finding and ordering them"; ordering §2, §3, §5, §7, §9;
+ * Ordering uploaded retailer data (ordering §2, §3, §5, §7, §9;
  * docs/decisions/0050, 0051) on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL): the Roots
  * sample file of docs/formats is uploaded through the endpoint and imported by its job, then
  * - GET /products/variable-data: the search rules, the PO search groups, vendor row scoping;

@@ -11,8 +11,8 @@ import { MESSAGES, restockPlan } from '@selvedge/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
+import { buildUser, idOfCustomer, idOfUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUser, idOfCustomer, idOfUser } from '../products/products.test-fixtures';
 
 let t: TestApp;
 let roots: number;
@@ -23,7 +23,11 @@ beforeAll(async () => {
   t = await createTestApp();
   roots = await idOfCustomer(t.db, 'Roots');
   dunnes = await idOfCustomer(t.db, 'Dunnes Stores');
-  const id = await createUser(t.db, 'dunnes-restock@example.com', 'ACCOUNT', { customerIds: [dunnes] });
+  const { id } = await buildUser(t.db, {
+    role: 'ACCOUNT',
+    email: 'dunnes-restock@example.com',
+    customerIds: [dunnes],
+  });
   await t.db.update(s.users).set({ canRestock: true }).where(eq(s.users.id, id));
   dunnesAccount = await t.login('dunnes-restock@example.com');
 });
@@ -145,7 +149,11 @@ describe('POST /orders/restock/{customerId}', () => {
       .where(eq(s.productItems.id, first.id));
     const expected = await expectedPlans(northwind);
     expect(expected.filter((e) => 'quantity' in e.plan).length).toBeGreaterThan(1);
-    const id = await createUser(t.db, 'northwind-all@example.com', 'ACCOUNT', { customerIds: [northwind] });
+    const { id } = await buildUser(t.db, {
+      role: 'ACCOUNT',
+      email: 'northwind-all@example.com',
+      customerIds: [northwind],
+    });
     await t.db.update(s.users).set({ canRestock: true }).where(eq(s.users.id, id));
     const res = await call(
       'POST',
@@ -305,7 +313,7 @@ async function oneDunnesSize(values: Partial<typeof s.productItems.$inferInsert>
 
 /** A fresh ACCOUNT user of Dunnes who may restock, signed in. */
 async function restocker(email: string) {
-  const id = await createUser(t.db, email, 'ACCOUNT', { customerIds: [dunnes] });
+  const { id } = await buildUser(t.db, { role: 'ACCOUNT', email: email, customerIds: [dunnes] });
   await t.db.update(s.users).set({ canRestock: true }).where(eq(s.users.id, id));
   return t.login(email);
 }
@@ -356,7 +364,9 @@ describe('the restock maximum holds for the whole cart (ordering §9; decision 0
             .map((e) => e.id),
         ]),
       );
-    const id = await createUser(t.db, 'northwind-restock@example.com', 'ACCOUNT', {
+    const { id } = await buildUser(t.db, {
+      role: 'ACCOUNT',
+      email: 'northwind-restock@example.com',
       customerIds: [northwind],
     });
     await t.db.update(s.users).set({ canRestock: true }).where(eq(s.users.id, id));
@@ -451,9 +461,13 @@ describe('quantities capped at the restock maximum (ordering §5 Quantity fields
       .update(s.productSubcodes)
       .set({ minOrderQuantity: 0 })
       .where(eq(s.productSubcodes.id, item.subcodeId));
-    const mayRestock = await createUser(t.db, 'dunnes-cap@example.com', 'ACCOUNT', { customerIds: [dunnes] });
+    const { id: mayRestock } = await buildUser(t.db, {
+      role: 'ACCOUNT',
+      email: 'dunnes-cap@example.com',
+      customerIds: [dunnes],
+    });
     await t.db.update(s.users).set({ canRestock: true }).where(eq(s.users.id, mayRestock));
-    await createUser(t.db, 'dunnes-nocap@example.com', 'ACCOUNT', { customerIds: [dunnes] });
+    await buildUser(t.db, { role: 'ACCOUNT', email: 'dunnes-nocap@example.com', customerIds: [dunnes] });
     const add = (token: string, quantity: number) =>
       t.app.inject({
         method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The import of retailer data files (issue 26 "Upload and processing"; docs/decisions/0045) on a real
+ * The import of retailer data files (master-data §2 Variable data upload; docs/decisions/0045) on a real
  * database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the sample files of docs/formats with the
  * refusals docs/formats/README.md lists, the re-upload diff, rows of ordered items kept, files refused
  * whole keeping nothing, a run failing or cut off in the middle leaving nothing visible, the next run
@@ -22,7 +22,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext } from '../../platform/context';
 import * as s from '../../platform/db/schema';
-import { buildOrder, demoParties } from '../../test/factories';
+import { buildDataUpload, buildOrder, demoParties, idOfUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countRecords, importUpload } from './variableData.import';
 import { importRepository } from './variableData.import.repository';
@@ -296,24 +296,17 @@ describe('uploading a PO and style again', () => {
       .select({ id: s.productItems.id, subcodeId: s.productItems.productSubcodeId })
       .from(s.productItems)
       .where(and(eq(s.productItems.poNumber, 'PO-RE-1'), eq(s.productItems.productType, 'VARIABLE_DATA')));
-    const [vendorUser] = await t.db
-      .select({ id: s.users.id })
-      .from(s.users)
-      .where(eq(s.users.email, 'vendor@example.com'));
+    const vendorUserId = await idOfUser(t.db, 'vendor@example.com');
     await buildOrder(t.db, {
       status: 'PRODUCTION_READY',
-      userId: vendorUser!.id,
+      userId: vendorUserId,
       vendorId: parties.vendorId,
       customerId: parties.rootsId,
       regionId: parties.regionId,
       factoryId: parties.factoryId,
       items: [
         {
-          subcode: {
-            subcodeId: item!.subcodeId,
-            productSubcode: 'RT-PT-401',
-            items: [{ id: item!.id, size: '' }],
-          },
+          subcode: { subcodeId: item!.subcodeId, items: [{ id: item!.id }] },
         },
       ],
     });
@@ -517,24 +510,16 @@ describe('a run cut off (its process killed)', () => {
 
   /** Queues `text` with the workers unable to take it (an upload row and its stored file only). */
   async function queued(name: string, text: string): Promise<number> {
-    const [who] = await t.db
-      .select({ id: s.users.id })
-      .from(s.users)
-      .where(eq(s.users.email, 'account@example.com'));
+    const who = await idOfUser(t.db, 'account@example.com');
     const key = `variable-data/${name}`;
     await t.storage.put(key, Buffer.from(text), { contentType: 'text/plain' });
-    const [row] = await t.db
-      .insert(s.dataUploads)
-      .values({
-        customerId: parties.rootsId,
-        uploadedBy: who!.id,
-        layout: 'DELIMITED_ROOTS',
-        fileKey: key,
-        fileName: name,
-        fileSize: text.length,
-      })
-      .returning({ id: s.dataUploads.id });
-    return row!.id;
+    return buildDataUpload(t.db, {
+      customerId: parties.rootsId,
+      uploadedBy: who,
+      fileKey: key,
+      fileName: name,
+      fileSize: text.length,
+    });
   }
   const uploadRow = async (id: number) =>
     (await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id)))[0]!;
@@ -686,24 +671,16 @@ describe('an import whose every attempt fails', () => {
       },
     };
     registerVariableDataJobs(ctx);
-    const [who] = await t.db
-      .select({ id: s.users.id })
-      .from(s.users)
-      .where(eq(s.users.email, 'account@example.com'));
+    const who = await idOfUser(t.db, 'account@example.com');
     const key = 'variable-data/down-1';
     await t.storage.put(key, Buffer.from(`${ROOTS_HEADER}\n`), { contentType: 'text/plain' });
-    const [row] = await t.db
-      .insert(s.dataUploads)
-      .values({
-        customerId: parties.rootsId,
-        uploadedBy: who!.id,
-        layout: 'DELIMITED_ROOTS',
-        fileKey: key,
-        fileName: 'down.csv',
-        fileSize: 10,
-      })
-      .returning({ id: s.dataUploads.id });
-    const id = row!.id;
+    const id = await buildDataUpload(t.db, {
+      customerId: parties.rootsId,
+      uploadedBy: who,
+      fileKey: key,
+      fileName: 'down.csv',
+      fileSize: 10,
+    });
     const state = async () => (await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, id)))[0];
 
     for (let retryCount = 0; retryCount <= 5; retryCount++) {
@@ -736,24 +713,17 @@ describe('an import whose every attempt fails', () => {
     // fault on every attempt.
     await t.db.execute(sql`update pgboss.queue set retry_limit = 0 where name = 'variableData.import'`);
     try {
-      const [who] = await t.db
-        .select({ id: s.users.id })
-        .from(s.users)
-        .where(eq(s.users.email, 'account@example.com'));
-      const [row] = await t.db
-        .insert(s.dataUploads)
-        .values({
-          customerId: parties.rootsId,
-          uploadedBy: who!.id,
-          layout: 'DELIMITED_ROOTS',
-          fileKey: 'variable-data/never-stored',
-          fileName: 'gone.csv',
-          fileSize: 10,
-        })
-        .returning({ id: s.dataUploads.id });
-      await t.jobs.send(t.db, 'variableData.import', { uploadId: row!.id });
+      const who = await idOfUser(t.db, 'account@example.com');
+      const uploadId = await buildDataUpload(t.db, {
+        customerId: parties.rootsId,
+        uploadedBy: who,
+        fileKey: 'variable-data/never-stored',
+        fileName: 'gone.csv',
+        fileSize: 10,
+      });
+      await t.jobs.send(t.db, 'variableData.import', { uploadId });
       await t.jobs.idle(['variableData.import', 'variableData.giveUp'], 60_000);
-      const [ended] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, row!.id));
+      const [ended] = await t.db.select().from(s.dataUploads).where(eq(s.dataUploads.id, uploadId));
       expect(ended).toMatchObject({
         state: 'refused',
         fileKey: null,

@@ -1,5 +1,5 @@
 /**
- * The import of one uploaded retailer data file (master-data §2, issue 26 "Upload and processing";
+ * The import of one uploaded retailer data file (master-data §2 Variable data upload;
  * docs/decisions/0045), run by the `variableData.import` job:
  *
  * 1. counts the file's records (a quick pass over the bytes) so the screen can show rows done / total;

@@ -1,5 +1,5 @@
 /**
- * The mail that ends an upload's processing (issue 26 "Upload and processing"; master-data §8 promises
+ * The mail that ends an upload's processing (master-data §2 Variable data upload; §8 promises
  * it): to the uploader, with rows read, items created / updated, rows added / changed / removed, the
  * refusals with line number, field and reason (the first ones in the text, all of them as a CSV
  * attachment), and the time it took. Queued in the transaction that ends the upload, so it is sent

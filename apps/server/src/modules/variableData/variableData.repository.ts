@@ -1,5 +1,5 @@
 /**
- * SQL of the retailer data files (issue 26; docs/decisions/0045): the customers with a parser, the
+ * SQL of the retailer data files (docs/decisions/0045): the customers with a parser, the
  * uploads and their state. The import's own statements are in variableData.import.repository.ts.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Retailer data file routes (master-data §7; issue 26). Thin: permission, schemas, the service.
+ * Retailer data file routes (master-data §7; decision 0045). Thin: permission, schemas, the service.
  * ACCOUNT, FACTORY_ACCOUNT and ADMIN (master-data §6: variable-data upload).
  */
 import {

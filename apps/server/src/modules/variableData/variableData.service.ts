@@ -1,5 +1,5 @@
 /**
- * Retailer data files, the upload side (master-data §2 Variable data upload, §7, §8; issue 26):
+ * Retailer data files, the upload side (master-data §2 Variable data upload, §7, §8; decision 0045):
  * the customers that have a parser, receiving a file (streamed into storage, never held in memory)
  * and queueing its import, and the user's recent uploads. The import itself is
  * variableData.import.ts, run by the `variableData.import` job.

@@ -1,5 +1,5 @@
 /**
- * Retailer data file upload endpoints (master-data §7; issue 26) against a real database: the
+ * Retailer data file upload endpoints (master-data §7; decision 0045) against a real database: the
  * customers with a parser, the upload (stored, recorded, its import queued, answered at once) and
  * the user's recent uploads. 401/403 per role are the route matrix's.
  */

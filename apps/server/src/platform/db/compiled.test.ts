@@ -26,6 +26,8 @@ describe('compiled queries (platform/db/compiled.ts)', () => {
   let ids: number[];
   beforeAll(async () => {
     database = await createTestDatabase();
+    // Bare rows of a migrated database without the demo data, of exactly the columns the compiled
+    // statement maps (a last login, an inactive user): the platform test needs no factory's defaults.
     const rows = await database.db
       .insert(users)
       .values([

@@ -3,7 +3,7 @@
  *
  * Drizzle builds a query's SQL text from its expression tree on every call. For the short key
  * look-ups of the order details, the cart and placing that building was the largest part of the
- * server's own CPU (issue 10: a sixth of an order-details call). A compiled query is built once,
+ * server's own CPU (decision 0026: a sixth of an order-details call). A compiled query is built once,
  * with `sql.placeholder`s where the values go, and each call only fills the placeholders in and
  * runs it on the caller's database or transaction — rows mapped exactly as Drizzle maps them.
  *
@@ -34,7 +34,7 @@ export const anyOf = (column: AnyPgColumn, values: Placeholder) => sql`${column}
 
 /**
  * `s` turned into its SQL text once, for parts of a query that never change: Drizzle then copies one
- * string per call instead of walking the expression tree again (issue 10: building the order list's
+ * string per call instead of walking the expression tree again (decision 0026: building the order list's
  * SQL was a fifth of its CPU). Throws if `s` has parameters (their values would be frozen in).
  */
 export function compiledOnce<T>(s: SQL<T>): SQL<T> {

@@ -92,7 +92,7 @@ export async function openDatabase(opts: {
   const dir = opts.dataDir ?? 'memory://';
   // PGlite's own files inside are PostgreSQL's: 600 in folders of 700.
   if (!dir.startsWith('memory://')) privateFolderSync(dir);
-  // Loaded only for the embedded database: a server on PostgreSQL never needs PGlite (issue 10, RSS;
+  // Loaded only for the embedded database: a server on PostgreSQL never needs PGlite (RSS;
   // the bundle keeps drizzle's PGlite driver in a chunk of its own, decision 0030).
   const [{ PGlite, types }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),

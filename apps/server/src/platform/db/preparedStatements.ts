@@ -91,7 +91,7 @@ export function preparingClient(names: StatementNames): typeof pg.Client {
 /**
  * A pg.Pool whose statements are named like preparingClient's. pool.query must decide the name
  * itself: it issues the statement on a client only once one is free, from the callback of the
- * query that freed it — in that connection's async context, not the caller's (issue 10: after
+ * query that freed it — in that connection's async context, not the caller's (decision 0025: after
  * the order list had opened the pool's connections, two thirds of the order details statements
  * ran unnamed, parsed and planned on every call: 1,300 → 290 req/s).
  */

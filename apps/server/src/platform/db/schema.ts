@@ -33,7 +33,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /** Optimistic-lock version of a master-data record: 1 when created, +1 per update (platform/crud.ts). */
 const version = () => integer('version').notNull().default(1);
 /**
- * A name as its unique index compares it: trimmed, ignoring case (issue 28 §3, decision 0046). Every
+ * A name as its unique index compares it: trimmed, ignoring case (decision 0046). Every
  * master-data name or code that must be unique is indexed on this expression, so "Bangladesh" and
  * " bangladesh " are one name. The column is written unqualified: an index expression names its
  * table's columns only.
@@ -99,7 +99,7 @@ export const customers = pgTable(
     specialInstructionsLimit: integer('special_instructions_limit').notNull().default(0),
     copyrightShow: boolean('copyright_show').notNull().default(false),
     fabricCompositionShow: boolean('fabric_composition_show').notNull().default(true),
-    // care-label lists and settings (master-data §3 Customer; issue 25): one list per kind, or none
+    // care-label lists and settings (master-data §3 Customer; decision 0041): one list per kind, or none
     cautionMaintenanceListId: integer('caution_maintenance_list_id').references(() => careLists.id),
     fabricCompositionListId: integer('fabric_composition_list_id').references(() => careLists.id),
     careInstructionListId: integer('care_instruction_list_id').references(() => careLists.id),
@@ -481,12 +481,12 @@ export const productSubcodes = pgTable(
     attributeSchemaId: integer('attribute_schema_id').references(() => attributeSchemas.id),
     /** Items of this subcode need customer artwork before production. */
     artworkRequired: boolean('artwork_required').notNull().default(false),
-    /** CARELABEL_STANDARD or CARELABEL_BY_CODE when the subcode's items are care labels, else null (issue 25). */
+    /** CARELABEL_STANDARD or CARELABEL_BY_CODE when the subcode's items are care labels, else null (decision 0041). */
     careLabelType: text('care_label_type'),
     /**
      * GTIN-14 of the garment the subcode's care label is sewn into (given by the brand; any GTIN-8/12/13
      * is stored left-padded, check digit verified): the product passport's Digital Link carries it
-     * (issue 25, decision 0044). Null: its labels get no passport link.
+     * (decision 0044). Null: its labels get no passport link.
      */
     gtin: text('gtin'),
     productImagePath: text('product_image_path'),
@@ -582,7 +582,7 @@ export const productItems = pgTable(
 );
 
 /**
- * History of master data (issue 8): one row per create or update of a master-data record, written
+ * History of master data (decision 0017): one row per create or update of a master-data record, written
  * by platform/crud.ts in the same transaction as the change — who, when, and each changed field's
  * value before and after.
  */
@@ -825,7 +825,7 @@ export const orderItems = pgTable(
     totalCost: money('total_cost').notNull().default('0'),
     /**
      * The subcode's minimum order value in the order's price currency as placing priced it (null: none);
-     * written by placing, so a placed order keeps it (issue 28 §3, decision 0047). A cart reads today's.
+     * written by placing, so a placed order keeps it (decision 0047). A cart reads today's.
      */
     minValue: money('min_value'),
     needsArtwork: boolean('needs_artwork').notNull().default(false),
@@ -837,7 +837,7 @@ export const orderItems = pgTable(
     artworkComments: text('artwork_comments'),
     artworkFinalized: boolean('artwork_finalized').notNull().default(false),
     /**
-     * The product passport of a care-labelled line (issue 25, decision 0044): a random serial (GS1 AI
+     * The product passport of a care-labelled line (decision 0044): a random serial (GS1 AI
      * 21, base64url, 20 characters; never the line's id) and its subcode's GTIN-14 as placing found it,
      * both written by placing's line update. Null for lines without a care label and for the cart.
      */
@@ -1022,7 +1022,7 @@ export const packingSlips = pgTable(
 // ---------------------------------------------------------------- retailer data files
 
 /**
- * One retailer data file uploaded on /variable-data-upload (master-data §2, issue 26) and its
+ * One retailer data file uploaded on /variable-data-upload (master-data §2, decision 0045) and its
  * processing: queued → processing (rows done / total written as it goes, outside the import's
  * transaction) → finished or refused (a file refused whole keeps nothing). `report` is what the
  * screen and the mail show (packages/shared DataUploadReport).

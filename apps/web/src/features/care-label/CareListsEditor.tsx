@@ -1,5 +1,5 @@
 /**
- * The Lists tab of the Care Labels page (master-data §2 Care labels page, §4, §8; issue 25): named
+ * The Lists tab of the Care Labels page (master-data §2 Care labels page, §4, §8; decision 0041): named
  * lists per kind (CARE_LIST_KINDS) added, renamed and removed (Remove asks first; a list a customer
  * has chosen answers the server's 409 text), and the selected list's options checklist, where a
  * tick adds the option and an untick removes it at once (§4). A fabric composition list has two

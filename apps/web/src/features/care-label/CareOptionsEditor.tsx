@@ -1,6 +1,6 @@
 /**
  * The Options tab of the Care Labels page (master-data §2 Care labels page, §3 Care code, Care
- * instruction, §8; issue 25): one section per option kind — five kinds of a name only, care codes
+ * instruction, §8; decision 0041): one section per option kind — five kinds of a name only, care codes
  * (code and text), care instructions by type (display name, an icon chosen from the shipped ISO 3758
  * symbols, sort key ≥ 0 step 1). Each section adds, updates and deletes through the master-data kit
  * (api/master-data.ts; the registry kinds of CARE_OPTION_REGISTRY) and lists its options in the

@@ -1,5 +1,5 @@
 /**
- * A care label's product passport QR code (issue 25; decision 0044): the GS1 Digital Link `url`
+ * A care label's product passport QR code (decision 0044): the GS1 Digital Link `url`
  * drawn by bwip-js as SVG ('gs1dlqrcode', error correction M), the code the production PO prints
  * beside the label. bwip-js is loaded on first use (only the QR symbology and the SVG drawing), so
  * only screens that show a passport carry it. The link is written under it and opens the passport.

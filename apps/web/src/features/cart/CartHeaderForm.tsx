@@ -3,7 +3,7 @@
  * Shipping address (a saved address of the vendor), Delivery method and account, Billing account and
  * address, Comments. Each field saves when it loses focus or a choice is made (use-cart-header-form).
  * VENDOR and ADMIN get a link to add a shipping address on the vendor details screen — once that
- * screen exists (routes/screens.ts); until then the link is not offered (issue 9 papercut 1).
+ * screen exists (routes/screens.ts); until then the link is not offered (decision 0016 Papercuts).
  */
 import {
   Anchor,

@@ -1,6 +1,6 @@
 /**
  * Cart → "Add a new shipping address" → vendor details → save → Return to Cart (master-data §2
- * Vendors, issue 28 §3): back in the cart the vendor's addresses are read anew and the address added
+ * Vendors): back in the cart the vendor's addresses are read anew and the address added
  * meanwhile is chosen. The link remembers which addresses the cart offered (in this tab's memory
  * only: a reload forgets it and the cart simply lists the addresses); the cart, once it has a list
  * fetched after that moment, picks the last address that was not offered before.

@@ -1,5 +1,5 @@
 /**
- * The detail screen of every master-data entity (master-data §4; issue 8), configured per entity
+ * The detail screen of every master-data entity (master-data §4; decision 0020), configured per entity
  * (entity-config.ts) and driven by useDetailMode: view mode with Edit, edit mode with Save and
  * Cancel, create mode (`?createMode=true`) starting in edit. Enter in a field saves. Below the form,
  * the record's history (who changed what, when, before and after).

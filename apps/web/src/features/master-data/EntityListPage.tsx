@@ -1,5 +1,5 @@
 /**
- * The list screen of every master-data entity (master-data §2 Common rules for lists; issue 8),
+ * The list screen of every master-data entity (master-data §2 Common rules for lists; decision 0020),
  * configured per entity (entity-config.ts): the collapsible Filters (ui/FilterPanel, collapsed on a
  * phone) with a Search button (Enter in a
  * filter searches too), every match with no paging, a count line ('Showing N User(s)'), '---' for

@@ -1,5 +1,5 @@
 /**
- * A record's history on its detail screen (issue 8): every create and update, newest first, with who
+ * A record's history on its detail screen (decision 0017): every create and update, newest first, with who
  * made it, when, the version it made, and each changed field's value before and after
  * (GET /history?entity=&id=). Values show as readable text (historyValue), never JSON or codes.
  */
@@ -32,7 +32,7 @@ const moneyText = (price: unknown) => {
 };
 
 /**
- * One history value as text (issue 28 §3: readable, no JSON, no codes): a reference by its name, a
+ * One history value as text (decision 0058: readable, no JSON, no codes): a reference by its name, a
  * tier as '1,000+ USD 0.0538', a minimum value as 'USD 25.00', an image by its file name, a code or
  * a yes/no by the words the form shows for it (`codeLabels` of the field: 'Pick & Pack', 'Show' /
  * "Don't show"; Yes/No when the form gives none), a list one entry a line, nothing as '---'.

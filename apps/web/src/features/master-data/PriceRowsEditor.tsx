@@ -150,7 +150,7 @@ export function PriceRowsEditor<R extends Row>({
                 min={1}
                 // Not clamped, decimals and minus kept: a typed 0, 2.6 or -1 must reach the rule and
                 // its message ('A tier cannot have quantity 0.', master-data §8), not silently become
-                // 1, 2 or 1 (issue 28 §3; decision 0058).
+                // 1, 2 or 1 (decision 0058).
                 clampBehavior="none"
                 allowDecimal
                 allowNegative

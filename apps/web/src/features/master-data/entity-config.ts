@@ -1,6 +1,6 @@
 /**
- * The configuration of one master-data entity (issue 8: "the list screen and the detail screen once,
- * configured per entity"). EntityListPage and EntityDetailPage read everything entity-specific from
+ * The configuration of one master-data entity (decision 0020: the list screen and the detail screen once,
+ * configured per entity). EntityListPage and EntityDetailPage read everything entity-specific from
  * here: routes, names, filter fields, columns, count line, form fields, the mapping between record,
  * form values and request body, the shared zod schema (loaded lazily) and the success texts. The
  * names, routes and schema come from the shared registry (MASTER_DATA, MASTER_DATA_SCHEMAS) by the
@@ -152,7 +152,7 @@ export interface EntityConfig<K extends EntityKind, V extends object> {
   empty: V;
   toValues(record: RecordOf<K>): V;
   toBody(values: V, role: Role | null): BodyOf<K>;
-  /** The shared body schema, loaded on the first save (issue 9: zod is not in the first load). */
+  /** The shared body schema, loaded on the first save (zod is not in the first load). */
   schema: LazySchema;
   /** Another schema for some roles (the vendor's reduced screen validates its own fields only). */
   schemaFor?(role: Role | null): LazySchema | undefined;

@@ -1,5 +1,5 @@
 /**
- * The shared body schemas of the master-data forms arrive with the first save (issue 9: zod is not
+ * The shared body schemas of the master-data forms arrive with the first save (zod is not
  * in a screen's first load): each entity's form validates with its kind's create body
  * (MASTER_DATA_SCHEMAS of packages/shared), loaded through `lazySchema`.
  */

@@ -7,6 +7,6 @@ import { installErrorMap } from '@selvedge/shared';
 
 export { MASTER_DATA_SCHEMAS } from '@selvedge/shared';
 
-// The field-naming error sentences (issue 28 §3), called here since the build drops packages/shared's
+// The field-naming error sentences (decision 0038), called here since the build drops packages/shared's
 // own module-level call (it is marked free of side effects).
 installErrorMap();

@@ -16,7 +16,7 @@ export const FieldLabel = ({ children }: { children: ReactNode }) => (
 
 /**
  * Label above value; `value` may be text (shown as '---' when blank) or any node. Plain elements
- * styled like FIELD_LABEL_PROPS (Field.module.css): lists render hundreds of them (issue 9).
+ * styled like FIELD_LABEL_PROPS (Field.module.css): lists render hundreds of them (decision 0021).
  */
 export function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   const isText = typeof value === 'string' || typeof value === 'number' || value == null;

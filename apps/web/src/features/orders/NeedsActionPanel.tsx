@@ -4,7 +4,7 @@
  * those orders (/order-list?needsAction=<step>, so it opens in a new tab too). Nothing is shown to a
  * role that takes no step (CUSTOMER), nor when the counts fail (the list works without them). While
  * the counts load, `NeedsActionPlaceholder` holds the panel's place with the same tiles (the step
- * labels, a placeholder for each count), so nothing below moves when the counts arrive (issue 9,
+ * labels, a placeholder for each count), so nothing below moves when the counts arrive (decision 0021,
  * layout shift).
  */
 import { Badge, Group, Paper, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
@@ -125,7 +125,7 @@ export function NeedsActionPanel({ counts, current }: NeedsActionPanelProps) {
               </Text>
               <Group gap={4} wrap="nowrap">
                 {/* The link's name is its text, "Artwork to upload 8 orders": an aria-label in its place
-                    would differ from what is shown (issue 9). */}
+                    would differ from what is shown (WCAG 2.5.3 Label in Name). */}
                 <Badge variant={s.count > 0 ? 'filled' : 'light'} color={s.count > 0 ? 'orange' : 'gray'}>
                   {s.count}
                   <VisuallyHidden>{s.count === 1 ? ' order' : ' orders'}</VisuallyHidden>

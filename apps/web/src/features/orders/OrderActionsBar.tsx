@@ -24,7 +24,7 @@ const ACTION_STYLE: Partial<Record<OrderButtonAction, { color?: string; variant?
 
 /**
  * Actions that cannot be undone ask first (Cancel Order as the spec says, Ship & Complete too:
- * issue 28 §3): the question, the confirm button and its colour, the test id prefix.
+ * it cannot be undone either): the question, the confirm button and its colour, the test id prefix.
  */
 const CONFIRMED_ACTIONS: Partial<
   Record<OrderButtonAction, { message: string; confirmLabel: string; color: string; testId: string }>

@@ -3,20 +3,27 @@
  * Cancelled and Finance Approved badges, company, customer, production region, vendor PO, order date,
  * production PO numbers, and the totals the role may see (present in the answer). The order number
  * is a real link stretched over the card: a click anywhere opens the order, a middle click or
- * Ctrl-click opens it in a new tab, Tab reaches it (issue 9 papercut 10). The fields sit in columns
+ * Ctrl-click opens it in a new tab, Tab reaches it (decision 0016 Papercuts). The fields sit in columns
  * at least as wide as their longest label, so no label wraps (papercut 9).
  */
 import { Anchor, Card } from '@mantine/core';
 import type { OrderListEntry, Role } from '@selvedge/shared';
 import { IconChevronRight } from '@tabler/icons-react';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { stretchedLink } from '../links/stretched-link';
 import { Field } from './Field';
 import { displayDate, displayTotal } from './format';
 import { OrderBadges } from './OrderBadges';
 import classes from './OrderCard.module.css';
-import { OrderDataDownload } from './OrderDownloads';
+
+/**
+ * 'Download Data' shows only after two lookups have answered (OrderDownloads.tsx): its code (the
+ * download buttons and their menus) loads meanwhile, not in the order list's first load (decision 0064).
+ */
+const OrderDataDownload = lazy(() =>
+  import('./OrderDownloads').then((m) => ({ default: m.OrderDataDownload })),
+);
 
 /** Where an order opens. */
 export const orderDetailsPath = (orderId: number) => `/order-details?orderId=${orderId}`;
@@ -99,7 +106,9 @@ export const OrderCard = memo(function OrderCard({
       </div>
       <div className={classes.fields}>{fields}</div>
       {order.hasVariableData && (
-        <OrderDataDownload orderId={order.orderId} customerId={order.customerId} role={role ?? null} />
+        <Suspense fallback={null}>
+          <OrderDataDownload orderId={order.orderId} customerId={order.customerId} role={role ?? null} />
+        </Suspense>
       )}
     </Card>
   );

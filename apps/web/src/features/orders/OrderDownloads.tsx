@@ -1,11 +1,11 @@
 /**
- * The download buttons (ordering §2 Order list, Order details; §7 Downloads; issue 27): every file
+ * The download buttons (ordering §2 Order list, Order details; §7 Downloads; decision 0038): every file
  * goes through the one download function (api/files.ts downloadFile: apiDownload under the
  * 'Downloading...' overlay, saved under the server's Content-Disposition file name). A button shows
  * only for the roles its call admits (the route permissions: ordersRead for the order files, the
  * downloadInventoryCsv capability for the inventory files), and the Roots reports only when
  * /has-roots-customer says so. The list's files carry the filters of the search that ran. Each
- * button's chevron offers the same file as an Excel workbook (format=xlsx; issue 27, decision 0049).
+ * button's chevron offers the same file as an Excel workbook (format=xlsx; decision 0049).
  */
 import { Button, Group, Menu } from '@mantine/core';
 import { API_ACCESS, hasCapability, LABELS, type Role } from '@selvedge/shared';

@@ -4,13 +4,13 @@
  * Finance Approval, Status (exactly the options of §4, cleared = any), Customer, Company (disabled
  * for CSR), Production Region, Start Date and End Date shown as DD-MMM-YY (§9), with Search (also
  * Enter) and Reset. A "Needs my action" step in the criteria shows as a removable filter. The form
- * sits in the FilterPanel: collapsed on a phone behind 'Filters · N active' (issue 28 §3 b).
+ * sits in the FilterPanel: collapsed on a phone behind 'Filters · N active' (decision 0038).
  *
  * The selects and date inputs show as read-only frames in the form's first render and come in the
- * next one (ui/InputFrame.tsx; issue 9: they made the order list's largest task, before its title
+ * next one (ui/InputFrame.tsx; decision 0021: they made the order list's largest task, before its title
  * showed).
  */
-import { Badge, Button, CloseButton, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import {
   DISPLAY_DATE_FORMAT,
   FINANCE_APPROVAL_FILTERS,
@@ -25,7 +25,7 @@ import dayjs from 'dayjs';
 import { type FormEvent, lazy, memo, useMemo } from 'react';
 import { useCustomersQuery, useProductionRegionsQuery, useVendorsQuery } from '../../api/lookups';
 import { FilterPanel } from '../../ui/FilterPanel';
-import { Deferred, DeferredSelect, InputFrame, useAfterFirstRender } from '../../ui/InputFrame';
+import { Deferred, DeferredSelect, InputFrame, LazySelect, useAfterFirstRender } from '../../ui/InputFrame';
 import {
   canFilterByCompany,
   type FinanceApprovalFilter,
@@ -52,7 +52,7 @@ export interface OrderFilterFormProps {
 }
 
 // The calendar (@mantine/dates and its styles) is not part of the screen's first load: the date
-// fields show their frames until it arrives (issue 9).
+// fields show their frames until it arrives (decision 0021).
 const DateInput = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DateInput })));
 
 /** A date as the frame shows it (DD-MMM-YY, ordering §9), or nothing. */
@@ -101,7 +101,7 @@ interface LookupSelectProps {
 }
 
 // Each lookup select reads its own list: when a list arrives, only its select renders again, not
-// the whole form (issue 9, total blocking time of the first load).
+// the whole form (decision 0021, total blocking time of the first load).
 
 /** Customer: the customers the user may see. */
 function CustomerSelect({ value, onChange }: LookupSelectProps) {
@@ -111,7 +111,7 @@ function CustomerSelect({ value, onChange }: LookupSelectProps) {
     [customers.data],
   );
   return (
-    <Select
+    <LazySelect
       label="Customer"
       placeholder={customers.isPending ? 'Loading…' : 'All customers'}
       data={options}
@@ -133,7 +133,7 @@ function CompanySelect({ value, onChange, allowed }: LookupSelectProps & { allow
     [vendors.data],
   );
   return (
-    <Select
+    <LazySelect
       label="Company"
       placeholder={allowed ? (vendors.isPending ? 'Loading…' : 'All companies') : 'All companies'}
       data={options}
@@ -160,7 +160,7 @@ function RegionSelect({ value, onChange }: LookupSelectProps) {
     [regions.data],
   );
   return (
-    <Select
+    <LazySelect
       label="Production Region"
       placeholder={regions.isPending ? 'Loading…' : 'All regions'}
       data={options}

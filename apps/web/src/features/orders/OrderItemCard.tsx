@@ -37,7 +37,7 @@ export function OrderItemCard({
   // VARIABLE_DATA and DYNAMIC lines: each row is an uploaded size and colour with its barcode.
   const variableData = item.sizes.some((s) => s.variableData);
   // About 80 px a column (a barcode 140): Size, Quantity and the prices fit a 390 px phone without a
-  // sideways scroll (issue 28 §3); a line with colours, barcodes or attributes scrolls in its box.
+  // sideways scroll (decision 0038); a line with colours, barcodes or attributes scrolls in its box.
   const sizesMinWidth =
     80 * (2 + sizeAttributeNames.length + Number(showUnitPrice) + Number(showUnitCost)) +
     (variableData ? 80 + 140 : 0);

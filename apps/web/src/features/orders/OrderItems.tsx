@@ -17,7 +17,7 @@ type ItemsTab = 'NEEDS_ACTION' | 'ALL';
 export function OrderItems({ order, role }: { order: OrderDetails; role: Role | null }) {
   // The user's choice holds for the status it was made in.
   const [choice, setChoice] = useState<{ status: string; tab: ItemsTab } | null>(null);
-  // A cancelled order never moves again: nothing of it needs action (issue 28 §3 h).
+  // A cancelled order never moves again: nothing of it needs action (decision 0038).
   const fallback: ItemsTab = role && !order.cancelled ? defaultItemsTab(order.orderStatus, role) : 'ALL';
   const tab = choice?.status === order.orderStatus ? choice.tab : fallback;
   const choose = (next: ItemsTab) => setChoice({ status: order.orderStatus, tab: next });

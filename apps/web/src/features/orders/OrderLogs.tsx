@@ -35,7 +35,7 @@ export function OrderLogs({ logs }: { logs: Log[] }) {
               key={log.seq}
               bullet={<IconPoint size={12} />}
               // A description may hold a long unbroken word (an artwork's SHA-256): it wraps
-              // anywhere rather than widening the page on a phone (issue 28 §3 b).
+              // anywhere rather than widening the page on a phone (decision 0038).
               title={
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {orDash(log.description)}

@@ -5,7 +5,7 @@
  * of the steps before it is drawn as done on its own.
  *
  * A cancelled order never moves again (docs/decisions/0014), so its tracker does not look live
- * (issue 9 papercut 8): the steps it reached, then a red 'Cancelled' step that ends it; the steps it
+ * (decision 0016 Papercuts): the steps it reached, then a red 'Cancelled' step that ends it; the steps it
  * will never reach are not drawn and no step is in progress.
  */
 import { Paper, Stepper, useMatches, VisuallyHidden } from '@mantine/core';
@@ -37,7 +37,7 @@ export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
   if (active === -1) active = steps.length;
 
   // Six steps side by side need about 800 px: below that (phones, narrow windows) they stand one
-  // under the other, so the tracker never makes the page wider than the screen (issue 28 §3).
+  // under the other, so the tracker never makes the page wider than the screen (decision 0038).
   const orientation = useMatches<'horizontal' | 'vertical'>({ base: 'vertical', md: 'horizontal' });
 
   const descriptionOf = (label: string, done: boolean): string | undefined => {
@@ -91,7 +91,7 @@ export function OrderStatusTracker({ order }: { order: TrackedOrder }) {
               label={
                 <>
                   {step.label}
-                  {/* Said, not shown: a name replacing the visible text would differ from it (issue 9). */}
+                  {/* Said, not shown: a name replacing the visible text would differ from it (WCAG 2.5.3 Label in Name). */}
                   <VisuallyHidden>{step.done ? ': done' : ': not done'}</VisuallyHidden>
                 </>
               }

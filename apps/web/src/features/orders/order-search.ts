@@ -16,6 +16,7 @@ import {
   OPEN_ORDERS_FILTER,
   ORDER_STATUS_FILTERS,
   type OrderStatusFilter,
+  parseFilterDate,
   type Role,
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
@@ -52,7 +53,6 @@ export interface OrderSearchCriteria {
 export const MAX_ORDER_NUMBER = 2_147_483_647;
 
 const DAY = 'YYYY-MM-DD';
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The default start date: LIMITS.orderFilterStartDaysBack days before today, as 'YYYY-MM-DD'. */
 export function defaultStartDate(today: dayjs.Dayjs = dayjs()): string {
@@ -122,8 +122,15 @@ const STEP_VALUES: readonly string[] = NEEDS_ACTION_STEPS;
 const APPROVAL_VALUES: readonly string[] = FINANCE_APPROVAL_FILTERS.map((f) => f.value);
 
 const idOrNull = (v: unknown): string | null => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? v : null);
-const dayOrNull = (v: unknown): string | null =>
-  typeof v === 'string' && DAY_RE.test(v) && dayjs(v, DAY).isValid() ? v : null;
+/**
+ * A calendar day the server's filter takes (parseFilterDate, ordering §9), else null: dayjs alone
+ * reads '2026-02-30' as 2 March and called it valid.
+ */
+const dayOrNull = (v: unknown): string | null => {
+  if (typeof v !== 'string') return null;
+  const date = parseFilterDate(v);
+  return date?.day === v ? v : null;
+};
 
 /** Reads stored criteria defensively: anything unreadable falls back to the default of that field. */
 function sanitize(raw: unknown, role: Role | null): OrderSearchCriteria {
@@ -191,7 +198,7 @@ export function toListParams(c: OrderSearchCriteria): OrderListParams {
 }
 
 /**
- * How many filters the criteria apply (the Filters toggle's count, issue 28 §3 b): the filters
+ * How many filters the criteria apply (the Filters toggle's count, decision 0038): the filters
  * toListParams sends, page and size aside (an order number alone counts 1, as it searches alone).
  */
 export function activeFilterCount(c: OrderSearchCriteria): number {

@@ -2,7 +2,7 @@
  * The STANDARD search results (ordering §2 Product list, standard mode): Product Code and
  * Description. The product code is a real link to product details stretched over its row: a click
  * anywhere on the row opens the product, a middle click or Ctrl-click opens it in a new tab, and Tab
- * and Enter reach and open it like any link (issue 9 papercut 10).
+ * and Enter reach and open it like any link (decision 0016 Papercuts).
  */
 import { Anchor, Table, Text } from '@mantine/core';
 import type { ProductSearchResult } from '@selvedge/shared';

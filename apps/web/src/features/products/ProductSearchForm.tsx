@@ -4,7 +4,7 @@
  * variable-data mode (the VARIABLE_DATA group) the PO number, style number and the PO search group
  * (PO Placed, PO Uploaded, PO Shipped). Enter in the form searches; errors show inline on the fields. The two
  * selects show as read-only frames in the form's first render and come in the next one
- * (ui/InputFrame.tsx, issue 9).
+ * (ui/InputFrame.tsx, decision 0021).
  */
 import { Button, Grid, Group, Paper, SegmentedControl, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { PO_SEARCH_GROUPS, type PoSearchGroup, SEARCH_TEXT_MAX } from '@selvedge/shared';

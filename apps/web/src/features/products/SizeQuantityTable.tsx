@@ -83,7 +83,7 @@ export function SizeQuantityTable({
   const total = product.items.reduce((s, i) => s + quantityOf(input.quantities[i.productItemId]), 0);
   const money = amountColumns(pricing);
   // Narrow enough that Size, Quantity, In Cart and one price fit a 390 px phone without a sideways
-  // scroll (issue 28 §3); wider tables (attributes, inventory, two prices) scroll in their box.
+  // scroll (decision 0038); wider tables (attributes, inventory, two prices) scroll in their box.
   const minWidth =
     150 +
     money.length * 100 +

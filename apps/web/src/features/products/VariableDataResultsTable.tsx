@@ -4,7 +4,7 @@
  * one row per PO and style with a checkbox; 'Order Selected' opens product details with the
  * productItemIds of the rows chosen (every ticket type of each). On a phone (usePhone) a row is
  * its checkbox and one cell holding the same six values, so nothing hides behind a sideways scroll
- * (issue 28 §3: every screen fits 390 px).
+ * (decision 0038: every screen fits 390 px).
  */
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { formatDisplayDate, LABELS, MAX_DETAIL_IDS, type VariableDataSearchResult } from '@selvedge/shared';

@@ -289,5 +289,4 @@ export function productPricing(
   };
 }
 
-/** '1,250' */
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+export { formatCount } from './format-count';

@@ -38,7 +38,7 @@ export interface SessionUserInfo {
 
 /**
  * The signed-in user and role, without hasVendor: a screen that needs no more does not render again
- * when /has-vendor answers (issue 9, total blocking time of the first load).
+ * when /has-vendor answers (decision 0021, total blocking time of the first load).
  */
 export function useSessionUser(): SessionUserInfo {
   const state = useSessionState();

@@ -1,5 +1,5 @@
 /**
- * Care Labels (/care-label?tab=1|2&customerId=; master-data §2 Care labels page; issue 25), ADMIN
+ * Care Labels (/care-label?tab=1|2&customerId=; master-data §2 Care labels page; decision 0041), ADMIN
  * only (ROUTE_ACCESS): the Options tab (tab=1, every option kind) and the Lists tab (tab=2, named
  * lists per kind). 'Back to Customer' shows when customerId names a customer (not 0), returning to
  * that customer's details, whose Care Labels button opens this page. An unknown tab opens Options;

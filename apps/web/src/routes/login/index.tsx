@@ -18,7 +18,7 @@ import { acknowledgeLogout, signIn, takePostLoginPath } from '../../features/ses
 import { useSession } from '../../features/session/use-session';
 import { lazySchemaResolver } from '../../ui/lazy-schema';
 
-/** The shared sign-in schema (and zod) load on the first submit, not with the screen (issue 9). */
+/** The shared sign-in schema (and zod) load on the first submit, not with the screen. */
 const validateLogin = lazySchemaResolver(() => import('./login-schema').then((m) => m.loginRequest));
 
 function DeniedNotice({ path, name, role }: { path: string; name: string; role: keyof typeof ROLE_LABELS }) {
@@ -63,7 +63,7 @@ export default function LoginPage() {
   const denied = session.authenticated ? deniedFrom(location.state) : null;
   const { failure, setFailure, attempt } = useAuthFailure();
 
-  // Two fields of Mantine's form library, without its whole-form machinery (issue 9: the login
+  // Two fields of Mantine's form library, without its whole-form machinery (the login
   // screen is the first load of most visits).
   const email = useField({ mode: 'uncontrolled', initialValue: '' });
   const password = useField({ mode: 'uncontrolled', initialValue: '' });

@@ -1,8 +1,8 @@
 /**
- * The master-data screens (master-data §2; issue 8): the generic list and details pages, each
+ * The master-data screens (master-data §2; decision 0020): the generic list and details pages, each
  * configured with its entity (features/master-data/entities/). One lazily loaded module for all of
  * them, so that the components only these screens use (modals, checklists, number inputs...) stay in
- * their chunk instead of the one every signed-in screen loads (issue 9, first-load weight).
+ * their chunk instead of the one every signed-in screen loads (first-load weight).
  * routes/screens.ts makes a route of every screen of the registry (MASTER_DATA_SCREENS) and loads
  * it through `masterDataScreen`.
  */

@@ -5,14 +5,16 @@
  * ('order-search') and runs again when the screen opens; /order-list?needsAction=<step> opens the
  * orders waiting for the user at that step. A failed load shows one error in place of the results
  * (never the previous results under it). Under the filters, the download buttons (OrderDownloads:
- * the files of the search that ran, issue 27).
+ * the files of the search that ran, decision 0038).
  */
 import { Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { NEEDS_ACTION_STEPS, type NeedsActionStep, needsActionStepsFor, OVERLAYS } from '@selvedge/shared';
 import { IconClipboardOff } from '@tabler/icons-react';
 import {
+  lazy,
   memo,
   type ReactNode,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -24,7 +26,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useNeedsActionQuery, useOrderListQuery } from '../../api/orders';
 import { NeedsActionPanel, NeedsActionPlaceholder } from '../../features/orders/NeedsActionPanel';
 import { OrderCard } from '../../features/orders/OrderCard';
-import { OrderListDownloads } from '../../features/orders/OrderDownloads';
 import { OrderFilterForm } from '../../features/orders/OrderFilterForm';
 import {
   activeFilterCount,
@@ -43,6 +44,16 @@ import { errorMessageOf } from '../../ui/messages';
 import { useOverlay } from '../../ui/overlay';
 import { PagedResults } from '../../ui/paging';
 import { LoadErrorAlert } from '../../ui/route-states';
+
+/**
+ * The download buttons (CSV and Excel files, their format menus) come after the list's first paint:
+ * they are not part of its first load (decision 0064). Their place is kept meanwhile (one row of
+ * extra-small buttons), so the results do not move down when they arrive.
+ */
+const OrderListDownloads = lazy(() =>
+  import('../../features/orders/OrderDownloads').then((m) => ({ default: m.OrderListDownloads })),
+);
+const DOWNLOADS_ROW_HEIGHT = 30;
 
 /** The results' place while the first answer loads (memoised: it has no props). */
 const LoadingCards = memo(function LoadingCards() {
@@ -70,7 +81,7 @@ const LoadingCards = memo(function LoadingCards() {
 
 /**
  * "Needs my action", or its placeholder while the counts load. It reads the counts itself: their
- * answer renders this section, not the whole screen (issue 9, total blocking time).
+ * answer renders this section, not the whole screen (decision 0021, total blocking time).
  */
 function NeedsActionSection({
   userId,
@@ -83,7 +94,7 @@ function NeedsActionSection({
 }) {
   const needs = useNeedsActionQuery(steps.length > 0 ? userId : null);
   if (needs.data) return <NeedsActionPanel counts={needs.data} current={current} />;
-  // The panel's place is kept while its counts load, so the filters do not move down (issue 9).
+  // The panel's place is kept while its counts load, so the filters do not move down (decision 0021).
   return needs.isPending && userId !== null ? <NeedsActionPlaceholder steps={steps} /> : null;
 }
 
@@ -114,7 +125,7 @@ export default function OrderListPage() {
   useEffect(() => saveCriteria(userId, submitted), [userId, submitted]);
 
   // The form's callbacks keep their identity while the criteria do not change: the form (memoised)
-  // does not render again when an answer arrives (issue 9, total blocking time).
+  // does not render again when an answer arrives (decision 0021, total blocking time).
   const { refetch } = query;
   const run = useCallback(
     (next: OrderSearchCriteria) => {
@@ -173,7 +184,7 @@ export default function OrderListPage() {
   };
 
   // The answer as rendered: a new answer's cards (up to 50) are rendered in the background, in slices
-  // that let the browser in between, rather than in one long task (issue 9, total blocking time).
+  // that let the browser in between, rather than in one long task (decision 0021, total blocking time).
   // Until they are ready, what was there stays (the loading cards, or the previous page).
   const data = useDeferredValue(query.data);
   const rendering = data === undefined && query.data !== undefined;
@@ -247,7 +258,9 @@ export default function OrderListPage() {
         onClearNeedsAction={clearNeedsAction}
         activeCount={activeFilterCount(submitted)}
       />
-      <OrderListDownloads params={params} role={role} userId={userId} />
+      <Suspense fallback={<div style={{ minHeight: DOWNLOADS_ROW_HEIGHT }} />}>
+        <OrderListDownloads params={params} role={role} userId={userId} />
+      </Suspense>
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}
       </div>

@@ -1,5 +1,5 @@
 /**
- * The product passport page (issue 25; decision 0044) at the GS1 Digital Link path
+ * The product passport page (decision 0044) at the GS1 Digital Link path
  * /01/{gtin}/21/{serial}, which a care label's QR code opens: public, read-only, outside the
  * signed-in frame (no navigation bar, no footer), made for a phone. It shows the garment's fibre
  * content per component, care instructions with their ISO 3758 symbols, country of origin, caution

@@ -19,12 +19,12 @@ import {
   type VariableDataFoundElsewhere,
 } from '@selvedge/shared';
 import { IconSearch, IconShirtOff } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useCustomerDefaultIsEqualToQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { useProductSearchQuery, useVariableDataSearchQuery } from '../../api/products';
+import { formatCount } from '../../features/products/format-count';
 import { ProductResultsTable } from '../../features/products/ProductResultsTable';
 import { ProductSearchForm } from '../../features/products/ProductSearchForm';
-import { formatCount } from '../../features/products/product-line';
 import {
   emptyCriteria,
   isValidCriteria,
@@ -38,7 +38,6 @@ import {
   type VariableDataRules,
   validateCriteria,
 } from '../../features/products/product-search';
-import { VariableDataResultsTable } from '../../features/products/VariableDataResultsTable';
 import { sameCriteria } from '../../features/search/stored-criteria';
 import { useSession, useSessionUser } from '../../features/session/use-session';
 import { errorMessageOf } from '../../ui/messages';
@@ -57,6 +56,16 @@ function searchedPo(c: ProductSearchCriteria | null): string {
   if (style) return `Style ${style} is`;
   return 'Your POs are';
 }
+
+/**
+ * The variable-data results (rows with checkboxes, 'Order Selected') load when a variable-data search
+ * has answered: the standard search, the screen's first load, does not carry them (decision 0064).
+ */
+const VariableDataResultsTable = lazy(() =>
+  import('../../features/products/VariableDataResultsTable').then((m) => ({
+    default: m.VariableDataResultsTable,
+  })),
+);
 
 function LoadingRows() {
   return (
@@ -270,11 +279,13 @@ export default function ProductListPage() {
         pagerTestId="product-pagination"
       >
         {vdMode && vdQuery.data ? (
-          <VariableDataResultsTable
-            key={JSON.stringify(vdParams)}
-            products={vdQuery.data.products}
-            stale={query.isPlaceholderData}
-          />
+          <Suspense fallback={<LoadingRows />}>
+            <VariableDataResultsTable
+              key={JSON.stringify(vdParams)}
+              products={vdQuery.data.products}
+              stale={query.isPlaceholderData}
+            />
+          </Suspense>
         ) : (
           standardQuery.data && (
             <ProductResultsTable products={standardQuery.data.products} stale={query.isPlaceholderData} />

@@ -1,5 +1,5 @@
 /**
- * Variable Data Upload (/variable-data-upload; master-data §2 Variable data upload, §7, §8; issue 26):
+ * Variable Data Upload (/variable-data-upload; master-data §2 Variable data upload, §7, §8; decision 0045):
  * choose a customer (those with a parser) and a retailer data file; the Upload button is disabled
  * until both are chosen; a progress bar while the file travels; then the §8 message. Below, the
  * user's recent uploads with their state (queued, processing with rows done / total, finished,

@@ -1,15 +1,15 @@
 /**
- * The care label on paper (issue 25): the production PO's drawing of a label's layout prints the
+ * The care label on paper (decision 0043): the production PO's drawing of a label's layout prints the
  * layout's texts, in its order, at its places; read back with unpdf (pdf.js).
  */
 import { writeFileSync } from 'node:fs';
 import { type CareLabel, type CareLabelDraft, careLabelLayout, gtin14Of } from '@selvedge/shared';
 import { extractTextItems } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_IDS, orderFixture } from '../../../test/factories';
 import { renderProductionPO } from '.';
 import { careLabelFigure, PT_PER_MM, passportQr } from './careLabel';
 import { renderDocument } from './layout';
-import { FIXTURE_IDS, orderFixture } from './pdf.fixture';
 
 const label: CareLabelDraft = {
   type: 'CARELABEL_STANDARD',

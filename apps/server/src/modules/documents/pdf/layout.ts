@@ -666,7 +666,7 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
     brandName: spec.heading.brandName?.trim() || DEFAULT_BRAND_NAME,
   };
   // Loaded on first use, not at start: pdfkit (with fontkit and its fonts) and bwip-js are several
-  // MB of code and heap that a process which never draws a document should not carry (issue 10, RSS).
+  // MB of code and heap that a process which never draws a document should not carry (RSS; decision 0024).
   const [{ toBuffer }, { default: PDFDocument }] = await Promise.all([
     import('bwip-js/node'),
     import('pdfkit'),

@@ -5,9 +5,9 @@
 import { formatTotal } from '@selvedge/shared';
 import { extractText, extractTextItems } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_IDS as ID, MAIN_LABEL_SIZES, orderFixture } from '../../../test/factories';
 import { renderPackingSlip, renderProductionPO, renderVendorPO } from '.';
 import { formatAmount, formatCount, formatDate, formatDateTime, formatUnitAmount, toWinAnsi } from './layout';
-import { FIXTURE_IDS as ID, MAIN_LABEL_SIZES, orderFixture } from './pdf.fixture';
 
 const generatedAt = new Date('2026-12-03T14:03:00Z');
 const brandName = 'Selvedge';

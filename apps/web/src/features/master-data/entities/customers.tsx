@@ -3,7 +3,7 @@
  * Add. The details: Company Name (required), parser type (Dunnes = FLAT_FILE, Roots =
  * DELIMITED_ROOTS), warehouse, special instructions limit, copyright and fabric composition shown or
  * not (§9 defaults), and the care-label lists (one per kind, from the Care Labels page) and settings
- * (issue 25): country of origin and special instructions required, markets, CA and RN numbers, with
+ * (master-data §3 Customer; decision 0041): country of origin and special instructions required, markets, CA and RN numbers, with
  * a link to the Care Labels page for the customer.
  */
 

@@ -30,10 +30,10 @@ import {
 } from '../options';
 import { ImageField, SchemaField, SubcodeItems, TierSection } from '../SubcodeParts';
 
-/** Shown under the Garment GTIN while a care label type is set and the GTIN is empty (issue 25). */
+/** Shown under the Garment GTIN while a care label type is set and the GTIN is empty (decision 0044). */
 export const GTIN_MISSING_WARNING = 'Without a Garment GTIN, its care labels carry no product passport QR.';
 
-/** Care label types of a subcode (issue 25): standard (symbols) or by code; none when cleared. */
+/** Care label types of a subcode (decision 0041): standard (symbols) or by code; none when cleared. */
 const CARE_LABEL_TYPE_OPTIONS = [
   { value: 'CARELABEL_STANDARD', label: 'Standard care label' },
   { value: 'CARELABEL_BY_CODE', label: 'Care label by code' },

@@ -5,7 +5,7 @@
  * address are partly Chinese (not printable with Helvetica).
  */
 import { lineTotal, sumAmounts } from '@selvedge/shared';
-import type { ArtworkVersionRecord, OrderLineRecord, OrderRecord } from '../../orders/orders.record';
+import type { ArtworkVersionRecord, OrderLineRecord, OrderRecord } from '../../modules/orders/orders.record';
 
 export const FIXTURE_IDS = {
   orderId: 10234,

@@ -2,7 +2,7 @@
  * The columns and row shape the file writers' tests share (csv.test.ts, xlsx.test.ts): one column of
  * each cell type, so both formats are checked on the same description.
  */
-import type { FileColumn } from './csv';
+import type { FileColumn } from '../../platform/csv';
 
 /** A row of the writers' tests. */
 export interface TestRow {

@@ -1,5 +1,5 @@
 /**
- * Test products for the cart tests, added on top of the demo data: subcodes with known pack sizes,
+ * The product catalogue of the cart tests, added on top of the demo data: subcodes with known pack sizes,
  * tiers, minimum values and attribute schemas, so that prices can be asserted exactly. Customers,
  * regions, factories and currencies are looked up in the demo data by name (no hard-coded ids).
  */
@@ -7,20 +7,18 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import {
   attributeSchemas,
-  costTiers,
   currencies,
-  customers,
   factories,
   minValues,
   priceTiers,
   productCodes,
   productItems,
   productionRegions,
-  productSubcodes,
 } from '../../platform/db/schema';
+import { idOfCustomer } from './parties';
+import { buildSubcode, type Tiers } from './products';
 
-type Tiers = Record<string, [number, string][]>;
-
+/** A subcode of the cart catalogue: its id, code and items (ids by size, inactive ones too). */
 export interface FixtureSubcode {
   id: number;
   productSubcode: string;
@@ -28,10 +26,14 @@ export interface FixtureSubcode {
   items: Record<string, number>;
 }
 
+/**
+ * Writes the cart tests' catalogue: product codes ZZCART and ZZCART2, a line and a size attribute
+ * schema, and subcodes ZZ-CART-MAIN, -TAG, -PLAIN (with a variable-data item), -DUNNES, -CHINA,
+ * -USD and -NOFACTORY (each described where it is made). Returns them with the parties they use, the
+ * currency ids by code, and helpers that change a tier or a minimum value in a test.
+ */
 export async function createCartFixtures(db: Db) {
   const currencyId = Object.fromEntries((await db.select().from(currencies)).map((c) => [c.code, c.id]));
-  const customerId = async (name: string) =>
-    (await db.select({ id: customers.id }).from(customers).where(eq(customers.companyName, name)))[0].id;
   const factoryIn = async (region: string) =>
     (
       await db
@@ -42,8 +44,8 @@ export async function createCartFixtures(db: Db) {
         .orderBy(asc(factories.id))
         .limit(1)
     )[0];
-  const roots = await customerId('Roots');
-  const dunnes = await customerId('Dunnes Stores');
+  const roots = await idOfCustomer(db, 'Roots');
+  const dunnes = await idOfCustomer(db, 'Dunnes Stores');
   const bangladesh = await factoryIn('Bangladesh');
   const china = await factoryIn('China');
   const costCurrency = (await db.select().from(currencies).where(eq(currencies.id, bangladesh.currencyId)))[0]
@@ -70,6 +72,7 @@ export async function createCartFixtures(db: Db) {
     })
     .returning();
 
+  /** A subcode in packs of 1 with no minimum unless given; only the cost tiers given. */
   async function subcode(o: {
     productSubcode: string;
     customerId: number;
@@ -86,53 +89,25 @@ export async function createCartFixtures(db: Db) {
     minValue?: Record<string, string>;
     itemSchemaId?: number;
   }): Promise<FixtureSubcode> {
-    const [s] = await db
-      .insert(productSubcodes)
-      .values({
-        productSubcode: o.productSubcode,
-        description: `${o.productSubcode} test label`,
-        customerId: o.customerId,
-        factoryId: o.factoryId,
-        productCodeId: o.productCodeId ?? code.id,
-        packSize: o.packSize ?? 1,
-        minOrderQuantity: o.minOrderQuantity ?? 0,
-        artworkRequired: o.artworkRequired ?? false,
-        attributeSchemaId: o.attributeSchemaId ?? null,
-      })
-      .returning();
-    const items: Record<string, number> = {};
-    const all = [
-      ...o.sizes.map((z) => [z, true] as const),
-      ...(o.inactiveSizes ?? []).map((z) => [z, false] as const),
-    ];
-    for (const [i, [size, active]] of all.entries()) {
-      const [item] = await db
-        .insert(productItems)
-        .values({
-          productSubcodeId: s.id,
-          productSize: size,
-          sortKey: i + 1,
-          active,
-          attributeSchemaId: o.itemSchemaId ?? null,
-        })
-        .returning();
-      items[size] = item.id;
-    }
-    const tierRows = (tiers: Tiers) =>
-      Object.entries(tiers).flatMap(([cur, list]) =>
-        list.map(([quantity, price]) => ({
-          productSubcodeId: s.id,
-          quantity,
-          price,
-          currencyId: currencyId[cur],
-        })),
-      );
-    await db.insert(priceTiers).values(tierRows(o.prices));
-    if (o.costs) await db.insert(costTiers).values(tierRows(o.costs));
-    for (const [cur, price] of Object.entries(o.minValue ?? {})) {
-      await db.insert(minValues).values({ productSubcodeId: s.id, currencyId: currencyId[cur], price });
-    }
-    return { id: s.id, productSubcode: s.productSubcode, items };
+    const { sizes, inactiveSizes = [], costs = {}, minValue, itemSchemaId, ...values } = o;
+    const made = await buildSubcode(db, {
+      description: `${o.productSubcode} test label`,
+      productCodeId: code.id,
+      packSize: 1,
+      minOrderQuantity: 0,
+      ...values,
+      costs,
+      minValues: minValue,
+      sizes: [
+        ...sizes.map((productSize) => ({ productSize, active: true })),
+        ...inactiveSizes.map((productSize) => ({ productSize, active: false })),
+      ].map((i) => ({ ...i, attributeSchemaId: itemSchemaId ?? null })),
+    });
+    return {
+      id: made.subcodeId,
+      productSubcode: made.productSubcode,
+      items: Object.fromEntries(made.items.map((i) => [i.productSize, i.id])),
+    };
   }
 
   /** Roots, Bangladesh; packs of 50 from 100 pieces; needs artwork; line attributes; CAD tiers at 1 and 1000; minimum 100. */
@@ -254,4 +229,5 @@ export async function createCartFixtures(db: Db) {
       db.delete(minValues).where(eq(minValues.productSubcodeId, subcodeId)),
   };
 }
+/** The cart catalogue as `createCartFixtures` returns it. */
 export type CartFixtures = Awaited<ReturnType<typeof createCartFixtures>>;
