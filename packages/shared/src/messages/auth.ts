@@ -11,8 +11,8 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 /**
- * Ours: the sign-in call's refusals and answers (ordering §7 Auth; the spec shows only that a reply
- * without a token carries its message). `throttled` takes the wait in minutes.
+ * Ours: the auth calls' refusals and answers (ordering §7 Auth; §8 says only that a login reply
+ * without a token shows its message). `throttled` takes the wait in minutes.
  */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
