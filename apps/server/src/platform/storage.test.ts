@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3rverServer, startS3rver } from '../test/s3rver';
 import {
   createStorage,
   type FileStorage,
@@ -16,20 +16,6 @@ import {
   StorageKeyError,
   StorageNotFoundError,
 } from './storage';
-
-/** The part of s3rver 3.7 (untyped CommonJS) that the tests use. */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 async function readAll(stream: Readable): Promise<{ body: Buffer; chunks: number }> {
   const parts: Buffer[] = [];
@@ -328,16 +314,7 @@ describe('S3Storage against s3rver', () => {
   let endpoint: string;
 
   beforeAll(async () => {
-    // 127.0.0.1 rather than s3rver's default 'localhost', which Node 18+ may resolve to ::1 first.
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: tempDir('s3rver'),
-      configureBuckets: [{ name: bucket }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    ({ server, endpoint } = await startS3rver(tempDir('s3rver'), [bucket]));
     storage = new S3Storage({
       endpoint,
       bucket,

@@ -21,7 +21,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { earliestDateRequested } from '@selvedge/shared';
@@ -35,6 +34,7 @@ import { S3Storage } from '../platform/storage';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { buildSubcode, buildUser, demoParties } from './factories';
 import { DEMO_EMAILS, startSmtpSink } from './harness';
+import { type S3rverServer, startS3rver } from './s3rver';
 import { freePort, type ServerProcess, startServerProcess, startWorkerProcess } from './serverProcess';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
@@ -45,20 +45,6 @@ if (!SERVER_URL) {
   );
 }
 const suite = SERVER_URL ? describe : describe.skip;
-
-/** The part of s3rver 3.7 (untyped CommonJS) used here. */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 const BUCKET = 'selvedge-multi';
 const METRICS_TOKEN = 'multi-instance-metrics-token';
@@ -178,14 +164,8 @@ suite('two server instances and a worker behind a round-robin proxy', () => {
       SERVER_URL!,
       `selvedge_multi_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
     );
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: tempDir('s3'),
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port: s3Port } = await s3.run();
+    const s3Started = await startS3rver(tempDir('s3'), [BUCKET]);
+    s3 = s3Started.server;
     smtp = await startSmtpSink();
     const shared = {
       DATABASE_URL: scratch.url,
@@ -195,7 +175,7 @@ suite('two server instances and a worker behind a round-robin proxy', () => {
       JWT_SECRET: 'multi-instance-secret-multi-instance-42',
       SMTP_URL: smtp.url,
       S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ENDPOINT: s3Started.endpoint,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       METRICS_ENABLED: 'true',

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -19,6 +18,7 @@ import type { LocalStorage } from '../platform/storage';
 import { MULTIPART_ALLOWANCE_BYTES } from '../platform/uploads';
 import { buildOrder, buildSubcode, demoParties } from './factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from './harness';
+import { type S3rverServer, startS3rver } from './s3rver';
 
 const MiB = 1024 * 1024;
 const FORMATS = join(__dirname, '../../../../docs/formats');
@@ -391,20 +391,6 @@ describe('a body that stops arriving', () => {
   });
 });
 
-/** The part of s3rver 3.7 (untyped CommonJS) used here. */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-
 describe('uploads over their route limit (S3 storage)', () => {
   let server: S3rverServer;
   let s3Dir = '';
@@ -415,19 +401,13 @@ describe('uploads over their route limit (S3 storage)', () => {
   beforeAll(async () => {
     s3Dir = mkdtempSync(join(tmpdir(), 'selvedge-limits-s3-'));
     const bucket = `limits-${randomUUID().slice(0, 8)}`;
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: bucket }],
-    });
-    const { port } = await server.run();
+    let endpoint = '';
+    ({ server, endpoint } = await startS3rver(s3Dir, [bucket]));
     // Over the 8 MB parts of a streamed upload: the file is sent as a multipart upload, which the
     // refusal must abort.
     t = await createTestApp({
       env: {
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ENDPOINT: endpoint,
         S3_BUCKET: bucket,
         S3_ACCESS_KEY_ID: 'S3RVER',
         S3_SECRET_ACCESS_KEY: 'S3RVER',
