@@ -22,23 +22,20 @@ import { join } from 'node:path';
 import { earliestDateRequested, ORDER_PLACED_LOG, type OrderStatus } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createScratchDatabase, type Database, openDatabase } from '../platform/db';
 import * as s from '../platform/db/schema';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { buildOrder, buildSubcode, buildUser, demoParties } from './factories';
 import { DEMO_EMAILS } from './harness';
 import { orderInvariantViolations } from './invariants';
+import { postgresOnlySuite } from './postgresOnly';
 import { type ServerProcess, startServerProcess } from './serverProcess';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL;
-if (!SERVER_URL) {
-  console.info(
-    'faults.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server; killing a process that holds an ' +
-      'embedded PGlite database tests PGlite, not the server.',
-  );
-}
-const suite = SERVER_URL ? describe : describe.skip;
+const { serverUrl: SERVER_URL, suite } = postgresOnlySuite(
+  'faults.test.ts',
+  'killing a process that holds an embedded PGlite database tests PGlite, not the server.',
+);
 
 const VENDOR_USERS = 4;
 const KILLS = 2;

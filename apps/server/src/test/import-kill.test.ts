@@ -27,21 +27,18 @@ import { join } from 'node:path';
 import { IMPORT_INTERRUPTED } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createScratchDatabase, type Database, openDatabase } from '../platform/db';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { importInvariantViolations, orderInvariantViolations } from './invariants';
+import { postgresOnlySuite } from './postgresOnly';
 import { type RootsFileNames, rootsFileItem, writeRootsFile } from './rootsFile';
 import { type ServerProcess, startServerProcess, startWorkerProcess } from './serverProcess';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL;
-if (!SERVER_URL) {
-  console.info(
-    'import-kill.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server; killing a process that holds an ' +
-      'embedded PGlite database tests PGlite, not the import.',
-  );
-}
-const suite = SERVER_URL ? describe : describe.skip;
+const { serverUrl: SERVER_URL, suite } = postgresOnlySuite(
+  'import-kill.test.ts',
+  'killing a process that holds an embedded PGlite database tests PGlite, not the import.',
+);
 
 /** Rows of each file: 12 batches of the import's 5,000. */
 const ROWS = 60_000;

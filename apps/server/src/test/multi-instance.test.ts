@@ -27,24 +27,21 @@ import { earliestDateRequested } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createScratchDatabase, type Database, openDatabase } from '../platform/db';
 import * as s from '../platform/db/schema';
 import { S3Storage } from '../platform/storage';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { buildSubcode, buildUser, demoParties } from './factories';
 import { DEMO_EMAILS, startSmtpSink } from './harness';
+import { postgresOnlySuite } from './postgresOnly';
 import { type S3rverServer, startS3rver } from './s3rver';
 import { freePort, type ServerProcess, startServerProcess, startWorkerProcess } from './serverProcess';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL;
-if (!SERVER_URL) {
-  console.info(
-    'multi-instance.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server; several instances share ' +
-      'one PostgreSQL, never an embedded PGlite database.',
-  );
-}
-const suite = SERVER_URL ? describe : describe.skip;
+const { serverUrl: SERVER_URL, suite } = postgresOnlySuite(
+  'multi-instance.test.ts',
+  'several instances share one PostgreSQL, never an embedded PGlite database.',
+);
 
 const BUCKET = 'selvedge-multi';
 const METRICS_TOKEN = 'multi-instance-metrics-token';
