@@ -16,13 +16,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { freePort } from './net.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
@@ -39,18 +39,6 @@ const CHROMIUM_FLAGS = [
 const PASSWORD = 'selvedge-demo-2026';
 const VENDOR = 'vendor@example.com';
 const ADMIN = 'admin@example.com';
-
-/** A free TCP port on this machine. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server on a fresh DATA_DIR; answers its base URL and a stop function. */
 async function startServer() {

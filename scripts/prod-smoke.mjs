@@ -36,12 +36,12 @@ import {
   rmSync,
   statfsSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describeUnshipped, unshippedImports } from '../apps/server/shippedImports.mjs';
+import { freePort } from './net.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API = '/api/v1.0';
@@ -70,18 +70,6 @@ class Failure extends Error {}
 /** Stops the run with `FAILED: message` (and `details`, e.g. what a process printed). */
 function fail(message, details = []) {
   throw new Failure([message, ...details].join('\n'));
-}
-
-/** A TCP port nobody listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
