@@ -9,7 +9,7 @@
  *
  * The session layer plugs itself in with `configureApiClient` so this module imports nothing from it.
  */
-import { MESSAGES } from '@selvedge/shared';
+import { GENERIC_MESSAGES } from '@selvedge/shared';
 
 /** Base path of every API call. */
 export const API_BASE = '/api/v1.0';
@@ -131,7 +131,7 @@ function isAbort(error: unknown): boolean {
 }
 
 function expiredError(): ApiError {
-  return new ApiError(401, MESSAGES.authExpired, undefined, true);
+  return new ApiError(401, GENERIC_MESSAGES.authExpired, undefined, true);
 }
 
 /** A failed answer's body: its JSON, else its text, else undefined. */
@@ -175,14 +175,14 @@ function requestHeaders(auth: boolean): { headers: Record<string, string>; token
 
 /**
  * The ApiError of a failed answer (ordering §8): a 401 on a call sent with a token expires the
- * session; otherwise the answer's `message`, else MESSAGES.networkError.
+ * session; otherwise the answer's `message`, else GENERIC_MESSAGES.networkError.
  */
 function failure(status: number, answer: unknown, token: string | null, expireOn401 = true): ApiError {
   if (status === 401 && token && expireOn401) {
     hooks.onSessionExpired();
-    return new ApiError(401, MESSAGES.authExpired, answer, true);
+    return new ApiError(401, GENERIC_MESSAGES.authExpired, answer, true);
   }
-  return new ApiError(status, messageOf(answer) ?? MESSAGES.networkError, answer);
+  return new ApiError(status, messageOf(answer) ?? GENERIC_MESSAGES.networkError, answer);
 }
 
 /** Parses a successful answer's text as JSON (undefined when empty). */
@@ -192,14 +192,14 @@ function parseAnswer<T>(text: string, status: number): T {
     return JSON.parse(text) as T;
   } catch {
     // A 200 that is not JSON (e.g. the SPA's index.html when no API server answers).
-    throw new ApiError(status, MESSAGES.networkError, text);
+    throw new ApiError(status, GENERIC_MESSAGES.networkError, text);
   }
 }
 
 /**
  * Sends one call and returns the successful Response (body unread). Throws ApiError on failure:
- * the answer's `message`, else MESSAGES.networkError when there was a response, else
- * MESSAGES.unexpectedError when fetch itself failed. Aborts are rethrown unchanged.
+ * the answer's `message`, else GENERIC_MESSAGES.networkError when there was a response, else
+ * GENERIC_MESSAGES.unexpectedError when fetch itself failed. Aborts are rethrown unchanged.
  */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = 'GET', query, body, auth = true, signal } = options;
@@ -217,7 +217,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     response = await fetch(apiUrl(path, query), { method, headers, body: payload, signal });
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw new ApiError(0, MESSAGES.unexpectedError);
+    throw new ApiError(0, GENERIC_MESSAGES.unexpectedError);
   }
   if (response.ok) return response;
   throw failure(response.status, await readBody(response), token, options.expireOn401);
@@ -277,7 +277,7 @@ export function apiUpload<T>(
       }
       reject(failure(xhr.status, bodyOf(xhr.responseText), token));
     };
-    xhr.onerror = () => reject(new ApiError(0, MESSAGES.unexpectedError));
+    xhr.onerror = () => reject(new ApiError(0, GENERIC_MESSAGES.unexpectedError));
     xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

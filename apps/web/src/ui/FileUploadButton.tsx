@@ -6,7 +6,7 @@
  * the caller's `onFile`.
  */
 import { Button, type ButtonProps, FileButton } from '@mantine/core';
-import { MESSAGES } from '@selvedge/shared';
+import { ARTWORK_SPEC_MESSAGES } from '@selvedge/shared';
 import { IconUpload } from '@tabler/icons-react';
 import { type ComponentProps, useRef } from 'react';
 import { useMaxArtworkUploadSizeQuery } from '../api/lookups';
@@ -41,7 +41,7 @@ export function FileUploadButton({
     resetRef.current?.();
     if (!file) return;
     if (limit && file.size > limit.maxSizeInBytes) {
-      showError(MESSAGES.artworkTooLarge(limit.maxSizeInMB));
+      showError(ARTWORK_SPEC_MESSAGES.artworkTooLarge(limit.maxSizeInMB));
       return;
     }
     onFile(file);

@@ -4,7 +4,7 @@
  * shows messages the same way. Import these instead of calling `notifications.show` directly.
  */
 import { notifications } from '@mantine/notifications';
-import { LIMITS, MESSAGES } from '@selvedge/shared';
+import { GENERIC_MESSAGES, LIMITS } from '@selvedge/shared';
 import { ApiError } from '../api/client';
 
 /** Options of one message. */
@@ -52,7 +52,7 @@ export function showInfo(message: string, options?: MessageOptions): string {
 /** The text ordering §8 shows for a failed call: the ApiError's message, else the generic one. */
 export function errorMessageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return MESSAGES.unexpectedError;
+  return GENERIC_MESSAGES.unexpectedError;
 }
 
 /**

@@ -2,7 +2,6 @@
  * Texts of the cart: its header form, its lines, placing it and Order again
  * (ordering §2 Cart, §4 Placing an order, §5 Cart, §8).
  */
-import dayjs from 'dayjs';
 import { LIMITS } from '../limits';
 import { PRODUCT_MESSAGES } from './products';
 
@@ -23,6 +22,18 @@ export const CART_SPEC_MESSAGES = {
     'Care Label Configurations have changed: Please click Edit on the Order Items with Care Labels to Add Fabric Compositions.',
 } as const;
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A YYYY-MM-DD date as the date field is typed (DATE_INPUT_FORMAT, DD-MMM-YYYY: 2026-01-15 →
+ * 15-Jan-2026). Written out rather than by dayjs so that these texts, which the first load of
+ * every screen carries, do not bring dayjs into it (decision 0064's budgets).
+ */
+function typedDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
+}
+
 /**
  * Ours: the cart header form's errors (ordering §5 Cart lists the rules, not these texts).
  * `dateTooEarly` takes the earliest allowed date as YYYY-MM-DD.
@@ -30,7 +41,7 @@ export const CART_SPEC_MESSAGES = {
 export const CART_MESSAGES = {
   required: (label: string) => `${label} is required`,
   dateTooEarly: (earliest: string) =>
-    `Date Requested cannot be earlier than ${dayjs(earliest).format('DD-MMM-YYYY')} (14 days from today)`,
+    `Date Requested cannot be earlier than ${typedDate(earliest)} (14 days from today)`,
   shippingAddressTooLong: `Shipping address cannot exceed ${LIMITS.shippingAddressMaxLength} characters`,
   termsRequired: 'Please accept the Terms and Conditions',
 } as const;

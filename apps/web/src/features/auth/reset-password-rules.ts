@@ -1,5 +1,5 @@
-/** Reset password rules (ordering §5 Validation), with the spec's texts from MESSAGES. */
-import { LIMITS, MESSAGES } from '@selvedge/shared';
+/** Reset password rules (ordering §5 Validation), with the spec's texts (PASSWORD_MESSAGES). */
+import { LIMITS, PASSWORD_MESSAGES } from '@selvedge/shared';
 
 /** Values of the reset password form. */
 export interface ResetValues {
@@ -11,11 +11,12 @@ export interface ResetValues {
 export function validateReset(values: ResetValues): Partial<Record<keyof ResetValues, string>> {
   const errors: Partial<Record<keyof ResetValues, string>> = {};
   if (!values.password || !values.confirmPassword) {
-    if (!values.password) errors.password = MESSAGES.confirmPasswordRequired;
-    if (!values.confirmPassword) errors.confirmPassword = MESSAGES.confirmPasswordRequired;
+    if (!values.password) errors.password = PASSWORD_MESSAGES.confirmPasswordRequired;
+    if (!values.confirmPassword) errors.confirmPassword = PASSWORD_MESSAGES.confirmPasswordRequired;
     return errors;
   }
-  if (values.password.length < LIMITS.minPasswordLength) errors.password = MESSAGES.passwordTooShort;
-  if (values.password !== values.confirmPassword) errors.confirmPassword = MESSAGES.passwordsMustMatch;
+  if (values.password.length < LIMITS.minPasswordLength) errors.password = PASSWORD_MESSAGES.passwordTooShort;
+  if (values.password !== values.confirmPassword)
+    errors.confirmPassword = PASSWORD_MESSAGES.passwordsMustMatch;
   return errors;
 }

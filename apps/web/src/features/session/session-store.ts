@@ -7,7 +7,7 @@
  * The middle state lets route guards stay quiet while a logout navigates, so a logout does not
  * count as an "unauthenticated visit" whose path would be remembered.
  */
-import { type AppRoute, canAccessRoute, MESSAGES, ROUTE_ACCESS, type Role } from '@selvedge/shared';
+import { type AppRoute, canAccessRoute, GENERIC_MESSAGES, ROUTE_ACCESS, type Role } from '@selvedge/shared';
 import { logoutCall } from '../../api/auth';
 import { ApiError, configureApiClient } from '../../api/client';
 import { queryClient } from '../../api/query-client';
@@ -153,7 +153,7 @@ export function takePostLoginPath(role: Role): string {
  */
 export function signIn(token: string): SessionUser {
   const user = decodeToken(token);
-  if (!user) throw new ApiError(0, MESSAGES.unexpectedError);
+  if (!user) throw new ApiError(0, GENERIC_MESSAGES.unexpectedError);
   queryClient.clear();
   storeToken(token, user.role);
   setState({ status: 'signed-in', token, user, endedBy: null });
@@ -174,7 +174,7 @@ export async function logout(reason: LogoutReason = 'user'): Promise<void> {
     try {
       await logoutCall();
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) showError(MESSAGES.logoutFailed);
+      if (!(error instanceof ApiError && error.status === 401)) showError(GENERIC_MESSAGES.logoutFailed);
     }
     if (state.status !== 'signed-in') return; // expired or replaced meanwhile
   }
@@ -201,14 +201,14 @@ export function acknowledgeLogout(): void {
 /** The session expired (token exp passed, or a 401 on a call with the token): alert, then logout. */
 export function expireSession(): void {
   if (state.status !== 'signed-in') return;
-  void showAlert(MESSAGES.authExpired);
+  void showAlert(GENERIC_MESSAGES.authExpired);
   void logout('expired');
 }
 
 /** Another tab signed in: alert, then logout (only if this tab is signed in). */
 export function handleOtherTabSignIn(): void {
   if (state.status !== 'signed-in') return;
-  void showAlert(MESSAGES.otherTabSignedIn);
+  void showAlert(GENERIC_MESSAGES.otherTabSignedIn);
   void logout('other-tab');
 }
 

@@ -6,7 +6,13 @@
  */
 import { Alert, Anchor, Text, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
-import { type LoginRequest, landingRouteFor, MESSAGES, ROLE_LABELS } from '@selvedge/shared';
+import {
+  GENERIC_MESSAGES,
+  type LoginRequest,
+  landingRouteFor,
+  PASSWORD_MESSAGES,
+  ROLE_LABELS,
+} from '@selvedge/shared';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
@@ -87,7 +93,7 @@ export default function LoginPage() {
         password: values.password,
       });
       if (!answer?.access_token) {
-        setFailure(answer?.message || MESSAGES.unexpectedError);
+        setFailure(answer?.message || GENERIC_MESSAGES.unexpectedError);
         return;
       }
       const user = signIn(answer.access_token);
@@ -140,7 +146,7 @@ export default function LoginPage() {
       </AuthForm>
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="xs">
         <Text size="xs" data-testid="password-expiry-notice">
-          {MESSAGES.passwordExpiryNotice}
+          {PASSWORD_MESSAGES.passwordExpiryNotice}
         </Text>
       </Alert>
       <Text size="xs" ta="center" c="dimmed">
