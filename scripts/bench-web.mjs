@@ -12,7 +12,8 @@
  *
  * Options: `--skip-build` reuses apps/web/dist and apps/server/dist; BENCH_RUNS=n (0: weights only); BENCH_FILES=1 lists
  * each route's files; BENCH_SCREENS=/order-list,... audits only those screens; BENCH_LHR_DIR=dir
- * keeps each run's Lighthouse report (JSON) there; CHROMIUM_PATH (default /usr/bin/chromium).
+ * keeps each run's Lighthouse report (JSON) there; CHROMIUM_PATH (default /usr/bin/chromium, else
+ * /usr/bin/chromium-headless-shell).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,12 @@ import { freePort } from './net.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
 const runs = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's full Chromium where installed, else the headless shell CI installs for the journeys
+// (Lighthouse runs in either; scores from the two are not strictly comparable, so the run says which).
+const chromiumPath =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)) ||
+  '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -273,7 +279,7 @@ try {
   }
   if (screens.length)
     console.log(
-      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs} run(s)`,
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs} run(s), in ${chromiumPath}`,
     );
   if (screens.length) console.table(scores);
 } finally {
