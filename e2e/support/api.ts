@@ -68,3 +68,26 @@ export function isoDate(days: number): string {
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/**
+ * The product item id of `subcode`, found as the page's user searches for it: in each production
+ * region the user may search, until one holds it. Throws when none does.
+ */
+export async function productItemIdOf(page: Page, subcode: string): Promise<number> {
+  const regions = await apiCall<{ productionRegions: { id: number }[] }>(
+    page,
+    'GET',
+    '/entity/product-search-production-regions',
+  );
+  for (const region of regions.body.productionRegions) {
+    const found = await apiCall<{ products?: { productItemId: number; productSubcode: string }[] }>(
+      page,
+      'GET',
+      `/products?productionRegion=${region.id}&search=${subcode}`,
+    );
+    expect(found.status).toBe(200);
+    const product = found.body.products?.find((p) => p.productSubcode === subcode);
+    if (product) return product.productItemId;
+  }
+  throw new Error(`${subcode} not found`);
+}

@@ -7,7 +7,7 @@
  * inventory at all.
  */
 import type { Page } from '@playwright/test';
-import { apiCall, setUserFlags } from '../support/api';
+import { apiCall, productItemIdOf, setUserFlags } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
@@ -15,26 +15,6 @@ test.setTimeout(120_000);
 
 const CSR = 'csr@example.com';
 const SUBCODE = 'RT-ST-501';
-
-/** The product item id that opens `SUBCODE`'s details, found as the page's user searches (any region). */
-async function productItemIdOf(page: Page) {
-  const regions = await apiCall<{ productionRegions: { id: number }[] }>(
-    page,
-    'GET',
-    '/entity/product-search-production-regions',
-  );
-  for (const region of regions.body.productionRegions) {
-    const found = await apiCall<{ products: { productItemId: number; productSubcode: string }[] }>(
-      page,
-      'GET',
-      `/products?productionRegion=${region.id}&search=${SUBCODE}`,
-    );
-    expect(found.status).toBe(200);
-    const product = found.body.products.find((p) => p.productSubcode === SUBCODE);
-    if (product) return product.productItemId;
-  }
-  throw new Error(`${SUBCODE} not found`);
-}
 
 /** The current inventory of the product's one stocked size, as product details answer it to the page's user. */
 async function currentInventory(page: Page, productItemId: number) {
@@ -55,7 +35,7 @@ test('a CSR with the update-inventory permission sees the inventory and updates 
   try {
     await setUserFlags(admin, CSR, { canUpdateInventory: true });
     await signIn(page, CSR);
-    const id = await productItemIdOf(page);
+    const id = await productItemIdOf(page, SUBCODE);
     const before = (await currentInventory(page, id))!;
     expect(typeof before).toBe('number');
 

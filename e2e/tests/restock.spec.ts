@@ -7,7 +7,7 @@
  * without the restock permission sees no Restock link and a /restock that says it is not allowed.
  */
 import type { Page } from '@playwright/test';
-import { apiCall, emptyCart, setUserFlags } from '../support/api';
+import { apiCall, emptyCart, productItemIdOf, setUserFlags } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { typedDate } from '../support/ordering';
 import { signIn } from '../support/session';
@@ -44,25 +44,11 @@ test('without the restock permission an account user sees no Restock link, and /
 
 /** The product item of a Roots stocked subcode (One Size) with its inventory, found as the page's user. */
 async function rootsStock(page: Page, subcode: string) {
-  const regions = await apiCall<{ productionRegions: { id: number }[] }>(
-    page,
-    'GET',
-    '/entity/product-search-production-regions',
-  );
-  for (const region of regions.body.productionRegions) {
-    const found = await apiCall<{ products: { productItemId: number; productSubcode: string }[] }>(
-      page,
-      'GET',
-      `/products?productionRegion=${region.id}&search=${subcode}`,
-    );
-    const product = found.body.products?.find((p) => p.productSubcode === subcode);
-    if (!product) continue;
-    const details = await apiCall<{
-      products: { items: { productItemId: number; inventoryQuantity: number; inventoryMax: number }[] }[];
-    }>(page, 'GET', `/products/details?ids=${product.productItemId}`);
-    return details.body.products[0]!.items[0]!;
-  }
-  throw new Error(`${subcode} not found`);
+  const productItemId = await productItemIdOf(page, subcode);
+  const details = await apiCall<{
+    products: { items: { productItemId: number; inventoryQuantity: number; inventoryMax: number }[] }[];
+  }>(page, 'GET', `/products/details?ids=${productItemId}`);
+  return details.body.products[0]!.items[0]!;
 }
 
 test('account@example.com restocks Roots, sees what was left out and why, repeats, and places the order', async ({
