@@ -75,7 +75,8 @@ export async function startProduct(opts: {
       HOST: '127.0.0.1',
       METRICS_ENABLED: 'false',
       NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
+      // The level that ships (LOG_LEVEL's default): a log line per request is part of its cost.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

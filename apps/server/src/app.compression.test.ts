@@ -152,14 +152,20 @@ describe('API answers', () => {
       await get('/api/v1.0/orders?size=5', t.auth(token)),
       await get('/api/v1.0/orders?size=5'),
       await get('/api/v1.0/orders/999999999', t.auth(token)),
+      await get('/api/v1.0/orders?size=abc', t.auth(token)),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 400]);
+    const ids = new Set<unknown>();
     for (const a of answers) {
+      ids.add(a.headers['x-request-id']);
+      expect(a.headers['cache-control']).toBe('no-store');
       expect(a.headers['content-security-policy']).toContain("default-src 'self'");
       expect(a.headers['x-content-type-options']).toBe('nosniff');
       expect(a.headers['strict-transport-security']).toMatch(/max-age=/);
       expect(a.headers['x-powered-by']).toBeUndefined();
     }
+    expect(ids.size).toBe(answers.length);
+    expect([...ids].every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
   });
 
   it('sends files compressed already (PDF, PNG) as they are, with their Content-Length', async () => {

@@ -20,7 +20,7 @@ import {
   type RoutePermission,
 } from '@selvedge/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { type Db, listenForNotices } from './db';
 import { sessions, users } from './db/schema';
@@ -392,15 +392,21 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
   // connection): the client never gets "logged out" / "saved" from an instance whose cache still
   // holds the old session. Other instances get the same notice at the same time; nothing waits
   // for them (docs/decisions/0019).
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // A route hook, given only to routes with a method that waits: a read pays no hook at all.
+  const awaitSessionNotices = async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
     if (!listener || !cache.isLive) return payload;
     if (!waitsForSessionNotices(req.method, req.routeOptions.config)) return payload;
     await listener.sync();
     return payload;
-  });
+  };
   const registry: RegisteredRoute[] = [];
   app.decorate('routeRegistry', registry);
   app.addHook('onRoute', (route) => {
+    const routeMethods = Array.isArray(route.method) ? route.method : [route.method];
+    if (routeMethods.some((m) => waitsForSessionNotices(m, route.config))) {
+      const own = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+      route.onSend = [...own, awaitSessionNotices] as typeof route.onSend;
+    }
     if (!route.url.startsWith(prefix)) return;
     const permission = route.config?.permission;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');

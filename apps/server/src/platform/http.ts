@@ -1,5 +1,5 @@
 /**
- * Error handling and request ids for the HTTP layer (ARCHITECTURE.md Contract).
+ * Error handling for the HTTP layer (ARCHITECTURE.md Contract).
  * Bad input answers 400 with a sentence and the refused field's path (`{ message, field, fields }`,
  * decision 0058); known errors keep their status; the rest are 500 with the generic text and a log
  * line carrying the request id.
@@ -53,12 +53,6 @@ function sentence(message: string): string {
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('X-Request-Id', req.id);
-    // API answers carry what a role may see: no cache (browser, proxy) keeps them (ordering §6 Visibility).
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('Cache-Control', 'no-store');
-  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, err.message);

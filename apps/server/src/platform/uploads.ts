@@ -99,20 +99,23 @@ declare module 'fastify' {
  */
 export function registerUploadLimits(app: FastifyInstance, config: UploadConfig) {
   app.decorateRequest('uploadLimit', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // Synchronous (done callback): every request passes here, and an async hook costs a promise each.
+  app.addHook('onRequest', (req, reply, done) => {
     const kind = req.routeOptions.config?.upload;
     const limit = kind ? uploadLimit(kind, config) : null;
     req.uploadLimit = limit;
     const header = req.headers['content-length'];
     // Node's parser refuses a malformed Content-Length; app.inject may pass anything.
-    if (header === undefined || !/^\d+$/.test(header)) return;
+    if (header === undefined || !/^\d+$/.test(header)) return done();
     const allowed = limit ? limit.maxBytes + MULTIPART_ALLOWANCE_BYTES : req.routeOptions.bodyLimit;
-    if (Number(header) <= allowed) return;
+    if (Number(header) <= allowed) return done();
     reply.header('connection', 'close');
-    throw payloadTooLarge(
-      limit
-        ? limit.tooLargeMessage
-        : `The request is larger than ${formatMb(allowed)} MB, the limit of this call.`,
+    done(
+      payloadTooLarge(
+        limit
+          ? limit.tooLargeMessage
+          : `The request is larger than ${formatMb(allowed)} MB, the limit of this call.`,
+      ),
     );
   });
 }

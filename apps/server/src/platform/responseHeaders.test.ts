@@ -1,0 +1,32 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from './responseHeaders';
+
+describe('securityHeaders', () => {
+  it('are exactly the headers helmet sets on a real response with the same policy', () => {
+    const req = new IncomingMessage(new Socket());
+    const res = new ServerResponse(req);
+    res.setHeader('X-Powered-By', 'Express');
+    const recorded = securityHeaders();
+    const directives = {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      upgradeInsecureRequests: null,
+    };
+    let nextCalled = false;
+    helmet({ contentSecurityPolicy: { directives } })(req, res, () => {
+      nextCalled = true;
+    });
+    expect(nextCalled).toBe(true);
+    expect(recorded).toEqual(res.getHeaders());
+    expect(Object.keys(recorded).length).toBeGreaterThan(8);
+    expect(recorded['x-powered-by']).toBeUndefined();
+    expect(recorded['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
