@@ -194,13 +194,9 @@ export function createOrderWorkflow(ctx: AppContext) {
       const entered = to !== from ? onEnter[to] : undefined;
       if (to !== from && from !== 'PENDING')
         lines[lines.length - 1] += `; status: ${ORDER_STATUS_LABELS[to]}`;
-      await orderWorkflowRepository.updateOrderAndLog(
-        tx,
-        row.id,
-        { ...effects.update, orderStatus: to },
-        { userId: user.id, userName: user.name, descriptions: lines },
-        [...(effects.writes ?? []), ...(entered ? [entered(row.id)] : [])],
-      );
+      // The mail is queued before the order row is written: the update's trigger takes a row of
+      // open_order_counts (decision 0023), locked until commit, and every statement after it lengthens
+      // the time other orders of the same vendor, customer and factory wait for it (docs/decisions/0070).
       if (effects.mail) {
         await ctx.jobs.send(tx, 'order.mail', {
           orderId: row.id,
@@ -211,6 +207,13 @@ export function createOrderWorkflow(ctx: AppContext) {
           detail: effects.mailDetail ?? null,
         });
       }
+      await orderWorkflowRepository.updateOrderAndLog(
+        tx,
+        row.id,
+        { ...effects.update, orderStatus: to },
+        { userId: user.id, userName: user.name, descriptions: lines },
+        [...(effects.writes ?? []), ...(entered ? [entered(row.id)] : [])],
+      );
       return to;
     },
 
