@@ -112,6 +112,10 @@ export const VALIDATION_MESSAGES = {
   shippingAddressMax: (max: number) => `Shipping address cannot exceed ${max} characters`,
   /** An attribute field's value that is not one of its options (ordering §5). */
   notAnOption: (value: string, field: string) => `'${value}' is not an option of ${field}`,
+  /** The product form's attribute dropdown left on a value that is not an option (ordering §5). */
+  chooseOption: (field: string) => `Choose one of the options of ${field}`,
+  /** The order list's Order Number filter (ordering §2 Order list): digits, 1 to MAX_ORDER_NUMBER. */
+  orderNumberFilter: 'Enter a valid order number (digits only)',
   /** Inventory updates (ordering §7 Products, §2 Product details). */
   inventoryKeys: 'Inventories are named by product item ids (digits only).',
   inventoryKeysUpTo: (max: number) => `Inventories are named by product item ids up to ${max}.`,

@@ -154,7 +154,7 @@ export function totalQuantity(p: ProductItemDetails, input: LineInput): number {
 function fieldError(f: ProductAttribute, value: string | undefined): string | null {
   const v = (value ?? '').trim();
   if (!v) return VALIDATION_MESSAGES.required(f.name);
-  if (f.type === 'DROPDOWN' && !f.options.includes(v)) return `Choose one of the options of ${f.name}`;
+  if (f.type === 'DROPDOWN' && !f.options.includes(v)) return VALIDATION_MESSAGES.chooseOption(f.name);
   return null;
 }
 
