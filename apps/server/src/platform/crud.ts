@@ -21,6 +21,7 @@ import {
   MASTER_DATA,
   MASTER_DATA_MESSAGES,
   MASTER_DATA_SCHEMAS,
+  MAX_ID,
   type MasterDataCreate,
   type MasterDataEntity,
   type MasterDataKind,
@@ -33,6 +34,7 @@ import {
   missingReferenceMessage,
   REQUEST_MESSAGES,
   type RoutePermission,
+  VALIDATION_MESSAGES,
 } from '@selvedge/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -508,9 +510,9 @@ export async function dropEmptyQueryParams(req: FastifyRequest) {
 const idParam = z.object({
   id: z
     .string()
-    .regex(/^\d{1,10}$/, 'must be an id (digits only)')
+    .regex(/^\d{1,10}$/, VALIDATION_MESSAGES.idDigits('an id'))
     .transform(Number)
-    .refine((v) => v >= 1 && v <= 2_147_483_647, 'must be an id between 1 and 2147483647'),
+    .refine((v) => v >= 1 && v <= MAX_ID, VALIDATION_MESSAGES.idBetween('an id', MAX_ID)),
 });
 
 /**

@@ -21,6 +21,7 @@ import {
   EMPTY_FILE_MESSAGE,
   MESSAGES,
   PRODUCT_IMAGE_MAX_MB,
+  REQUEST_MESSAGES,
   UNREADABLE_UPLOAD_MESSAGE,
   UNSAFE_SVG_MESSAGE,
   UPLOAD_MESSAGES,
@@ -110,13 +111,7 @@ export function registerUploadLimits(app: FastifyInstance, config: UploadConfig)
     const allowed = limit ? limit.maxBytes + MULTIPART_ALLOWANCE_BYTES : req.routeOptions.bodyLimit;
     if (Number(header) <= allowed) return done();
     reply.header('connection', 'close');
-    done(
-      payloadTooLarge(
-        limit
-          ? limit.tooLargeMessage
-          : `The request is larger than ${formatMb(allowed)} MB, the limit of this call.`,
-      ),
-    );
+    done(payloadTooLarge(limit ? limit.tooLargeMessage : REQUEST_MESSAGES.bodyTooLarge(formatMb(allowed))));
   });
 }
 

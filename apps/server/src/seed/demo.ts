@@ -28,7 +28,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadCustomerCareConfig } from '../modules/careLabel/careConfig.repository';
 import { checkLineCareLabel } from '../modules/cart/cart.careLabel';
-import { NEW_PASSPORT_SERIAL } from '../modules/passport/passport.sql';
+import { passportRepository } from '../modules/passport/passport.repository';
 import type { Db, Tx } from '../platform/db';
 import * as s from '../platform/db/schema';
 import type { FileStorage } from '../platform/storage';
@@ -898,7 +898,10 @@ async function seedOrders(tx: Tx, ctx: Ctx) {
             careLabel: careLabels.get(l.sc.productSubcode) ?? null,
             // what placing writes for a care-labelled line: its passport (decision 0044)
             ...(careLabels.has(l.sc.productSubcode)
-              ? { passportSerial: NEW_PASSPORT_SERIAL, passportGtin: DEMO_GTINS[l.sc.productSubcode] ?? null }
+              ? {
+                  passportSerial: passportRepository.newSerial,
+                  passportGtin: DEMO_GTINS[l.sc.productSubcode] ?? null,
+                }
               : {}),
             quantity: l.quantity,
             unitPrice: l.unitPrice,

@@ -14,6 +14,8 @@ export const REQUEST_MESSAGES = {
   emptyBody: 'The request body is empty.',
   invalidJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'This request does not take a body of this type.',
+  /** 413 of a body over a call's limit where no upload limit names it; `mb` the limit in MB ('1.5'). */
+  bodyTooLarge: (mb: string) => `The request is larger than ${mb} MB, the limit of this call.`,
   /** The crud kit's safety net behind the schemas' limits: bad input is never a 500. */
   duplicateEntry: 'This entry already exists.',
   numberOutOfRange: 'A number in the request is out of range.',

@@ -37,6 +37,9 @@ export const BROKEN_QUOTES_REASON =
  */
 export const VARIABLE_DATA_IMPORT_MESSAGES = {
   emptyFile: 'The file is empty: it has no header row.',
+  /** The whole file's refusal at the first line that is not UTF-8 (docs/formats/). */
+  notUtf8: (line: number) =>
+    `Line ${line} holds bytes that are not UTF-8 text: save the file as UTF-8 (or ASCII) and upload it again.`,
   /** The whole file's refusal when its header row is not whole CSV. */
   headerUnreadable: 'The header row cannot be read as CSV: its quotes are not closed.',
   /** `detail` is csv-parse's own message, without its line counting. */

@@ -14,4 +14,9 @@ export const WORKFLOW_MESSAGES = {
   wrongStatus: (label: string, s: OrderStatus) =>
     `${label} is not possible: the order is ${describeStatus(s)}.`,
   csrAlreadyConfirmed: 'Production of this order has already been confirmed by a CSR.',
+  /** Request Artwork Approval with an item still waiting for its artwork. */
+  artworkMissing: 'Every item needing artwork must have artwork uploaded before approval can be requested.',
+  /** Submit Reviews with an artwork neither approved nor rejected. */
+  reviewsIncomplete: 'Every artwork must be approved or rejected before the reviews can be submitted.',
+  financeAlreadyApproved: 'Finance has already approved this order.',
 } as const;

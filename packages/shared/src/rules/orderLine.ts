@@ -3,6 +3,8 @@
  * of what a cart may hold (ARCHITECTURE.md Order life: one customer and one production region).
  * The browser applies them while the user types; the server applies them again on add and update.
  */
+
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { type QuantityLimits, roundQuantity } from './quantity';
 
 /**
@@ -67,9 +69,9 @@ export function checkAttributes(
   const kept: Record<string, string> = {};
   for (const f of fields) {
     const v = (values?.[f.name] ?? '').trim();
-    if (!v) return { ok: false, field: f.name, message: `${f.name} is required` };
+    if (!v) return { ok: false, field: f.name, message: V.required(f.name) };
     if (f.type === 'DROPDOWN' && !f.options.includes(v)) {
-      return { ok: false, field: f.name, message: `'${v}' is not an option of ${f.name}` };
+      return { ok: false, field: f.name, message: V.notAnOption(v, f.name) };
     }
     kept[f.name] = v;
   }

@@ -149,7 +149,7 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
     ...byCapability('uploadArtwork'),
     guard: {
       check: (o) => !o.csrArtPrepared && o.artwork.length > 0 && allArtPrepared(o),
-      failure: 'Every item needing artwork must have artwork uploaded before approval can be requested.',
+      failure: WORKFLOW_MESSAGES.artworkMissing,
     },
     to: () => 'NEEDS_ART_APPROVAL',
   },
@@ -159,7 +159,7 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
     ...byCapability('reviewArtwork'),
     guard: {
       check: (o) => allArtReviewed(o),
-      failure: 'Every artwork must be approved or rejected before the reviews can be submitted.',
+      failure: WORKFLOW_MESSAGES.reviewsIncomplete,
     },
     to: (o) => (o.artwork.every((a) => a.status === 'APPROVED') ? 'PRODUCTION_READY' : 'NEEDS_ARTWORK'),
   },
@@ -181,7 +181,7 @@ export const ORDER_ACTION_RULES: Record<OrderAction, ActionRule> = {
     label: 'Approve',
     from: beforeShipped,
     ...byCapability('approveFinance'),
-    guard: { check: (o) => !o.financeApproval, failure: 'Finance has already approved this order.' },
+    guard: { check: (o) => !o.financeApproval, failure: WORKFLOW_MESSAGES.financeAlreadyApproved },
     to: (o) => (o.orderStatus === 'PRODUCTION_CONFIRMED' ? 'READY_TO_SHIP' : o.orderStatus),
   },
   shipAndComplete: {

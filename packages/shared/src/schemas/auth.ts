@@ -2,14 +2,15 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { safeText } from './common';
 
 export const loginRequest = z
   .object({
     email: safeText(320)
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, 'Email is required')),
-    password: safeText(1024).pipe(z.string().min(1, 'Password is required')),
+      .pipe(z.string().min(1, V.required('Email'))),
+    password: safeText(1024).pipe(z.string().min(1, V.required('Password'))),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -20,9 +21,9 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const updatePasswordQuery = z.object({
   token: z
     .string()
-    .min(1, 'token is required')
-    .max(200, 'token is not a reset token')
-    .regex(/^[A-Za-z0-9_-]+$/, 'token is not a reset token'),
+    .min(1, V.required('token'))
+    .max(200, V.resetToken)
+    .regex(/^[A-Za-z0-9_-]+$/, V.resetToken),
 });
 export const updatePasswordRequest = z
   .object({

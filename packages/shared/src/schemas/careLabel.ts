@@ -8,10 +8,11 @@
 import { z } from 'zod';
 import { CARE_MARKETS, type CustomerCareConfig } from '../careLabel/config';
 import { CARE_INSTRUCTION_TYPES } from '../careLabel/symbols';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { queryId, safeText } from './common';
 
 const choice = safeText(200).nullable().optional();
-const percentage = z.number().int('must be a whole percentage').min(0).max(100);
+const percentage = z.number().int(V.wholePercentage).min(0).max(100);
 
 export const CARE_LABEL_TYPES = ['CARELABEL_STANDARD', 'CARELABEL_BY_CODE'] as const;
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CARE_LIST_KINDS } from '../careLabel/kinds';
 import { CARE_INSTRUCTION_TYPES } from '../careLabel/symbols';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { pathId, safeText } from './common';
 
 export const CARE_LIST_PATHS = {
@@ -20,7 +21,7 @@ export const CARE_LIST_PATHS = {
 } as const;
 
 export const careListKindParam = z.enum(CARE_LIST_KINDS, {
-  error: `kind must be one of ${CARE_LIST_KINDS.join(', ')}`,
+  error: V.oneOf(CARE_LIST_KINDS.join(', '), 'kind'),
 });
 export const careListParams = z.object({ kind: careListKindParam });
 export const careListIdParams = z.object({
@@ -45,10 +46,10 @@ export const careListsResponse = z
 export type CareListsResponse = z.infer<typeof careListsResponse>;
 export const careListBody = z.object({
   name: z
-    .string({ error: 'name is required' })
+    .string({ error: V.required('name') })
     .pipe(safeText(200))
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, 'name is required')),
+    .pipe(z.string().min(1, V.required('name'))),
 });
 export type CareListBody = z.input<typeof careListBody>;
 

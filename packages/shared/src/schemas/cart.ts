@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import type { Role } from '../roles';
 import { careLabel } from './careLabel';
 import { bodyId, calendarDate, documentRef, MAX_ID, money, queryId, safeText } from './common';
@@ -42,15 +43,11 @@ export const MAX_LINE_ROWS = 1000;
 const idKey = (what: string) =>
   z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, `keys must be ${what}`)
-    .refine((v) => Number(v) <= MAX_ID, `keys must be ${what} up to ${MAX_ID}`);
+    .regex(/^[1-9]\d{0,9}$/, V.idKeys(what))
+    .refine((v) => Number(v) <= MAX_ID, V.idKeysUpTo(what, MAX_ID));
 const itemIdKey = idKey('product item ids');
 /** Whole pieces of one size, row or variant. */
-const pieces = z
-  .number()
-  .int('quantities are whole pieces')
-  .min(0, 'quantities cannot be negative')
-  .max(100_000_000);
+const pieces = z.number().int(V.quantitiesWhole).min(0, V.quantitiesNotNegative).max(100_000_000);
 /** Attribute name → chosen value. */
 export const attributeValues = z.record(safeText(100).pipe(z.string().min(1)), safeText(255));
 export type AttributeValues = z.infer<typeof attributeValues>;
@@ -74,10 +71,7 @@ export const orderLinePayload = z
      */
     quantities: z
       .record(itemIdKey, pieces)
-      .refine(
-        (r) => Object.keys(r).length <= MAX_LINE_ROWS,
-        `A line can have at most ${MAX_LINE_ROWS} quantities.`,
-      )
+      .refine((r) => Object.keys(r).length <= MAX_LINE_ROWS, V.lineMaxQuantities(MAX_LINE_ROWS))
       .describe(
         'Pieces by product item id. STANDARD: one entry per size. VARIABLE_DATA and DYNAMIC: the line’s product item once, with the line’s total.',
       ),
@@ -87,10 +81,7 @@ export const orderLinePayload = z
      */
     rowQuantities: z
       .record(idKey('uploaded row ids (items[].variableDataRowId)'), pieces)
-      .refine(
-        (r) => Object.keys(r).length <= MAX_LINE_ROWS,
-        `A line can have at most ${MAX_LINE_ROWS} uploaded rows.`,
-      )
+      .refine((r) => Object.keys(r).length <= MAX_LINE_ROWS, V.lineMaxUploadedRows(MAX_LINE_ROWS))
       .optional()
       .describe(
         'VARIABLE_DATA only: pieces by uploaded row id (the details’ items[].variableDataRowId), rows of the item named in quantities.',
@@ -105,8 +96,8 @@ export const orderLinePayload = z
      */
     dynamicVariants: z
       .object({
-        styleNumber: safeText(100).pipe(z.string().trim().min(1, 'styleNumber is required')),
-        poNumber: safeText(100).pipe(z.string().trim().min(1, 'poNumber is required')),
+        styleNumber: safeText(100).pipe(z.string().trim().min(1, V.required('styleNumber'))),
+        poNumber: safeText(100).pipe(z.string().trim().min(1, V.required('poNumber'))),
         variants: z
           .array(
             z.object({
@@ -115,7 +106,7 @@ export const orderLinePayload = z
               dynamicData: z.unknown().optional(),
             }),
           )
-          .max(MAX_LINE_ROWS, `A dynamic product line can have at most ${MAX_LINE_ROWS} variants.`),
+          .max(MAX_LINE_ROWS, V.dynamicLineMaxVariants(MAX_LINE_ROWS)),
       })
       .optional(),
   })
@@ -286,10 +277,7 @@ export const cartHeaderUpdate = z
     dateRequested: calendarDate('dateRequested').nullable(),
     shippingAddress: z
       .string()
-      .max(
-        LIMITS.shippingAddressMaxLength,
-        `Shipping address cannot exceed ${LIMITS.shippingAddressMaxLength} characters`,
-      )
+      .max(LIMITS.shippingAddressMaxLength, V.shippingAddressMax(LIMITS.shippingAddressMaxLength))
       .pipe(safeText(LIMITS.shippingAddressMaxLength, { multiline: true }))
       .transform((v) => v.trim())
       .nullable(),

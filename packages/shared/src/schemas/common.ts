@@ -1,5 +1,6 @@
 /** Shapes shared by many calls (ARCHITECTURE.md Contract). */
 import { z } from 'zod';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { installErrorMap } from './errorMap';
 
 // The one error mapping (field-naming sentences), in place before any schema is used.
@@ -52,17 +53,17 @@ export const MAX_ID = 2_147_483_647;
 export const pathId = (what: string) =>
   z
     .string()
-    .regex(/^\d{1,10}$/, `must be ${what} (digits only)`)
-    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_ID, `must be ${what} between 1 and ${MAX_ID}`)
+    .regex(/^\d{1,10}$/, V.idDigits(what))
+    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_ID, V.idBetween(what, MAX_ID))
     .describe(what);
 
 /** An id in a JSON body: a whole number from 1 to MAX_ID. */
 export const bodyId = (what: string) =>
   z
     .number()
-    .int(`must be ${what} (a whole number)`)
-    .min(1, `must be ${what} between 1 and ${MAX_ID}`)
-    .max(MAX_ID, `must be ${what} between 1 and ${MAX_ID}`)
+    .int(V.idWhole(what))
+    .min(1, V.idBetween(what, MAX_ID))
+    .max(MAX_ID, V.idBetween(what, MAX_ID))
     .describe(what);
 
 export const idParam = z.object({ id: pathId('an id').transform(Number) });
@@ -74,15 +75,12 @@ export const queryId = (what: string) => pathId(what).transform(Number);
 export const calendarDate = (what = 'a date') =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `must be ${what} as YYYY-MM-DD`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, V.dateFormat(what))
     .refine((v) => {
       const [y, m, d] = v.split('-').map(Number) as [number, number, number];
       return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
-    }, `must be ${what} that exists in the calendar`)
-    .refine(
-      (v) => v >= '1900-01-01' && v <= '2999-12-31',
-      `must be ${what} between 1900-01-01 and 2999-12-31`,
-    );
+    }, V.dateInCalendar(what))
+    .refine((v) => v >= '1900-01-01' && v <= '2999-12-31', V.dateBetween(what));
 export const okResponse = z.object({ message: z.string() });
 
 /** A document attached to an order (related or shipping document): its id and file name. */
@@ -113,5 +111,5 @@ export function hasNoControlChars(value: string, multiline = false): boolean {
 export const safeText = (max: number, opts: { multiline?: boolean } = {}) =>
   z
     .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => hasNoControlChars(v, opts.multiline), 'must not contain control characters');
+    .max(max, V.maxLength(max))
+    .refine((v) => hasNoControlChars(v, opts.multiline), V.noControlChars);

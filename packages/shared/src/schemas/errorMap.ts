@@ -9,6 +9,7 @@
  * treats packages/shared as free of side effects and would drop a bare import.
  */
 import { type core, z } from 'zod';
+import { VALIDATION_MESSAGES as V, VALIDATION_KINDS } from '../messages/validation';
 
 /**
  * The field an issue is about: the last named step of its path (a list index or a record's numeric
@@ -21,16 +22,6 @@ export function issueField(path: readonly PropertyKey[] | undefined): string {
   return last ?? 'value';
 }
 
-const KIND: Record<string, string> = {
-  object: 'chosen',
-  array: 'a list',
-  number: 'a number',
-  int: 'a whole number',
-  string: 'text',
-  boolean: 'true or false',
-  date: 'a date',
-};
-
 const list = (values: readonly unknown[]) =>
   values.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(', ');
 
@@ -42,35 +33,32 @@ export function describeIssue(issue: core.$ZodRawIssue): string | undefined {
   const field = issueField(issue.path);
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined || issue.input === null) return `${field} is required`;
-      const kind = KIND[issue.expected] ?? issue.expected;
-      return kind === 'chosen' ? `${field} must be chosen from the list` : `${field} must be ${kind}`;
+      if (issue.input === undefined || issue.input === null) return V.required(field);
+      const kind = VALIDATION_KINDS[issue.expected] ?? issue.expected;
+      return kind === 'chosen' ? V.chosenFromList(field) : V.mustBeKind(field, kind);
     }
     case 'too_small': {
       const min = Number(issue.minimum);
-      if (issue.origin === 'string')
-        return min <= 1 ? `${field} is required` : `${field} must be at least ${min} characters`;
-      if (issue.origin === 'array' || issue.origin === 'set')
-        return `${field} needs at least ${min} ${min === 1 ? 'entry' : 'entries'}`;
-      return `${field} cannot be ${issue.inclusive ? 'below' : 'at or below'} ${min}`;
+      if (issue.origin === 'string') return min <= 1 ? V.required(field) : V.fieldMinLength(field, min);
+      if (issue.origin === 'array' || issue.origin === 'set') return V.atLeastEntries(field, min);
+      return issue.inclusive ? V.notBelow(field, min) : V.notAtOrBelow(field, min);
     }
     case 'too_big': {
       const max = Number(issue.maximum);
-      if (issue.origin === 'string') return `${field} must be at most ${max} characters`;
-      if (issue.origin === 'array' || issue.origin === 'set')
-        return `${field} can have at most ${max} ${max === 1 ? 'entry' : 'entries'}`;
-      return `${field} cannot be ${issue.inclusive ? 'above' : 'at or above'} ${max}`;
+      if (issue.origin === 'string') return V.fieldMaxLength(field, max);
+      if (issue.origin === 'array' || issue.origin === 'set') return V.atMostEntries(field, max);
+      return issue.inclusive ? V.notAbove(field, max) : V.notAtOrAbove(field, max);
     }
     case 'invalid_value':
-      return `${field} must be one of ${list(issue.values)}`;
+      return V.oneOf(list(issue.values), field);
     case 'invalid_format':
-      return `${field} is not in the expected format`;
+      return V.notInFormat(field);
     case 'not_multiple_of':
-      return `${field} must be a multiple of ${String(issue.divisor)}`;
+      return V.multipleOf(field, String(issue.divisor));
     case 'unrecognized_keys':
-      return `${issue.keys.length === 1 ? 'field' : 'fields'} ${list(issue.keys)} ${issue.keys.length === 1 ? 'is' : 'are'} not known`;
+      return V.unknownFields(list(issue.keys), issue.keys.length);
     case 'invalid_union':
-      return `${field} is invalid`;
+      return V.invalid(field);
     default:
       return undefined;
   }

@@ -3,6 +3,7 @@
  * scoped to what the signed-in user may see; the server validates and documents with these.
  */
 import { z } from 'zod';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { queryId, safeText } from './common';
 
 /** Customer parser types (ordering §9): none, Dunnes (FLAT_FILE), Roots (DELIMITED_ROOTS). */
@@ -99,14 +100,14 @@ export type ProductSearchProductionRegionsResponse = z.infer<typeof productSearc
 /** GET /customer-default-is-equal-to?defaultName=&isEqualTo= */
 export const customerDefaultQuery = z.object({
   defaultName: z
-    .string({ error: 'defaultName is required' })
-    .max(100, 'defaultName is too long')
+    .string({ error: V.required('defaultName') })
+    .max(100, V.tooLong('defaultName'))
     .pipe(safeText(100))
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, 'defaultName is required')),
+    .pipe(z.string().min(1, V.required('defaultName'))),
   isEqualTo: z
-    .string({ error: 'isEqualTo is required' })
-    .max(1000, 'isEqualTo is too long')
+    .string({ error: V.required('isEqualTo') })
+    .max(1000, V.tooLong('isEqualTo'))
     .pipe(safeText(1000)),
 });
 export const customerDefaultResponse = z

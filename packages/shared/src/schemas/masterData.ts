@@ -21,6 +21,7 @@ import { gtin14 } from '../careLabel/passport';
 import { CARE_INSTRUCTION_TYPES, CARE_SYMBOL_NAMES } from '../careLabel/symbols';
 import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
 import { MASTER_DATA_MESSAGES, MASTER_DATA_RULE_MESSAGES, MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { ROLES, type SIGNED_IN_ROLES } from '../roles';
 import {
   checkAttributeFields,
@@ -57,7 +58,7 @@ const refList = z
   .transform((refs) => [...new Map(refs.map((r) => [r.id, r])).values()]);
 
 const version = z
-  .number({ error: 'version is required' })
+  .number({ error: V.required('version') })
   .int()
   .min(1)
   .max(2_147_483_647)
@@ -68,10 +69,10 @@ const trim = (v: string) => v.trim();
 /** Required text: trimmed, not empty, at most `max`, no control characters. */
 const required = (field: string, max = 255, opts: { multiline?: boolean } = {}) =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: V.required(field) })
     .pipe(safeText(max, opts))
     .transform(trim)
-    .pipe(z.string().min(1, `${field} is required`));
+    .pipe(z.string().min(1, V.required(field)));
 /** Optional text: trimmed; empty or missing is null. */
 const optional = (max = 255, opts: { multiline?: boolean } = {}) =>
   safeText(max, opts)
@@ -84,50 +85,48 @@ const textFilter = (max = 100) =>
     .transform((v) => (v?.trim() ? v.trim() : undefined));
 /** A yes/no filter: 'true' or 'false'; unset is no filter. */
 const boolFilter = z
-  .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+  .enum(['true', 'false'], { error: V.trueOrFalse })
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true'));
 const idFilter = (what: string) => queryId(what).optional();
 /** A whole number from `min` (counts, quantities, inventories). */
 const whole = (field: string, min = 0) =>
   z
-    .number({ error: `${field} is required` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} cannot be below ${min}`)
-    .max(2_000_000_000, `${field} is too large`);
+    .number({ error: V.required(field) })
+    .int(V.wholeNumber(field))
+    .min(min, V.notBelow(field, min))
+    .max(2_000_000_000, V.tooLarge(field));
 /** Email as the forms check it: one address, allowed characters, an @, a domain (ordering §5). */
 const email = z
-  .string({ error: 'email is required' })
+  .string({ error: V.required('email') })
   .transform((v) => v.trim().toLowerCase())
   .pipe(
     z
       .string()
-      .min(1, 'email is required')
-      .max(320, 'must be at most 320 characters')
+      .min(1, V.required('email'))
+      .max(320, V.maxLength(320))
       .regex(/^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/, MASTER_DATA_MESSAGES.invalidEmail),
   );
 
 /** An ISO 4217 code (CAD, USD…). */
-const currencyCode = z
-  .string({ error: 'currency is required' })
-  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code (e.g. USD)');
+const currencyCode = z.string({ error: V.required('currency') }).regex(/^[A-Z]{3}$/, V.currencyCode);
 /** A money amount not below 0, as a decimal string (a number is taken too). */
 const amount = (field: string) =>
   z
-    .union([z.string(), z.number()], { error: `${field} is required` })
+    .union([z.string(), z.number()], { error: V.required(field) })
     .transform((v) => String(v).trim())
     .pipe(
       z
         .string()
-        .regex(/^-?\d{1,10}(\.\d{1,4})?$/, `${field} must be a decimal amount with at most 4 decimals`)
-        .refine((v) => !v.startsWith('-'), `${field} cannot be below 0`),
+        .regex(/^-?\d{1,10}(\.\d{1,4})?$/, V.decimalAmount(field))
+        .refine((v) => !v.startsWith('-'), V.notBelow(field, 0)),
     );
 
 // ---------------------------------------------------------------- history
 
 /** GET /history?entity=&id= */
 export const historyQuery = z.object({
-  entity: z.enum(HISTORY_ENTITIES, { error: `must be one of ${HISTORY_ENTITIES.join(', ')}` }),
+  entity: z.enum(HISTORY_ENTITIES, { error: V.oneOf(HISTORY_ENTITIES.join(', ')) }),
   id: queryId('an id'),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
@@ -261,10 +260,10 @@ export type CareCodeBody = z.input<typeof careCodeBody>;
 
 /** Sort key of a care instruction: a whole number, min 0, step 1 (master-data §9). */
 const careSortKey = z
-  .number({ error: 'sortKey is required' })
-  .int('sortKey must be a whole number')
-  .min(0, 'sortKey cannot be below 0')
-  .max(1_000_000, 'sortKey is too large');
+  .number({ error: V.required('sortKey') })
+  .int(V.wholeNumber('sortKey'))
+  .min(0, V.notBelow('sortKey', 0))
+  .max(1_000_000, V.tooLarge('sortKey'));
 export const careInstructionRecord = z
   .object({
     id,
@@ -276,12 +275,9 @@ export const careInstructionRecord = z
   })
   .meta({ id: 'CareInstruction' });
 export const careInstructionBody = z.object({
-  type: z.enum(CARE_INSTRUCTION_TYPES, { error: `type must be one of ${CARE_INSTRUCTION_TYPES.join(', ')}` }),
+  type: z.enum(CARE_INSTRUCTION_TYPES, { error: V.oneOf(CARE_INSTRUCTION_TYPES.join(', '), 'type') }),
   displayName: required('displayName', 200),
-  icon: required('icon', 100).refine(
-    (v) => CARE_SYMBOL_NAMES.includes(v),
-    'icon must name one of the care symbols',
-  ),
+  icon: required('icon', 100).refine((v) => CARE_SYMBOL_NAMES.includes(v), V.careSymbol),
   sortKey: careSortKey,
 });
 export type CareInstructionRecord = z.infer<typeof careInstructionRecord>;
@@ -313,7 +309,7 @@ const CARE_OPTION_SCHEMAS = {
 
 /** A dealer identity number (CA or RN): digits only, the label prints 'CA n' / 'RN n'. */
 const dealerNumber = (field: string) =>
-  optional(10).refine((v) => v === null || /^\d+$/.test(v), `${field} must be digits only`);
+  optional(10).refine((v) => v === null || /^\d+$/.test(v), V.digitsOnly(field));
 
 /**
  * Customer (master-data §3), with its care-label lists (one list per kind, `{ id, name }` or null;
@@ -350,7 +346,7 @@ export const customerBody = z.object({
   parserType: z.enum(CUSTOMER_PARSER_TYPES).default('NONE'),
   warehouse: masterRefInput.nullish().transform((v) => v ?? null),
   specialInstructionsLimit: whole('specialInstructionsLimit')
-    .max(50, 'specialInstructionsLimit cannot be above 50')
+    .max(50, V.notAbove('specialInstructionsLimit', 50))
     .default(0),
   copyrightShow: z.boolean().default(false),
   fabricCompositionShow: z.boolean().default(true),
@@ -363,7 +359,7 @@ export const customerBody = z.object({
   countryOfOriginRequired: z.boolean().default(false),
   specialInstructionsRequired: z.boolean().default(false),
   markets: z
-    .array(z.enum(CARE_MARKETS, { error: `Each market must be one of ${CARE_MARKETS.join(', ')}.` }))
+    .array(z.enum(CARE_MARKETS, { error: V.eachMarket(CARE_MARKETS.join(', ')) }))
     .max(CARE_MARKETS.length)
     .default([])
     .transform((m) => CARE_MARKETS.filter((x) => m.includes(x))),
@@ -431,7 +427,7 @@ const vendorNumber = z
   .string()
   .nullish()
   .transform((v) => (v == null ? null : normalizeVendorNumber(v) || null))
-  .pipe(z.string().max(10, 'vendorNumber must be at most 10 digits').nullable());
+  .pipe(z.string().max(10, V.maxDigits('vendorNumber', 10)).nullable());
 
 export const shippingAddress = z
   .object({
@@ -556,9 +552,7 @@ export const userBody = z.object({
   email,
   contactName: required('contactName'),
   telephone: optional(50),
-  role: z
-    .enum(USER_ROLE_OPTIONS, { error: `role must be one of ${USER_ROLE_OPTIONS.join(', ')}` })
-    .default('VENDOR'),
+  role: z.enum(USER_ROLE_OPTIONS, { error: V.oneOf(USER_ROLE_OPTIONS.join(', '), 'role') }).default('VENDOR'),
   active: z.boolean().default(true),
   emailEnabled: z.boolean().default(true),
   /** Per-user permissions, off for a new user (docs/decisions/0040). */
@@ -580,7 +574,7 @@ export const userSearchQuery = z.object({
   email: textFilter(),
   name: textFilter(),
   active: z
-    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .enum(['true', 'false'], { error: V.trueOrFalse })
     .default('true')
     .transform((v) => v === 'true'),
 });
@@ -606,7 +600,7 @@ export const minValueRecord = z.object({ currency: z.string(), price: z.string()
  */
 const tierInput = z.object({
   quantity: z
-    .number({ error: 'quantity is required' })
+    .number({ error: V.required('quantity') })
     .int(MASTER_DATA_RULE_MESSAGES.tierQuantityWhole)
     .refine((q) => q !== 0, MESSAGES.tierQuantityZero)
     .refine((q) => q >= 0, MASTER_DATA_RULE_MESSAGES.tierQuantityWhole)
@@ -669,29 +663,26 @@ const subcodeFields = z.object({
   productSubcode: required('productSubcode', 100),
   description: required('description', 1000),
   minOrderQuantity: z
-    .number({ error: 'minOrderQuantity is required' })
-    .min(0, 'minOrderQuantity cannot be below 0')
+    .number({ error: V.required('minOrderQuantity') })
+    .min(0, V.notBelow('minOrderQuantity', 0))
     .max(2_000_000_000)
     .default(0),
   packSize: z
-    .number({ error: 'packSize is required' })
-    .min(1, 'packSize cannot be below 1')
+    .number({ error: V.required('packSize') })
+    .min(1, V.notBelow('packSize', 1))
     .max(2_000_000_000)
     .default(1),
   fulfillmentProcess: z.enum(FULFILLMENT_PROCESSES).default('PICK_AND_PACK'),
   sustainable: z.boolean().default(false),
   careLabelType: z
-    .enum(CARE_LABEL_TYPES, { error: `careLabelType must be one of ${CARE_LABEL_TYPES.join(', ')}` })
+    .enum(CARE_LABEL_TYPES, { error: V.oneOf(CARE_LABEL_TYPES.join(', '), 'careLabelType') })
     .nullish()
     .transform((v) => v ?? null),
   gtin: optional(20).pipe(
     z
       .string()
       .nullable()
-      .refine(
-        (v) => v === null || gtin14(v) !== null,
-        'gtin must be a GTIN-8, 12, 13 or 14 with a right GS1 check digit',
-      )
+      .refine((v) => v === null || gtin14(v) !== null, V.gtin)
       .transform((v) => (v === null ? null : gtin14(v))),
   ),
   sampleReferenceNumber: optional(100),
@@ -769,7 +760,7 @@ export type ProductImage = z.infer<typeof productImageResponse>;
 /** PUT /products/convert-product-type — every STANDARD item of the subcode becomes DYNAMIC, or back. */
 export const convertProductTypeBody = z.object({
   subcode: bodyId('a product subcode id'),
-  productType: z.enum(['STANDARD', 'DYNAMIC'], { error: 'productType must be STANDARD or DYNAMIC' }),
+  productType: z.enum(['STANDARD', 'DYNAMIC'], { error: V.productType }),
 });
 export type ConvertProductTypeBody = z.input<typeof convertProductTypeBody>;
 
@@ -803,8 +794,8 @@ const productItemFields = {
   productSubgroup: masterRefInput.nullish().transform((v) => v ?? null),
   attributeSchema: masterRefInput.nullish().transform((v) => v ?? null),
   currentInventory: z
-    .number({ error: 'currentInventory is required' })
-    .int('currentInventory must be a whole number')
+    .number({ error: V.required('currentInventory') })
+    .int(V.wholeNumber('currentInventory'))
     .min(-2_000_000_000)
     .max(2_000_000_000),
   minimumInventory: whole('minimumInventory'),

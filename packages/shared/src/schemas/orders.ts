@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { NEEDS_ACTION_STEPS } from '../rules/needsAction';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES, type OrderStatusFilter } from '../rules/orderStatus';
 import { ARTWORK_ACTIONS, ARTWORK_STATUSES, ORDER_ACTIONS } from '../rules/orderWorkflow';
@@ -58,7 +59,7 @@ export function parseFilterDate(value: string): FilterDate | null {
 const filterDate = (what: string) =>
   z
     .string()
-    .refine((v) => parseFilterDate(v) !== null, 'must be a date as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss')
+    .refine((v) => parseFilterDate(v) !== null, V.filterDate)
     .describe(what);
 
 // ---------------------------------------------------------------- order list
@@ -82,8 +83,8 @@ export const ORDER_LIST_MAX_SIZE = 200;
 export const orderListQuery = z.object({
   orderNumber: z
     .string()
-    .regex(/^\d{1,10}$/, 'must be an order number (digits only)')
-    .refine((v) => Number(v) <= MAX_ID, 'must be an order number (digits only)')
+    .regex(/^\d{1,10}$/, V.idDigits('an order number'))
+    .refine((v) => Number(v) <= MAX_ID, V.idDigits('an order number'))
     .optional()
     .describe('Exact order number (the orderId); when given, every other filter is ignored'),
   financeApproval: z

@@ -6,12 +6,13 @@
 import { z } from 'zod';
 import { PASSPORT_LANGUAGES, type Passport } from '../careLabel/passport';
 import { CARE_INSTRUCTION_TYPES } from '../careLabel/symbols';
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
 import { CARE_LABEL_TYPES } from './careLabel';
 
 /** Path parameters: a GTIN-14 with its GS1 check digit (checked by the service) and a serial of ours. */
 export const passportParams = z.object({
-  gtin: z.string().regex(/^\d{14}$/, 'must be a GTIN-14 (14 digits)'),
-  serial: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be 1 to 20 letters, digits, - or _'),
+  gtin: z.string().regex(/^\d{14}$/, V.passportGtin),
+  serial: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, V.passportSerial),
 });
 
 const passportText = z

@@ -33,6 +33,8 @@ export {
   variableDataSearchErrors,
 } from '../rules/products';
 
+import { VALIDATION_MESSAGES as V } from '../messages/validation';
+
 // Product types are declared once, in ./cart (the order-line payload); re-exported here for the product screens.
 export { type OrderedVariableData, PRODUCT_TYPES, type ProductType, variableData } from './cart';
 
@@ -40,7 +42,7 @@ const id = z.number().int().positive();
 const optionalText = (max: number, field: string) =>
   safeText(max)
     .transform((v) => v.trim())
-    .refine((v) => v.length <= max, `${field} must be at most ${max} characters`)
+    .refine((v) => v.length <= max, V.fieldMaxLength(field, max))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -98,7 +100,7 @@ export const variableDataSearchQuery = pageQuery.extend({
   styleNumber: optionalText(100, 'styleNumber'),
   orderStatus: z
     .enum(PO_SEARCH_GROUPS.map((g) => g.value) as ['PLACED', 'UPLOADED', 'SHIPPED'], {
-      error: `orderStatus must be one of ${PO_SEARCH_GROUPS.map((g) => g.value).join(', ')}`,
+      error: V.oneOf(PO_SEARCH_GROUPS.map((g) => g.value).join(', '), 'orderStatus'),
     })
     .default(DEFAULT_PO_SEARCH_GROUP),
 });
@@ -351,19 +353,16 @@ export const inventoryUpdateRequest = z
       .record(
         z
           .string()
-          .regex(/^[1-9]\d{0,9}$/, 'Inventories are named by product item ids (digits only).')
-          .refine((k) => Number(k) <= MAX_ID, `Inventories are named by product item ids up to ${MAX_ID}.`),
+          .regex(/^[1-9]\d{0,9}$/, V.inventoryKeys)
+          .refine((k) => Number(k) <= MAX_ID, V.inventoryKeysUpTo(MAX_ID)),
         z
-          .number({ error: 'Each inventory quantity must be a whole number.' })
-          .int('Each inventory quantity must be a whole number.')
-          .min(-INVENTORY_BOUND, `Each inventory quantity must be at least -${INVENTORY_BOUND}.`)
-          .max(INVENTORY_BOUND, `Each inventory quantity must be at most ${INVENTORY_BOUND}.`),
+          .number({ error: V.inventoryWhole })
+          .int(V.inventoryWhole)
+          .min(-INVENTORY_BOUND, V.inventoryAtLeast(INVENTORY_BOUND))
+          .max(INVENTORY_BOUND, V.inventoryAtMost(INVENTORY_BOUND)),
       )
-      .refine((r) => Object.keys(r).length > 0, 'Name at least one product item.')
-      .refine(
-        (r) => Object.keys(r).length <= MAX_INVENTORY_ITEMS,
-        `At most ${MAX_INVENTORY_ITEMS} product items can be updated at once.`,
-      ),
+      .refine((r) => Object.keys(r).length > 0, V.inventoryNone)
+      .refine((r) => Object.keys(r).length <= MAX_INVENTORY_ITEMS, V.inventoryTooMany(MAX_INVENTORY_ITEMS)),
   })
   .meta({ id: 'InventoryUpdateRequest' });
 export type InventoryUpdateRequest = z.infer<typeof inventoryUpdateRequest>;

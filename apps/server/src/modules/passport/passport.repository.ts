@@ -7,10 +7,17 @@ import type { CareLabel } from '@selvedge/shared';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { orderItems, orders } from '../../platform/db/schema';
+import { NEW_PASSPORT_SERIAL } from './passport.sql';
 
 type Q = Db | Tx;
 
 export const passportRepository = {
+  /**
+   * A new serial as the SQL expression of passport.sql.ts, for the demo seed, which writes its
+   * care-labelled lines with its own statements and, as a tool, reads repositories, not fragments
+   * (decision 0065). A module's statement imports passport.sql.ts in its own repository instead.
+   */
+  newSerial: NEW_PASSPORT_SERIAL,
   /**
    * The stored care label of the line with passport `serial` and `gtin` (GTIN-14), or null when there
    * is none, its order is still the cart, cancelled, or the GTIN is not the line's. One statement by

@@ -1,8 +1,8 @@
 /**
  * The SQL fragment the passport module lends to other modules' statements
  * (docs/decisions/0060-one-access-layer.md): placing stores a new serial on each care-labelled line
- * in its own statement (cart.repository.ts), the demo seed on its lines. Only repositories (and the
- * seed) import this file.
+ * in its own statement (cart.repository.ts), the demo seed on its lines (through
+ * passportRepository.newSerial). Only repositories import this file (biome.json, decision 0065).
  */
 import { sql } from 'drizzle-orm';
 

@@ -323,10 +323,7 @@ function utf8Text(): Transform {
       for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) line++;
       return text;
     } catch {
-      throw new FileRefusedError(
-        `Line ${line} holds bytes that are not UTF-8 text: save the file as UTF-8 (or ASCII) and upload it again.`,
-        line,
-      );
+      throw new FileRefusedError(VARIABLE_DATA_IMPORT_MESSAGES.notUtf8(line), line);
     }
   };
   return new Transform({

@@ -18,6 +18,7 @@ import {
   type OrderStatusFilter,
   parseFilterDate,
   type Role,
+  VALIDATION_MESSAGES,
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import type { OrderListParams } from '../../api/orders';
@@ -110,7 +111,7 @@ export function withDateRule(c: OrderSearchCriteria): OrderSearchCriteria {
 export function orderNumberError(orderNumber: string): string | null {
   if (orderNumber === '') return null;
   if (!/^\d{1,10}$/.test(orderNumber) || Number(orderNumber) > MAX_ORDER_NUMBER || Number(orderNumber) < 1) {
-    return 'Enter a valid order number (digits only)';
+    return VALIDATION_MESSAGES.orderNumberFilter;
   }
   return null;
 }

@@ -20,6 +20,7 @@ import {
   type Role,
   roundQuantity,
   tierForQuantity,
+  VALIDATION_MESSAGES,
 } from '@selvedge/shared';
 
 /** The user's input for one product (one order line). */
@@ -152,8 +153,8 @@ export function totalQuantity(p: ProductItemDetails, input: LineInput): number {
 
 function fieldError(f: ProductAttribute, value: string | undefined): string | null {
   const v = (value ?? '').trim();
-  if (!v) return `${f.name} is required`;
-  if (f.type === 'DROPDOWN' && !f.options.includes(v)) return `Choose one of the options of ${f.name}`;
+  if (!v) return VALIDATION_MESSAGES.required(f.name);
+  if (f.type === 'DROPDOWN' && !f.options.includes(v)) return VALIDATION_MESSAGES.chooseOption(f.name);
   return null;
 }
 
