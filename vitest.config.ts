@@ -41,6 +41,7 @@ export default defineConfig({
                   '@mantine/core',
                   '@mantine/hooks',
                   '@mantine/form',
+                  '@mantine/modals',
                   '@mantine/notifications',
                   '@tabler/icons-react',
                   '@tanstack/react-query',
