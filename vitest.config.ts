@@ -39,6 +39,7 @@ export default defineConfig({
                 enabled: true,
                 include: [
                   '@mantine/core',
+                  '@mantine/dates',
                   '@mantine/hooks',
                   '@mantine/form',
                   '@mantine/modals',

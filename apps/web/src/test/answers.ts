@@ -95,7 +95,15 @@ export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
   } as CartItem;
 }
 
-/** The cart of order 40 of Acme for Roots with one line and every header field filled in. */
+/** YYYY-MM-DD `days` from today (UTC). */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The cart of order 40 of Acme for Roots with one line and every header field Place Order requires
+ * filled in (Date Requested 30 days ahead: at least 14 days, ordering §5 Cart).
+ */
 export function cart(overrides: Partial<Cart> = {}): Cart {
   return {
     orderId: 40,
@@ -104,12 +112,12 @@ export function cart(overrides: Partial<Cart> = {}): Cart {
     contact: 'Ann Lee',
     email: 'ann@example.com',
     phone: '+1 416 555 0100',
-    dateRequested: null,
+    dateRequested: daysFromToday(30),
     shippingAddress: '2 Ship Rd',
     deliveryMethod: 'Courier',
     deliveryAccount: null,
     billingAccount: null,
-    billingAddress: null,
+    billingAddress: '1 Bill St',
     comments: null,
     orderItems: [cartLine()],
     company: 'Acme Apparel',

@@ -1,14 +1,15 @@
 /**
  * Screens in the web unit tests (decision 0069): a screen rendered as the app mounts it — inside the
  * providers of render.tsx, with the app's message and dialog hosts (ui/hosts.tsx), so a red message
- * or a confirmation shows as the user sees it — signed in with a role, at an address. The address
- * the screen navigates to is shown in `data-testid="test-location"`.
+ * or a confirmation shows as the user sees it — signed in with a role, at an address, as that
+ * address's route (navigating elsewhere unmounts it). The address the screen navigates to is shown
+ * in `data-testid="test-location"`.
  */
 import { notifications } from '@mantine/notifications';
 import type { Role } from '@selvedge/shared';
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { expect } from 'vitest';
 import { signIn } from '../features/session/session-store';
 import { MessagesHost, ModalsHost } from '../ui/hosts';
@@ -31,9 +32,14 @@ export function renderScreen(ui: ReactElement, { route, role }: { route: string;
   // Mantine's message store outlives a test's tree: start without the previous test's messages.
   notifications.clean();
   if (role) signInAs(role);
+  // The screen is the route's element, as router.tsx mounts it: navigating away unmounts it.
+  const path = new URL(route, 'http://localhost').pathname;
   return renderWithProviders(
     <>
-      {ui}
+      <Routes>
+        <Route path={path} element={ui} />
+        <Route path="*" element={null} />
+      </Routes>
       <Location />
       <MessagesHost />
       <ModalsHost />
