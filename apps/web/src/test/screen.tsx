@@ -27,17 +27,24 @@ function Location() {
   return <output data-testid="test-location">{location.pathname + location.search}</output>;
 }
 
-/** Renders screen `ui` at `route`, signed in as `role` (signed out when null), with the app's hosts. */
-export function renderScreen(ui: ReactElement, { route, role }: { route: string; role: Role | null }) {
+/**
+ * Renders screen `ui` at `route`, signed in as `role` (signed out when null), with the app's hosts.
+ * `path` is the route's pattern when the screen reads its parameters ('/01/:gtin/21/:serial');
+ * by default the route's own path.
+ */
+export function renderScreen(
+  ui: ReactElement,
+  { route, role, path }: { route: string; role: Role | null; path?: string },
+) {
   // Mantine's message store outlives a test's tree: start without the previous test's messages.
   notifications.clean();
   if (role) signInAs(role);
   // The screen is the route's element, as router.tsx mounts it: navigating away unmounts it.
-  const path = new URL(route, 'http://localhost').pathname;
+  const pattern = path ?? new URL(route, 'http://localhost').pathname;
   return renderWithProviders(
     <>
       <Routes>
-        <Route path={path} element={ui} />
+        <Route path={pattern} element={ui} />
         <Route path="*" element={null} />
       </Routes>
       <Location />
