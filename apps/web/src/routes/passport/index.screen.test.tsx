@@ -52,8 +52,8 @@ describe('the product passport page (decision 0044)', () => {
     expect(screen.queryByText(/Caution/)).toBeNull();
   });
 
-  it('says a link that names no passport has none (404 and 400 alike)', async () => {
-    open({ status: 404, body: { message: PASSPORT_MESSAGES.notFound } });
+  it.each([404, 400])('says a link that names no passport has none (%i)', async (status) => {
+    open({ status, body: { message: PASSPORT_MESSAGES.notFound } });
     expect((await screen.findByTestId('passport-not-found')).textContent).toContain(
       PASSPORT_MESSAGES.notFound,
     );
