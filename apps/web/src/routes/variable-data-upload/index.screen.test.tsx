@@ -44,12 +44,15 @@ function open(uploads: DataUpload[] = [], routes: StubRoutes = {}) {
   return calls;
 }
 
-async function chooseRootsAndFile() {
+async function chooseRoots() {
   const select = screen.getByTestId('upload-customer');
   await waitFor(() => expect(select.getAttribute('placeholder')).toBe('Choose a customer'));
   await userEvent.click(select);
   // The dropdown is still in its opening transition (display: none) in happy-dom.
   await userEvent.click(await screen.findByRole('option', { name: 'Roots', hidden: true }));
+}
+
+async function chooseFile() {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
   await userEvent.upload(input, new File(['PO,STYLE\n'], 'roots.csv', { type: 'text/csv' }));
 }
@@ -97,8 +100,10 @@ describe('the variable data upload screen (master-data §2 Variable data upload,
     const calls = open();
     const submit = screen.getByTestId('upload-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    await chooseRootsAndFile();
+    await chooseRoots();
     expect(screen.getByText('Roots layout, CSV')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    await chooseFile();
     expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
     await expectSuccessMessage(MESSAGES.variableDataUploaded);
@@ -117,7 +122,8 @@ describe('the variable data upload screen (master-data §2 Variable data upload,
   it("shows a refused upload's message", async () => {
     vi.mocked(uploadVariableData).mockRejectedValue(new ApiError(400, 'The file is empty.'));
     open();
-    await chooseRootsAndFile();
+    await chooseRoots();
+    await chooseFile();
     await userEvent.click(screen.getByTestId('upload-submit'));
     await expectErrorMessage('The file is empty.');
   });
