@@ -5,7 +5,7 @@
  * query answer stubs `window.matchMedia` itself. It has no `document.fonts`, which Mantine's
  * autosizing Textarea listens to: an empty FontFaceSet stands in for it (decision 0069).
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!('fonts' in document)) {
@@ -14,6 +14,10 @@ if (!('fonts' in document)) {
     value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
   });
 }
+
+// A screen's answer renders in a few hundred milliseconds, but on the shared 2-core machine with the
+// whole project running, findBy's default second ran out (decision 0069): waits get five.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
