@@ -30,6 +30,8 @@ export default defineConfig({
           // the web's rules and hooks touch (storage, URL, events; decision 0059).
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A screen test waits for several answers in turn: under load, more than the 5 s default.
+          testTimeout: 20_000,
           // The UI libraries' hundreds of ES modules (the icon set alone is thousands) are bundled
           // once into one file each, instead of each test file's worker loading them one by one:
           // about a tenth less CPU for the project (decision 0059, "Run time").
@@ -39,8 +41,10 @@ export default defineConfig({
                 enabled: true,
                 include: [
                   '@mantine/core',
+                  '@mantine/dates',
                   '@mantine/hooks',
                   '@mantine/form',
+                  '@mantine/modals',
                   '@mantine/notifications',
                   '@tabler/icons-react',
                   '@tanstack/react-query',
