@@ -70,3 +70,35 @@ export async function publishLiveEvent(
   await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
   return id;
 }
+
+/** A change of the user's cart (lines, header): every tab of the owner refetches it (issue 39). */
+export const publishCartChange = (tx: Tx, user: Pick<AuthUser, 'id' | 'email' | 'role'>, cartId: number) =>
+  publishLiveEvent(tx, { kind: 'cart', cartId, actor: actorOf(user) }, { userId: user.id });
+
+/**
+ * Where a variable-data upload stands (issue 39: the uploads screen's live progress): for the
+ * users of the uploads screen who may see the upload's customer.
+ */
+export const publishUploadProgress = (
+  tx: Db | Tx,
+  upload: { id: number; customerId: number },
+  progress: {
+    state: 'queued' | 'processing' | 'finished' | 'refused';
+    rowsDone: number;
+    rowsTotal: number | null;
+  },
+) =>
+  publishLiveEvent(
+    tx,
+    { kind: 'upload', uploadId: upload.id, ...progress },
+    { uploadCustomerId: upload.customerId },
+  );
+
+/** A master-data record saved or deleted (`entity`: its MasterDataKind): for the administrators. */
+export const publishMasterDataSave = (
+  tx: Tx,
+  user: Pick<AuthUser, 'email' | 'role'>,
+  entity: string,
+  recordId: number,
+) =>
+  publishLiveEvent(tx, { kind: 'masterData', entity, recordId, actor: actorOf(user) }, { masterData: true });

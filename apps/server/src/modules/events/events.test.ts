@@ -187,6 +187,22 @@ describe('GET /api/v1.0/events', () => {
     expect(unknown.events).toEqual([]);
   });
 
+  it("sends a cart change to its owner's other tabs only", async () => {
+    const tab = await stream(await t.tokenFor('VENDOR'));
+    const vendor2 = await stream(await t.tokenFor('VENDOR2'));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1.0/orders/cart',
+      headers: t.auth(await t.tokenFor('VENDOR')),
+      payload: { vendorPO: 'PO-LIVE-1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [event] = await tab.waitFor(1);
+    expect(event).toMatchObject({ kind: 'cart', actor: { email: DEMO_EMAILS.VENDOR } });
+    await settle();
+    expect(vendor2.events).toEqual([]);
+  });
+
   it("ends a user's streams at once when the user signs out", async () => {
     const token = await t.login(DEMO_EMAILS.CSR);
     const probe = await stream(token);
