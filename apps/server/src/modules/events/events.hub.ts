@@ -18,8 +18,8 @@ export const RING_SIZE = 2_000;
 
 /** One open stream: its receiver and how to write to it. */
 export interface LiveStream extends Receiver {
-  /** Writes an event (already filtered and projected for this receiver). */
-  send(event: LiveEvent): void;
+  /** Writes an event frame (`frameOf` an event already filtered and projected for this receiver). */
+  send(frame: string): void;
   /** Tells the client that events may have been missed: refetch everything. */
   reset(): void;
   /** Writes a heartbeat comment. */
@@ -27,6 +27,10 @@ export interface LiveStream extends Receiver {
   /** Ends the stream (the session ended, or the server closes). */
   end(): void;
 }
+
+/** An event as text/event-stream: its id (for Last-Event-ID), its kind as the event name, the JSON. */
+export const frameOf = (event: LiveEvent) =>
+  `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
 
 export class EventHub {
   private readonly ring: PublishedEvent[] = [];
@@ -119,12 +123,21 @@ export class EventHub {
     if (!published?.event?.id || !published.audience) return;
     this.ring.push(published);
     if (this.ring.length > RING_SIZE) this.ring.splice(0, this.ring.length - RING_SIZE);
-    for (const s of this.streams) this.deliverTo(s, published);
+    // One frame per projection, not per stream: 1,000 streams share a handful of strings.
+    const frames = new Map<string, string>();
+    for (const s of this.streams) this.deliverTo(s, published, frames);
   }
 
-  private deliverTo(stream: LiveStream, p: PublishedEvent) {
+  private deliverTo(stream: LiveStream, p: PublishedEvent, frames = new Map<string, string>()) {
     if (!mayReceive(stream, p.audience)) return;
-    stream.send(eventFor(stream.user.role, p.event));
+    const event = eventFor(stream.user.role, p.event);
+    const key = event.kind === 'order' ? event.change : '';
+    let frame = frames.get(key);
+    if (frame === undefined) {
+      frame = frameOf(event);
+      frames.set(key, frame);
+    }
+    stream.send(frame);
     this.delivered++;
   }
 

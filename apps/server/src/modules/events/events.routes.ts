@@ -6,7 +6,6 @@
  * past @fastify/compress, whose types exclude text/event-stream anyway). The stream ends when the
  * session does: sign-out, deactivation or role change (session notices), or the token's expiry.
  */
-import type { LiveEvent } from '@selvedge/shared';
 import { errorResponse } from '@selvedge/shared';
 import { decodeJwt } from 'jose';
 import { currentUser } from '../../platform/auth';
@@ -67,8 +66,7 @@ export const eventRoutes: ApiModule = (app, ctx) => {
       };
       const stream: LiveStream = {
         ...receiver,
-        send: (event: LiveEvent) =>
-          write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`),
+        send: (frame: string) => write(frame),
         reset: () => write('event: reset\ndata: {}\n\n'),
         heartbeat: () => write(': heartbeat\n\n'),
         end: () => {
