@@ -3,7 +3,6 @@
  * are green and clear after LIMITS.messageDisplayMs. Built on Mantine notifications, so every screen
  * shows messages the same way. Import these instead of calling `notifications.show` directly.
  */
-import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { GENERIC_MESSAGES, LIMITS } from '@selvedge/shared';
 import { ApiError } from '../api/client';
@@ -48,39 +47,6 @@ export function showSuccess(message: string, options?: MessageOptions): string {
 /** Shows a neutral (blue) message that clears itself after 4 seconds. Returns its id. */
 export function showInfo(message: string, options?: MessageOptions): string {
   return show('info', message, options);
-}
-
-/**
- * Shows a neutral message with one action button (e.g. live updates' "Reload"), retained until the
- * user clicks the button or closes it. Returns its id.
- */
-export function showNotice(message: string, action: { label: string; onClick: () => void }): string {
-  const id = `msg-notice-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-  notifications.show({
-    id,
-    color: 'blue',
-    position: 'bottom-right',
-    autoClose: false,
-    withCloseButton: true,
-    role: 'status',
-    'data-testid': 'message-notice',
-    message: (
-      <Group gap="sm" wrap="nowrap" justify="space-between">
-        <span>{message}</span>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => {
-            notifications.hide(id);
-            action.onClick();
-          }}
-        >
-          {action.label}
-        </Button>
-      </Group>
-    ),
-  });
-  return id;
 }
 
 /** The text ordering §8 shows for a failed call: the ApiError's message, else the generic one. */

@@ -11,7 +11,8 @@ import { useEffect } from 'react';
 import { applyLiveEvent, startLiveStream } from '../../api/events';
 import { masterDataKeys } from '../../api/master-data';
 import { orderKeys } from '../../api/orders';
-import { showInfo, showNotice } from '../../ui/messages';
+import { showInfo } from '../../ui/messages';
+import { showNotice } from '../../ui/notice';
 import { getSession } from '../session/session-store';
 import { useSessionState } from '../session/use-session';
 
