@@ -203,6 +203,27 @@ describe('GET /api/v1.0/events', () => {
     expect(vendor2.events).toEqual([]);
   });
 
+  it('sends a master-data save to the administrators only', async () => {
+    const admin = await stream(await t.tokenFor('ADMIN'));
+    const vendor = await stream(await t.tokenFor('VENDOR'));
+    const created = await act('ADMIN', 'POST', '/production-regions', {
+      productionRegionName: 'Live Region',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1.0/production-regions/${id}`,
+      headers: t.auth(await t.tokenFor('ADMIN')),
+      payload: { productionRegionName: 'Live Region 2', version: 1 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [event] = await admin.waitFor(1);
+    expect(event).toMatchObject({ kind: 'masterData', entity: 'productionRegions', recordId: id });
+    await settle();
+    expect(vendor.events).toEqual([]);
+  });
+
   it("ends a user's streams at once when the user signs out", async () => {
     const token = await t.login(DEMO_EMAILS.CSR);
     const probe = await stream(token);
