@@ -5,8 +5,15 @@
  */
 import type { LiveEvent } from '@selvedge/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
-import { applyLiveEvent, backoffMs, parseEventStream, staleKeysOf, startLiveStream } from './events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyLiveEvent,
+  backoffMs,
+  parseEventStream,
+  SILENT_MS,
+  staleKeysOf,
+  startLiveStream,
+} from './events';
 import { clearUploadProgress, markOrderEditing, recordUploadProgress } from './live-state';
 
 const orderEvent = (id: string, orderId = 7): LiveEvent => ({
@@ -88,6 +95,37 @@ describe('startLiveStream', () => {
     expect(got).toEqual(['e1', 'e3']);
     expect(calls).toEqual([undefined, 'e1', 'e3']);
     expect(unauthorized).toBe(true);
+  });
+
+  it('starts again when the stream goes silent (no heartbeat)', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const stop = startLiveStream({
+      getToken: () => 'tok',
+      sleep: async () => {},
+      onEvent: () => {},
+      onReset: () => {},
+      fetch: async (_url, init) => {
+        calls++;
+        const signal = init!.signal!;
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(': connected\n\n'));
+              signal.addEventListener('abort', () =>
+                controller.error(new DOMException('gone', 'AbortError')),
+              );
+            },
+          }),
+        );
+      },
+    });
+    await vi.advanceTimersByTimeAsync(SILENT_MS - 1_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toBe(2);
+    stop();
+    vi.useRealTimers();
   });
 
   it('waits longer after each failed attempt, up to 30 s', () => {

@@ -4,7 +4,7 @@
  * open with reconnects (backoff, Last-Event-ID) and turned into TanStack Query invalidations: the
  * screens refetch through the normal API. The server sends only events the user may see.
  */
-import type { LiveEvent } from '@selvedge/shared';
+import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '@selvedge/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { cartKeys } from './cart';
 import { API_BASE, newRequestId } from './client';
@@ -61,6 +61,9 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
   }
 }
 
+/** A stream with nothing (not even a heartbeat, every LIVE_HEARTBEAT_SECONDS) for this long is dead. */
+export const SILENT_MS = LIVE_HEARTBEAT_SECONDS * 3 * 1000;
+
 /** Wait before reconnect attempt `n` (0-based): 1 s doubling to 30 s, with jitter. */
 export const backoffMs = (n: number, random = Math.random) =>
   Math.round(Math.min(30_000, 1_000 * 2 ** n) * (0.75 + random() * 0.5));
@@ -101,6 +104,16 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
       const token = opts.getToken();
       if (!token) return;
       let opened = false;
+      // One attempt's own abort: the watchdog ends a stream that went silent (no heartbeat for
+      // SILENT_MS: a half-open connection after sleep or a network change) and a new one starts.
+      const current = new AbortController();
+      const stopAttempt = () => current.abort();
+      abort.signal.addEventListener('abort', stopAttempt);
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const feed = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(stopAttempt, SILENT_MS);
+      };
       try {
         const headers: Record<string, string> = {
           Accept: 'text/event-stream',
@@ -108,7 +121,12 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
           'X-Request-Id': newRequestId(),
         };
         if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-        const res = await doFetch(`${API_BASE}/events`, { headers, signal: abort.signal, cache: 'no-store' });
+        feed();
+        const res = await doFetch(`${API_BASE}/events`, {
+          headers,
+          signal: current.signal,
+          cache: 'no-store',
+        });
         if (res.status === 401) {
           opts.onUnauthorized?.();
           return;
@@ -121,6 +139,7 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
+            feed();
             const parsed = parseEventStream(buffer + value);
             buffer = parsed.rest;
             for (const block of parsed.blocks) {
@@ -133,7 +152,10 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
           }
         }
       } catch {
-        // dropped or aborted: try again below unless stopped
+        // dropped, silent or aborted: try again below unless stopped
+      } finally {
+        clearTimeout(watchdog);
+        abort.signal.removeEventListener('abort', stopAttempt);
       }
       if (abort.signal.aborted) return;
       await sleep(backoffMs(opened ? 0 : attempt++));
