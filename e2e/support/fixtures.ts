@@ -9,6 +9,7 @@
  * Import `test` and `expect` from here instead of '@playwright/test'.
  */
 import { test as base, expect } from '@playwright/test';
+import { trackRequests } from './quiet';
 
 /**
  * Where the app shows messages: the message service's notifications (ui/messages.tsx), the inputs'
@@ -47,7 +48,19 @@ function watchMessages({ places, pattern }: { places: string; pattern: string })
   else document.addEventListener('DOMContentLoaded', start, { once: true });
 }
 
-export const test = base.extend<{ fieldPathMessages: string[] }>({
+export const test = base.extend<{ fieldPathMessages: string[]; requestTracking: undefined }>({
+  /**
+   * Every page of the journey's context counts its requests from the start, so that
+   * waitForQuietNetwork (support/quiet.ts: networkidle without the live-update stream) sees them all.
+   */
+  requestTracking: [
+    async ({ context }, use) => {
+      for (const page of context.pages()) trackRequests(page);
+      context.on('page', trackRequests);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   /** The texts starting with a field path that the journey's pages showed (empty, or the journey fails). */
   fieldPathMessages: [
     async ({ context }, use) => {

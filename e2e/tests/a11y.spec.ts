@@ -9,17 +9,18 @@ import { apiCall, emptyCart } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { addWovenLabelToCart, openWovenLabel } from '../support/ordering';
+import { waitForQuietNetwork } from '../support/quiet';
 import { signIn } from '../support/session';
 
 test.setTimeout(90_000);
 
 /**
- * Waits until the screen has its data, no call is running and nothing is still loading (artwork
- * previews), so axe sees what the user sees.
+ * Waits until the screen has its data, no call is running (the live-update stream aside:
+ * support/quiet.ts) and nothing is still loading (artwork previews), so axe sees what the user sees.
  */
 async function settled(page: Page, testId: string) {
   await expect(page.getByTestId(testId).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
 }
 

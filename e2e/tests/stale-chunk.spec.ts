@@ -5,6 +5,7 @@
  * session storage), so it cannot loop.
  */
 import { expect, test } from '../support/fixtures';
+import { waitForQuietNetwork } from '../support/quiet';
 import { signIn } from '../support/session';
 
 test('a missing chunk answers 404 from the server', async ({ request }) => {
@@ -46,7 +47,7 @@ test('a chunk that fails to load reloads the app once, never in a loop', async (
     .toMatch(/^\d+$/);
   // …after the reload the chunk is refused again, and this time the failure is let through.
   await expect.poll(() => refused.filter((d) => d === 2).length).toBeGreaterThan(0);
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   expect(documents).toBe(2);
   await expect(page).toHaveURL(/\/restock$/);
 });

@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { careLabelRoutes } from './modules/careLabel/careLabel.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
+import { eventRoutes } from './modules/events/events.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
 import { masterDataRoutes } from './modules/masterData/masterData.routes';
 import { artworkRoutes } from './modules/orders/artwork.routes';
@@ -80,6 +81,7 @@ const modules: ApiModule[] = [
   variableDataRoutes,
   careLabelRoutes,
   passportRoutes,
+  eventRoutes,
 ];
 
 export async function buildApp(opts: {

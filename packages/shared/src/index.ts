@@ -38,6 +38,7 @@ export {
   missingReferenceMessage,
   startsWithFieldPath,
 } from './schemas/errorMap';
+export * from './schemas/events';
 export * from './schemas/lookups';
 export * from './schemas/masterData';
 export * from './schemas/orders';

@@ -260,10 +260,28 @@ export class SessionCache {
     this.epoch++;
     if (!Number.isSafeInteger(userId)) {
       this.clear();
+      this.tellChanged(null);
       return;
     }
     for (const sessionId of this.byUser.get(userId) ?? []) this.entries.delete(sessionId);
     this.byUser.delete(userId);
+    this.tellChanged(userId);
+  }
+
+  /**
+   * Calls `listener` after each notice with the user whose sessions may have changed (null: anyone,
+   * also when the notice connection comes back up); answers a function that stops it. Live-update
+   * streams (modules/events) check their session again then, and close when it ended.
+   */
+  onChange(listener: (userId: number | null) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private readonly changeListeners = new Set<(userId: number | null) => void>();
+
+  private tellChanged(userId: number | null) {
+    for (const listener of this.changeListeners) listener(userId);
   }
 
   /** The notice connection listens (again): start serving, from empty. */
@@ -271,6 +289,7 @@ export class SessionCache {
     this.epoch++;
     this.clear();
     this.live = true;
+    this.tellChanged(null);
   }
 
   /** The notice connection is lost: drop everything and serve nothing until `up`. */
@@ -348,8 +367,11 @@ async function loadSessionUser(
   return { user, expiresAt: r.expiresAt };
 }
 
-/** The user of a live session: from the cache, else read (and cached when the cache serves). */
-async function sessionUser(db: Db, cache: SessionCache, jti: string, userId: number) {
+/**
+ * The user of a live session: from the cache, else read (and cached when the cache serves); null
+ * when the session was revoked, expired or the user is inactive.
+ */
+export async function sessionUser(db: Db, cache: SessionCache, jti: string, userId: number) {
   const cached = cache.get(jti, userId);
   if (cached) return cached;
   const ticket = cache.begin();

@@ -45,6 +45,7 @@ import type { ZodApp } from './context';
 import type { Db, Tx } from './db';
 import { masterDataHistory } from './db/schema';
 import { AppError, badRequest, conflict, notFound } from './errors';
+import { publishMasterDataSave } from './liveEvents';
 
 type Q = Db | Tx;
 export interface VersionedRecord {
@@ -369,6 +370,8 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
               user,
               changes,
             });
+          // Live update (issue 39): an admin with this record open learns of the save before its own 409.
+          await publishMasterDataSave(tx, user, kind, id);
           return after;
         }),
       );
@@ -390,6 +393,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
             user,
             changes: diffRecords(before as unknown as Record<string, unknown>, {}),
           });
+          await publishMasterDataSave(tx, user, kind, id);
         });
       } catch (err) {
         if (err instanceof AppError) throw err;

@@ -21,6 +21,10 @@ import { PageLoader } from './route-states';
 const SCROLL_LOCK_OFFSET = 'right-scroll-bar-position';
 
 const NavBar = lazy(() => import('./NavBar').then((m) => ({ default: m.NavBar })));
+// Live updates (issue 39): one event stream per signed-in tab, loaded with the navigation bar.
+const LiveUpdates = lazy(() =>
+  import('../features/live/LiveUpdates').then((m) => ({ default: m.LiveUpdates })),
+);
 const PageLoadingBar = lazy(() => import('./progress').then((m) => ({ default: m.PageLoadingBar })));
 
 /** The header of a signed-out visitor; also stands in for the navigation bar while its code loads. */
@@ -64,6 +68,7 @@ export function AppLayout() {
   const header = authenticated ? (
     <Suspense fallback={<PublicHeader withLogin={false} />}>
       <NavBar />
+      <LiveUpdates />
     </Suspense>
   ) : (
     <PublicHeader />

@@ -22,6 +22,7 @@ export * from './artwork';
 export * from './auth';
 export * from './careLabel';
 export * from './cart';
+export * from './events';
 export * from './generic';
 export * from './labels';
 export * from './masterData';

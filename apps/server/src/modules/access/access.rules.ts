@@ -72,3 +72,29 @@ export function orderableAssignments(user: ScopeUser): ScopeAssignments {
 export function inCustomerScope(scope: CustomerScope, customerId: number): boolean {
   return scope === 'ALL' || scope.includes(customerId);
 }
+
+/**
+ * Whether an order with these keys is inside the user's order scope: the same rule as the SQL
+ * condition `orderScope` (access.repository.ts), on a row already in memory (live updates filter
+ * each event with it, without a query per stream). Carts are not part of it: the caller checks
+ * that the order is placed.
+ */
+export function orderInScope(
+  user: ScopeUser,
+  order: {
+    vendorId: number | null;
+    customerId: number | null;
+    productionRegionId: number | null;
+    factoryId: number | null;
+  },
+): boolean {
+  const reach = scopeAssignments(user);
+  if (reach.all) return true;
+  const has = (ids: number[], id: number | null) => id !== null && ids.includes(id);
+  return (
+    has(reach.vendorIds, order.vendorId) ||
+    has(reach.customerIds, order.customerId) ||
+    has(reach.regionIds, order.productionRegionId) ||
+    has(reach.factoryIds, order.factoryId)
+  );
+}

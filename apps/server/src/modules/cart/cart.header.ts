@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { orders } from '../../platform/db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { publishCartChange } from '../../platform/liveEvents';
 import * as lookups from '../lookups/lookups.service';
 import { DEFAULT_PRICE_CURRENCY, findOrderRecord } from '../orders/orders.readModel';
 import { cartView } from '../orders/orders.views';
@@ -161,7 +162,10 @@ export function createCartHeader(ctx: AppContext) {
         return db.transaction(async (tx) => {
           const cart = await lockOrCreateCart(tx, user);
           if (values.shippingAddress) await assertSavedAddress(tx, cart, values.shippingAddress);
-          if (Object.keys(values).length > 0) await repo.updateCart(tx, cart.id, values);
+          if (Object.keys(values).length > 0) {
+            await repo.updateCart(tx, cart.id, values);
+            await publishCartChange(tx, user, cart.id);
+          }
           return view(tx, cart.id, user);
         });
       },

@@ -22,6 +22,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { publishCartChange } from '../../platform/liveEvents';
 import { inCustomerScope, orderableCustomerIds } from '../access/access';
 import { customerCareConfig } from '../careLabel/careConfig.service';
 import { checkLineCareLabel } from './cart.careLabel';
@@ -309,9 +310,12 @@ export function createCartLines(
     /** POST /orders: adds a line to the user's cart (creating the cart) and re-prices it. */
     async addLine(user: AuthUser, body: OrderLinePayload) {
       const line = await prepareLine(user, body);
-      const { orderItemId } = await db.transaction(async (tx) =>
-        insertLine(tx, user, await lockOrCreateCart(tx, user), line),
-      );
+      const { orderItemId } = await db.transaction(async (tx) => {
+        const cart = await lockOrCreateCart(tx, user);
+        const added = await insertLine(tx, user, cart, line);
+        await publishCartChange(tx, user, cart.id);
+        return added;
+      });
       return { orderItemId, message: MESSAGES.productAdded };
     },
 
@@ -359,6 +363,7 @@ export function createCartLines(
           }
         }
         if (!wasRestock && results.some((r) => 'orderItemId' in r)) await repo.setRestock(tx, cart.id, true);
+        if (results.some((r) => 'orderItemId' in r)) await publishCartChange(tx, user, cart.id);
         return results;
       });
     },
@@ -383,6 +388,7 @@ export function createCartLines(
         });
         await repo.replaceSizes(tx, existing.id, line.sizes);
         await repriceAfterChange(tx, cart, line);
+        await publishCartChange(tx, user, cart.id);
       });
       return { orderItemId: body.orderItemId, message: MESSAGES.productUpdated };
     },
@@ -397,6 +403,7 @@ export function createCartLines(
         const { lineCount } = await repriceCart(tx, cart);
         // An emptied cart starts afresh: what is added next decides whether it is a restock order.
         if (lineCount === 0 && cart.restock) await repo.setRestock(tx, cart.id, false);
+        await publishCartChange(tx, user, cart.id);
       });
       return { message: MESSAGES.itemRemoved };
     },

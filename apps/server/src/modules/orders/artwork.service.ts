@@ -121,6 +121,7 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
           orderId,
           `Artwork uploaded for ${item.productSubcode}: version ${version}, ${file.fileName} (SHA-256 ${file.sha256})`,
         );
+        await workflow.changed(tx, user, locked.row, 'artworkUploaded');
       });
       return actions.answer(user, orderId, MESSAGES.artworkUploaded);
     },
@@ -164,6 +165,7 @@ export function createArtworkService(ctx: AppContext, actions: OrderActions) {
           orderId,
           `Artwork of ${item.productSubcode} ${body.approved ? 'approved' : 'rejected'} (version ${latest.version}, SHA-256 ${latest.sha256}): ${body.comment}`,
         );
+        await workflow.changed(tx, user, locked.row, 'artworkReviewed');
       });
       return actions.answer(user, orderId, ARTWORK_API_MESSAGES.reviewSaved);
     },

@@ -15,6 +15,7 @@
  */
 import {
   checkOrderAction,
+  type LiveOrderChange,
   MAX_ID,
   nextStatus,
   ORDER_MESSAGES,
@@ -30,6 +31,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import type { orders } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { actorOf, publishLiveEvent } from '../../platform/liveEvents';
 import { orderScope } from '../access/access';
 import { workflowActor } from './orders.views';
 import { type OrderRow, orderWorkflowRepository } from './orders.workflow.repository';
@@ -207,6 +209,7 @@ export function createOrderWorkflow(ctx: AppContext) {
           detail: effects.mailDetail ?? null,
         });
       }
+<<<<<<< HEAD
       await orderWorkflowRepository.updateOrderAndLog(
         tx,
         row.id,
@@ -214,8 +217,18 @@ export function createOrderWorkflow(ctx: AppContext) {
         { userId: user.id, userName: user.name, descriptions: lines },
         [...(effects.writes ?? []), ...(entered ? [entered(row.id)] : [])],
       );
+=======
+      await publishOrderChange(tx, user, row, action, to);
+>>>>>>> wt/live
       return to;
     },
+
+    /**
+     * Publishes a change of a locked order that is not a transition (item-level artwork steps): the
+     * live update is sent when `tx` commits (platform/liveEvents.ts).
+     */
+    changed: (tx: Tx, user: AuthUser, row: OrderRow, change: LiveOrderChange) =>
+      publishOrderChange(tx, user, row, change, row.orderStatus as OrderStatus),
 
     /** Writes log lines on a locked order without changing its status (item-level artwork actions). */
     async log(tx: Tx, user: AuthUser, orderId: number, description: string) {
@@ -227,6 +240,31 @@ export function createOrderWorkflow(ctx: AppContext) {
 }
 
 export type OrderWorkflow = ReturnType<typeof createOrderWorkflow>;
+
+/**
+ * The live update of an order change (issue 39), sent through `tx` when it commits: the order's id,
+ * what changed, its status now and who did it, for the receivers whose order scope reaches it.
+ */
+function publishOrderChange(
+  tx: Tx,
+  user: AuthUser,
+  row: OrderRow,
+  change: LiveOrderChange,
+  status: OrderStatus,
+) {
+  return publishLiveEvent(
+    tx,
+    { kind: 'order', orderId: row.id, change, status, actor: actorOf(user) },
+    {
+      order: {
+        vendorId: row.vendorId,
+        customerId: row.customerId,
+        productionRegionId: row.productionRegionId,
+        factoryId: row.factoryId,
+      },
+    },
+  );
+}
 
 /** 'DD-MMM-YYYY' of an ISO day, for log lines and mail. */
 export const longDate = (isoDay: string) => dayjs(isoDay).format('DD-MMM-YYYY');

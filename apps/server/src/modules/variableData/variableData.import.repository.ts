@@ -134,10 +134,11 @@ export const importRepository = {
   },
 
   /** Run `run` has counted the file's records (rows done / total on the screen). */
-  async counted(db: Db, id: number, run: number, rowsTotal: number) {
+  async counted(db: Db, id: number, run: number, rowsTotal: number, after?: (tx: Tx) => Promise<unknown>) {
     await db.transaction(async (tx) => {
       await ownRun(tx, id, run);
       await tx.update(dataUploads).set({ rowsTotal }).where(eq(dataUploads.id, id));
+      await after?.(tx);
     });
   },
 
@@ -150,12 +151,15 @@ export const importRepository = {
     id: number,
     run: number,
     batch: { staged: StagedRow[]; refusals: DataUploadRefusal[]; rowsDone: number },
+    /** Runs last in the transaction (the live progress event). */
+    after?: (tx: Tx) => Promise<unknown>,
   ) {
     await db.transaction(async (tx) => {
       await ownRun(tx, id, run);
       await importRepository.stage(tx, id, batch.staged);
       await importRepository.refuse(tx, id, batch.refusals);
       await tx.update(dataUploads).set({ rowsDone: batch.rowsDone }).where(eq(dataUploads.id, id));
+      await after?.(tx);
     });
   },
 

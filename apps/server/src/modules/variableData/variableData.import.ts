@@ -40,6 +40,7 @@ import {
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { JobContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
+import { publishUploadProgress } from '../../platform/liveEvents';
 import type { FileStorage } from '../../platform/storage';
 import {
   type ImportCounts,
@@ -56,6 +57,9 @@ export const STAGE_BATCH = 5000;
 export type ImportOutcome = { state: 'finished' | 'refused'; report: DataUploadReport } | null;
 
 type Layout = 'FLAT_FILE' | 'DELIMITED_ROOTS';
+
+/** Least time between two live progress events of one import run (issue 39). */
+export const PROGRESS_EVERY_MS = 500;
 
 /** The run cut off that ends an upload refused (IMPORT_INTERRUPTED): the second. */
 export const CUT_RUNS_REFUSED = 2;
@@ -102,6 +106,19 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
   const layout = upload.layout as Layout;
   const mail = async (tx: Tx, report: DataUploadReport) => {
     await deps.mail?.(tx, upload, report);
+    await publishUploadProgress(tx, upload, {
+      state: report.fileRefusal ? 'refused' : 'finished',
+      rowsDone: report.rowsRead,
+      rowsTotal: rowsTotal ?? report.rowsRead,
+    });
+  };
+  // Live progress (issue 39): at most one event per PROGRESS_EVERY_MS, in the batch's transaction.
+  let rowsTotal: number | null = null;
+  let lastProgress = 0;
+  const progress = (rowsDone: number) => async (tx: Tx) => {
+    if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
+    lastProgress = Date.now();
+    await publishUploadProgress(tx, upload, { state: 'processing', rowsDone, rowsTotal });
   };
   const key = upload.fileKey;
 
@@ -115,7 +132,7 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
   let refusals: DataUploadRefusal[] = [];
   const flush = async () => {
     deps.signal?.throwIfAborted();
-    await repo.batch(db, uploadId, run, { staged, refusals, rowsDone: rowsRead });
+    await repo.batch(db, uploadId, run, { staged, refusals, rowsDone: rowsRead }, progress(rowsRead));
     staged = [];
     refusals = [];
   };
@@ -146,7 +163,8 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
         mail,
       );
     }
-    await repo.counted(db, uploadId, run, await countRecords((await storage.get(key)).stream, layout));
+    rowsTotal = await countRecords((await storage.get(key)).stream, layout);
+    await repo.counted(db, uploadId, run, rowsTotal, progress(0));
     // One after the other: `db` may be a transaction (the demo seed's), one connection.
     const vendors = await repo.vendorNumbers(db);
     const customer = await repo.subcodesOf(db, upload.customerId);

@@ -19,6 +19,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { VARIABLE_DATA_FILE_TYPES } from '../../platform/fileTypes';
+import { publishUploadProgress } from '../../platform/liveEvents';
 import { newStorageKey } from '../../platform/storage';
 import { storeThenCommit } from '../../platform/storedFiles';
 import { openUpload } from '../../platform/uploads';
@@ -88,6 +89,11 @@ export function createVariableDataService(ctx: AppContext) {
             fileSize: file.size,
           });
           await jobs.send(tx, 'variableData.import', { uploadId: id });
+          await publishUploadProgress(
+            tx,
+            { id, customerId },
+            { state: 'queued', rowsDone: 0, rowsTotal: null },
+          );
           return id;
         },
       );

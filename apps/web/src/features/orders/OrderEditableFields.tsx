@@ -19,6 +19,7 @@ import {
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { markOrderEditing } from '../../api/live-state';
 import { setEstimatedCompletionDate, setInvoiceNumber, useOrderCommand } from '../../api/orders';
 import { DateField } from '../../ui/DateField';
 import { Field, FieldLabel } from './Field';
@@ -80,6 +81,9 @@ export function InvoiceNumberField({ order }: { order: OrderDetails }) {
   const [draft, setDraft] = useState(saved);
   // A new saved value (loaded or saved) replaces the draft; a failed save leaves the typed text.
   useEffect(() => setDraft(saved), [saved]);
+  // Unsaved typing: live updates leave this order's page alone and offer a reload (issue 39).
+  const dirty = draft.trim() !== saved;
+  useEffect(() => (dirty ? markOrderEditing(order.orderId) : undefined), [dirty, order.orderId]);
 
   if (!order.actions.includes('setInvoiceNumber'))
     return <Field label={INVOICE_NUMBER} value={order.invoiceNumber} testId="order-invoice-number" />;

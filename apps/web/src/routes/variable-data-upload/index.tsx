@@ -25,7 +25,8 @@ import {
 import { type DataUpload, MESSAGES } from '@selvedge/shared';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { subscribeUploadProgress, uploadProgressOf } from '../../api/live-state';
 import {
   uploadVariableData,
   useDataUploadsQuery,
@@ -44,6 +45,34 @@ const n = (v: number) => v.toLocaleString('en-US');
 /** A state badge's label is never cut short (a badge clips it by default), so the column is as wide as it. */
 const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
 
+/**
+ * A running import: rows done / total, and once live progress events came (issue 39) a bar with
+ * rows/s and the time left. The events are newer than the list's last read whenever they are further.
+ */
+function ProcessingState({ upload }: { upload: DataUpload }) {
+  const live = useSyncExternalStore(subscribeUploadProgress, () => uploadProgressOf(upload.id));
+  const fresh = live && live.rowsDone >= upload.rowsDone ? live : null;
+  const done = fresh?.rowsDone ?? upload.rowsDone;
+  const total = fresh?.rowsTotal ?? upload.rowsTotal;
+  return (
+    <Stack gap={4} data-testid="upload-progress">
+      <Badge color="blue" styles={WHOLE_LABEL} leftSection={<Loader size={10} color="white" />}>
+        Processing {n(done)}
+        {total !== null ? ` / ${n(total)}` : ''} rows
+      </Badge>
+      {total ? (
+        <Progress value={Math.min(100, (done / total) * 100)} size="sm" aria-label="Import progress" />
+      ) : null}
+      {fresh?.rowsPerSecond ? (
+        <Text size="xs" c="dimmed">
+          {n(fresh.rowsPerSecond)} rows/s
+          {fresh.secondsLeft !== null ? `, about ${n(fresh.secondsLeft)} s left` : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The state of an upload as a badge: processing shows rows done / total. */
 function StateBadge({ upload }: { upload: DataUpload }) {
   switch (upload.state) {
@@ -54,12 +83,7 @@ function StateBadge({ upload }: { upload: DataUpload }) {
         </Badge>
       );
     case 'processing':
-      return (
-        <Badge color="blue" styles={WHOLE_LABEL} leftSection={<Loader size={10} color="white" />}>
-          Processing {n(upload.rowsDone)}
-          {upload.rowsTotal !== null ? ` / ${n(upload.rowsTotal)}` : ''} rows
-        </Badge>
-      );
+      return <ProcessingState upload={upload} />;
     case 'finished':
       return (
         <Badge color="green" styles={WHOLE_LABEL}>

@@ -1,0 +1,173 @@
+/**
+ * Live-update benchmark (`npm run bench:events`; issue 39, docs/decisions/0068). Not part of
+ * `npm test`: it asserts nothing, it prints figures.
+ *
+ * 1. A scratch PostgreSQL database (openBenchDatabase: BENCH_DATABASE_URL, else DATABASE_URL, else
+ *    the local server), migrated, with the demo data; one app instance listening on a free port.
+ * 2. A child process opens BENCH_STREAMS (default 1,000) streams as ADMIN (every event goes to every
+ *    stream: the widest fan-out) and reports each event's arrival time.
+ * 3. This process commits BENCH_RATE (default 100) order changes a second for BENCH_SECONDS
+ *    (default 10), each a transaction publishing one event, and notes when each commit returned.
+ * 4. Prints latency from commit to receipt (p50, p99, max over all deliveries), server RSS idle
+ *    (no streams) and under load, and server CPU per delivered event. Aims: p99 < 250 ms,
+ *    < 100 MB RSS above the idle server.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { liveHubs } from '../src/modules/events/events.routes';
+import { openStream } from '../src/modules/events/events.testing';
+import { loadConfig } from '../src/platform/config';
+import { createJobs } from '../src/platform/jobs';
+import { publishLiveEvent } from '../src/platform/liveEvents';
+import { createMailer } from '../src/platform/mail';
+import { createStorage } from '../src/platform/storage';
+import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
+import { exitWhenDone, openBenchDatabase } from './seed';
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const now = () => performance.timeOrigin + performance.now();
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** The child: opens the streams and reports [eventId, receivedAt] batches. */
+async function clients(base: string, token: string) {
+  let batch: [string, number][] = [];
+  const flush = setInterval(() => {
+    if (batch.length > 0) process.send?.(batch);
+    batch = [];
+  }, 50);
+  for (let i = 0; i < STREAMS; i++)
+    await openStream(base, token, { onEvent: (e) => batch.push([e.id, now()]) });
+  process.send?.('open');
+  process.on('message', (m) => {
+    if (m === 'stop') {
+      clearInterval(flush);
+      if (batch.length > 0) process.send?.(batch);
+      process.send?.('done', () => process.exit(0));
+    }
+  });
+}
+
+async function main() {
+  const { database, drop, label } = await openBenchDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-events-'));
+  const logger = pino({ level: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const storage = createStorage(config);
+  await seedDemoData(database.db, { storage });
+  const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
+  const jobs = createJobs(database, logger, { schedule: false });
+  await jobs.start();
+  const app = await buildApp({
+    db: database.db,
+    config,
+    mailer,
+    jobs,
+    storage,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret',
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const hub = liveHubs.get(app.ctx)!;
+  try {
+    log(`${label}; ${STREAMS} streams, ${RATE} changes/s for ${SECONDS} s`);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1.0/auth/login',
+      payload: { email: 'admin@example.com', password: DEMO_PASSWORD },
+    });
+    const token = login.json().access_token as string;
+    global.gc?.();
+    await delay(500);
+    const idleRss = process.memoryUsage().rss;
+
+    const committed = new Map<string, number>();
+    const latencies: number[] = [];
+    const child = fork(fileURLToPath(import.meta.url), ['clients', base, token], {
+      execArgv: process.execArgv,
+    });
+    let finished: () => void = () => {};
+    const done = new Promise<void>((r) => {
+      finished = r;
+    });
+    let opened: () => void = () => {};
+    const open = new Promise<void>((r) => {
+      opened = r;
+    });
+    const arrivals: [string, number][] = [];
+    child.on('message', (m) => {
+      if (m === 'open') opened();
+      else if (m === 'done') finished();
+      else arrivals.push(...(m as [string, number][]));
+    });
+    await open;
+    log(`streams open: ${hub.size}`);
+    const loadRss: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    const deliveredBefore = hub.delivered;
+    const total = RATE * SECONDS;
+    const started = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await delay(wait);
+      void database.db
+        .transaction((tx) =>
+          publishLiveEvent(
+            tx,
+            {
+              kind: 'order',
+              orderId: 1,
+              change: 'updated',
+              status: 'PRODUCTION_READY',
+              actor: { email: 'bench@example.com', role: 'ADMIN' },
+            },
+            { order: { vendorId: 1, customerId: 1, productionRegionId: 1, factoryId: 1 } },
+          ),
+        )
+        .then((id) => committed.set(id, now()));
+      if (i % RATE === 0) loadRss.push(process.memoryUsage().rss);
+    }
+    await delay(2000);
+    const cpu = process.cpuUsage(cpuBefore);
+    const delivered = hub.delivered - deliveredBefore;
+    child.send('stop');
+    await done;
+    for (const [id, at] of arrivals) {
+      const sent = committed.get(id);
+      if (sent !== undefined) latencies.push(at - sent);
+    }
+    latencies.sort((a, b) => a - b);
+    const q = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+    log(
+      `deliveries: ${latencies.length} received of ${total * STREAMS} (${delivered} written by the server)`,
+    );
+    log(
+      `latency commit → receipt: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms (aim: p99 < 250 ms)`,
+    );
+    const peak = Math.max(...loadRss);
+    log(`server RSS: idle ${mb(idleRss)}, under load ${mb(peak)} (+${mb(peak - idleRss)}; aim: < +100 MB)`);
+    log(
+      `server CPU: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms for ${delivered} deliveries = ${((cpu.user + cpu.system) / Math.max(1, delivered)).toFixed(1)} µs per delivery (${((cpu.user + cpu.system) / 1000 / (SECONDS + 2) / 10).toFixed(0)} % of a core)`,
+    );
+  } finally {
+    await app.close();
+    await jobs.stop();
+    await mailer.close();
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'clients') void clients(process.argv[3]!, process.argv[4]!);
+else exitWhenDone(main());

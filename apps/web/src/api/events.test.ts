@@ -1,0 +1,162 @@
+/**
+ * The live-update reader (issue 39): parsing the event stream, which queries an event makes stale,
+ * reconnecting with Last-Event-ID after a drop, stopping on 401, held-back order details while a
+ * form has edits, and the import rate from progress events.
+ */
+import type { LiveEvent } from '@selvedge/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyLiveEvent,
+  backoffMs,
+  parseEventStream,
+  SILENT_MS,
+  staleKeysOf,
+  startLiveStream,
+} from './events';
+import { clearUploadProgress, markOrderEditing, recordUploadProgress } from './live-state';
+
+const orderEvent = (id: string, orderId = 7): LiveEvent => ({
+  id,
+  kind: 'order',
+  orderId,
+  change: 'approveFinance',
+  status: 'READY_TO_SHIP',
+  actor: { email: 'finance@example.com', role: 'FINANCE' },
+});
+const block = (e: LiveEvent) => `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
+
+/** A fetch answer whose body is `chunks`, then ends. */
+const streamed = (chunks: string[], status = 200) =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const c of chunks) controller.enqueue(new TextEncoder().encode(c));
+        controller.close();
+      },
+    }),
+    { status },
+  );
+
+afterEach(() => clearUploadProgress());
+
+describe('parseEventStream', () => {
+  it('answers complete blocks, skips comments and keeps the unfinished rest', () => {
+    const e = orderEvent('a');
+    const { blocks, rest } = parseEventStream(`: connected\n\n${block(e)}: heartbeat\n\nid: b\nda`);
+    expect(blocks).toEqual([{ id: 'a', event: 'order', data: JSON.stringify(e) }]);
+    expect(rest).toBe('id: b\nda');
+    expect(parseEventStream('event: reset\r\ndata: {}\r\n\r\n').blocks).toEqual([
+      { event: 'reset', data: '{}' },
+    ]);
+  });
+});
+
+describe('staleKeysOf', () => {
+  it("makes an order's details, the lists and the needs-action counts stale", () => {
+    expect(staleKeysOf(orderEvent('a', 9))).toEqual([
+      ['orders', 'detail', 9],
+      ['orders', 'list'],
+      ['orders', 'needs-action'],
+    ]);
+    expect(
+      staleKeysOf({ id: 'u', kind: 'upload', uploadId: 1, state: 'processing', rowsDone: 5, rowsTotal: 10 }),
+    ).toEqual([]);
+  });
+});
+
+describe('startLiveStream', () => {
+  it('reconnects after a drop with the last event id, and stops on 401', async () => {
+    const calls: (string | undefined)[] = [];
+    const got: string[] = [];
+    const answers = [
+      streamed([': connected\n\n', block(orderEvent('e1')), block(orderEvent('e2')).slice(0, 10)]),
+      streamed([block(orderEvent('e3'))]),
+      streamed([], 401),
+    ];
+    let unauthorized = false;
+    const done = new Promise<void>((resolve) => {
+      startLiveStream({
+        getToken: () => 'tok',
+        fetch: async (_url, init) => {
+          calls.push((init!.headers as Record<string, string>)['Last-Event-ID']);
+          return answers.shift()!;
+        },
+        sleep: async () => {},
+        onEvent: (e) => got.push(e.id),
+        onReset: () => {},
+        onUnauthorized: () => {
+          unauthorized = true;
+          resolve();
+        },
+      });
+    });
+    await done;
+    expect(got).toEqual(['e1', 'e3']);
+    expect(calls).toEqual([undefined, 'e1', 'e3']);
+    expect(unauthorized).toBe(true);
+  });
+
+  it('starts again when the stream goes silent (no heartbeat)', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const stop = startLiveStream({
+      getToken: () => 'tok',
+      sleep: async () => {},
+      onEvent: () => {},
+      onReset: () => {},
+      fetch: async (_url, init) => {
+        calls++;
+        const signal = init!.signal!;
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(': connected\n\n'));
+              signal.addEventListener('abort', () =>
+                controller.error(new DOMException('gone', 'AbortError')),
+              );
+            },
+          }),
+        );
+      },
+    });
+    await vi.advanceTimersByTimeAsync(SILENT_MS - 1_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toBe(2);
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('waits longer after each failed attempt, up to 30 s', () => {
+    expect(backoffMs(0, () => 0.5)).toBe(1000);
+    expect(backoffMs(3, () => 0.5)).toBe(8000);
+    expect(backoffMs(10, () => 0.5)).toBe(30_000);
+  });
+});
+
+describe('applyLiveEvent', () => {
+  it("leaves an order's details alone while a form on it has unsaved edits", () => {
+    const qc = new QueryClient();
+    const invalidated: unknown[] = [];
+    qc.invalidateQueries = (async (filters: { queryKey: unknown }) => {
+      invalidated.push(filters.queryKey);
+    }) as never;
+    const undo = markOrderEditing(7);
+    expect(applyLiveEvent(qc, orderEvent('a')).heldBack).toBe(true);
+    expect(invalidated).not.toContainEqual(['orders', 'detail', 7]);
+    undo();
+    invalidated.length = 0;
+    expect(applyLiveEvent(qc, orderEvent('b')).heldBack).toBe(false);
+    expect(invalidated).toContainEqual(['orders', 'detail', 7]);
+  });
+});
+
+describe('recordUploadProgress', () => {
+  it('measures rows per second and the time left between two events', () => {
+    const e = { id: 'x', kind: 'upload', uploadId: 3, state: 'processing', rowsTotal: 10_000 } as const;
+    recordUploadProgress({ ...e, rowsDone: 1_000 }, 0);
+    const p = recordUploadProgress({ ...e, rowsDone: 3_000 }, 1_000);
+    expect(p).toMatchObject({ rowsDone: 3_000, rowsPerSecond: 2_000, secondsLeft: 4 });
+  });
+});

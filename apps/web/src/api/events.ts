@@ -1,0 +1,178 @@
+/**
+ * Live updates (issue 39; docs/decisions/0068): one `GET /api/v1.0/events` stream per signed-in
+ * tab, read with fetch (the bearer header, like every call: the token never goes into a URL), kept
+ * open with reconnects (backoff, Last-Event-ID) and turned into TanStack Query invalidations: the
+ * screens refetch through the normal API. The server sends only events the user may see.
+ */
+import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '@selvedge/shared';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { cartKeys } from './cart';
+import { API_BASE, newRequestId } from './client';
+import { isOrderEditing, recordUploadProgress } from './live-state';
+import { masterDataKeys } from './master-data';
+import { orderKeys } from './orders';
+import { variableDataKeys } from './variable-data';
+
+/** One parsed block of an event stream. */
+export interface StreamBlock {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/**
+ * Splits event-stream text into complete blocks (separated by a blank line); answers them and the
+ * unfinished rest to prepend to the next chunk. Comment lines (heartbeats) are dropped.
+ */
+export function parseEventStream(text: string): { blocks: StreamBlock[]; rest: string } {
+  const normalized = text.replace(/\r\n?/g, '\n');
+  const parts = normalized.split('\n\n');
+  const rest = parts.pop() ?? '';
+  const blocks: StreamBlock[] = [];
+  for (const part of parts) {
+    const block: StreamBlock = {};
+    for (const line of part.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const at = line.indexOf(':');
+      const field = at < 0 ? line : line.slice(0, at);
+      const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
+      if (field === 'id') block.id = value;
+      else if (field === 'event') block.event = value;
+      else if (field === 'data') block.data = block.data === undefined ? value : `${block.data}\n${value}`;
+    }
+    if (block.event !== undefined || block.data !== undefined) blocks.push(block);
+  }
+  return { blocks, rest };
+}
+
+/** The query keys an event makes stale. */
+export function staleKeysOf(event: LiveEvent): QueryKey[] {
+  switch (event.kind) {
+    case 'order':
+      return [orderKeys.detail(event.orderId), orderKeys.lists(), [...orderKeys.all, 'needs-action']];
+    case 'cart':
+      return [cartKeys.all];
+    case 'upload':
+      // Progress moves the bar from the event itself (live-state.ts); the list refetches when an
+      // upload comes or ends.
+      return event.state === 'processing' ? [] : [variableDataKeys.uploads()];
+    case 'masterData':
+      return [[...masterDataKeys.all, event.entity]];
+  }
+}
+
+/** A stream with nothing (not even a heartbeat, every LIVE_HEARTBEAT_SECONDS) for this long is dead. */
+export const SILENT_MS = LIVE_HEARTBEAT_SECONDS * 3 * 1000;
+
+/** Wait before reconnect attempt `n` (0-based): 1 s doubling to 30 s, with jitter. */
+export const backoffMs = (n: number, random = Math.random) =>
+  Math.round(Math.min(30_000, 1_000 * 2 ** n) * (0.75 + random() * 0.5));
+
+export interface LiveStreamOptions {
+  /** The current token; null stops the stream (signed out). */
+  getToken: () => string | null;
+  onEvent: (event: LiveEvent) => void;
+  /** Events may have been missed (a reconnect the server could not resume): refetch everything. */
+  onReset: () => void;
+  /** 401: the session ended; the stream stops. */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+  /** Waits between attempts (tests). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Opens and keeps the stream until `stop()`: on a dropped connection it waits (backoff) and
+ * reconnects with the last event's id; a 401 ends it. Answers `stop`.
+ */
+export function startLiveStream(opts: LiveStreamOptions): () => void {
+  const abort = new AbortController();
+  const doFetch = opts.fetch ?? fetch;
+  const sleep =
+    opts.sleep ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        abort.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }));
+  let lastEventId: string | undefined;
+  void (async () => {
+    for (let attempt = 0; !abort.signal.aborted; ) {
+      const token = opts.getToken();
+      if (!token) return;
+      let opened = false;
+      // One attempt's own abort: the watchdog ends a stream that went silent (no heartbeat for
+      // SILENT_MS: a half-open connection after sleep or a network change) and a new one starts.
+      const current = new AbortController();
+      const stopAttempt = () => current.abort();
+      abort.signal.addEventListener('abort', stopAttempt);
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const feed = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(stopAttempt, SILENT_MS);
+      };
+      try {
+        const headers: Record<string, string> = {
+          Accept: 'text/event-stream',
+          Authorization: `Bearer ${token}`,
+          'X-Request-Id': newRequestId(),
+        };
+        if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+        feed();
+        const res = await doFetch(`${API_BASE}/events`, {
+          headers,
+          signal: current.signal,
+          cache: 'no-store',
+        });
+        if (res.status === 401) {
+          opts.onUnauthorized?.();
+          return;
+        }
+        if (res.ok && res.body) {
+          opened = true;
+          attempt = 0;
+          const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            feed();
+            const parsed = parseEventStream(buffer + value);
+            buffer = parsed.rest;
+            for (const block of parsed.blocks) {
+              if (block.event === 'reset') opts.onReset();
+              else if (block.data) {
+                if (block.id) lastEventId = block.id;
+                opts.onEvent(JSON.parse(block.data) as LiveEvent);
+              }
+            }
+          }
+        }
+      } catch {
+        // dropped, silent or aborted: try again below unless stopped
+      } finally {
+        clearTimeout(watchdog);
+        abort.signal.removeEventListener('abort', stopAttempt);
+      }
+      if (abort.signal.aborted) return;
+      await sleep(backoffMs(opened ? 0 : attempt++));
+    }
+  })();
+  return () => abort.abort();
+}
+
+/**
+ * Applies an event to the query cache: invalidates its keys, except the details of an order being
+ * edited on this tab (answered true then: the caller offers a reload instead).
+ */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): { heldBack: boolean } {
+  if (event.kind === 'upload') recordUploadProgress(event);
+  const heldBack = event.kind === 'order' && isOrderEditing(event.orderId);
+  // The first key of an order event is its details: left alone while a form on it has edits.
+  const keys = staleKeysOf(event).slice(heldBack ? 1 : 0);
+  for (const key of keys) void queryClient.invalidateQueries({ queryKey: key });
+  return { heldBack };
+}

@@ -1,0 +1,68 @@
+/**
+ * Live updates (issue 39; docs/decisions/0068): what one event of `GET /api/v1.0/events` (a
+ * text/event-stream) carries to the web app. Ids and what changed, never a value the receiver may
+ * not see (no price, no cost, no invoice number): the web refetches through the normal API.
+ *
+ * Each event goes out as `id: <id>`, `event: <kind>`, `data: <LiveEvent as JSON>`. A stream that
+ * resumes with a Last-Event-ID this instance no longer knows first gets `event: reset` (refetch
+ * everything), then the new events.
+ */
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../rules/orderStatus';
+import { ORDER_ACTIONS } from '../rules/orderWorkflow';
+import { DATA_UPLOAD_STATES } from './variableData';
+
+/** What happened to an order: an order action of the state machine, or an item-level artwork step. */
+export const LIVE_ORDER_CHANGES = [
+  ...ORDER_ACTIONS,
+  'artworkUploaded',
+  'artworkReviewed',
+  'updated',
+] as const;
+export type LiveOrderChange = (typeof LIVE_ORDER_CHANGES)[number];
+
+/** Who did it: the e-mail and role of the user (never their assignments). */
+const liveActor = z.object({ email: z.string(), role: z.string() });
+
+export const liveOrderEvent = z.object({
+  id: z.string(),
+  kind: z.literal('order'),
+  orderId: z.number().int(),
+  change: z.enum(LIVE_ORDER_CHANGES),
+  status: z.enum(ORDER_STATUSES),
+  actor: liveActor,
+});
+export const liveCartEvent = z.object({
+  id: z.string(),
+  kind: z.literal('cart'),
+  cartId: z.number().int(),
+  actor: liveActor,
+});
+export const liveUploadEvent = z.object({
+  id: z.string(),
+  kind: z.literal('upload'),
+  uploadId: z.number().int(),
+  state: z.enum(DATA_UPLOAD_STATES),
+  rowsDone: z.number().int(),
+  rowsTotal: z.number().int().nullable(),
+});
+export const liveMasterDataEvent = z.object({
+  id: z.string(),
+  kind: z.literal('masterData'),
+  /** The master-data entity's key (masterDataRegistry), e.g. 'customers'. */
+  entity: z.string(),
+  recordId: z.number().int(),
+  actor: liveActor,
+});
+export const liveEvent = z.discriminatedUnion('kind', [
+  liveOrderEvent,
+  liveCartEvent,
+  liveUploadEvent,
+  liveMasterDataEvent,
+]);
+export type LiveEvent = z.infer<typeof liveEvent>;
+export type LiveOrderEvent = z.infer<typeof liveOrderEvent>;
+export type LiveUploadEvent = z.infer<typeof liveUploadEvent>;
+
+/** Seconds between heartbeats (SSE comments) on an idle stream. */
+export const LIVE_HEARTBEAT_SECONDS = 15;
