@@ -1,6 +1,6 @@
 /**
  * "The page has settled" for a signed-in tab. Playwright's `networkidle` never comes there: the
- * live-update stream (GET /api/v1.0/events, issue 39) stays open as long as the tab is signed in.
+ * live-update stream (GET /api/v1.0/events, docs/decisions/0068) stays open as long as the tab is signed in.
  * Instead, wait until no request but that stream has been running for `ms`: the requests are
  * counted from the page's own events (attach with `trackRequests` before the navigation).
  */

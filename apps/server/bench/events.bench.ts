@@ -1,5 +1,5 @@
 /**
- * Live-update benchmark (`npm run bench:events`; issue 39, docs/decisions/0068). Not part of
+ * Live-update benchmark (`npm run bench:events`; docs/decisions/0068). Not part of
  * `npm test`: it asserts nothing, it prints figures.
  *
  * 1. A scratch PostgreSQL database (openBenchDatabase: BENCH_DATABASE_URL, else DATABASE_URL, else

@@ -370,7 +370,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
               user,
               changes,
             });
-          // Live update (issue 39): an admin with this record open learns of the save before its own 409.
+          // Live update (docs/decisions/0068): an admin with this record open learns of the save before its own 409.
           await publishMasterDataSave(tx, user, kind, id);
           return after;
         }),

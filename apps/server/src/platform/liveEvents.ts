@@ -1,5 +1,5 @@
 /**
- * Publishing live updates (issue 39; docs/decisions/0068): a change's event is a PostgreSQL NOTIFY
+ * Publishing live updates (docs/decisions/0068): a change's event is a PostgreSQL NOTIFY
  * on `selvedge_events` sent through the transaction that makes the change. PostgreSQL delivers a
  * notice only when its transaction commits (never on rollback), to every instance that LISTENs —
  * so an event is sent exactly when its change is visible, on every instance, with no broker of
@@ -71,12 +71,12 @@ export async function publishLiveEvent(
   return id;
 }
 
-/** A change of the user's cart (lines, header): every tab of the owner refetches it (issue 39). */
+/** A change of the user's cart (lines, header): every tab of the owner refetches it (docs/decisions/0068). */
 export const publishCartChange = (tx: Tx, user: Pick<AuthUser, 'id' | 'email' | 'role'>, cartId: number) =>
   publishLiveEvent(tx, { kind: 'cart', cartId, actor: actorOf(user) }, { userId: user.id });
 
 /**
- * Where a variable-data upload stands (issue 39: the uploads screen's live progress): for the
+ * Where a variable-data upload stands (the uploads screen's live progress): for the
  * users of the uploads screen who may see the upload's customer.
  */
 export const publishUploadProgress = (

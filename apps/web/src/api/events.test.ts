@@ -1,5 +1,5 @@
 /**
- * The live-update reader (issue 39): parsing the event stream, which queries an event makes stale,
+ * The live-update reader (docs/decisions/0068): parsing the event stream, which queries an event makes stale,
  * reconnecting with Last-Event-ID after a drop, stopping on 401, held-back order details while a
  * form has edits, and the import rate from progress events.
  */

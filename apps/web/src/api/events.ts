@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 39; docs/decisions/0068): one `GET /api/v1.0/events` stream per signed-in
+ * Live updates (docs/decisions/0068): one `GET /api/v1.0/events` stream per signed-in
  * tab, read with fetch (the bearer header, like every call: the token never goes into a URL), kept
  * open with reconnects (backoff, Last-Event-ID) and turned into TanStack Query invalidations: the
  * screens refetch through the normal API. The server sends only events the user may see.

@@ -21,7 +21,7 @@ import { PageLoader } from './route-states';
 const SCROLL_LOCK_OFFSET = 'right-scroll-bar-position';
 
 const NavBar = lazy(() => import('./NavBar').then((m) => ({ default: m.NavBar })));
-// Live updates (issue 39): one event stream per signed-in tab, loaded with the navigation bar.
+// Live updates (docs/decisions/0068): one event stream per signed-in tab, loaded with the navigation bar.
 const LiveUpdates = lazy(() =>
   import('../features/live/LiveUpdates').then((m) => ({ default: m.LiveUpdates })),
 );

@@ -1,5 +1,5 @@
 /**
- * A message with an action button (live updates' "Reload", issue 39), shown like the message
+ * A message with an action button (live updates' "Reload", docs/decisions/0068), shown like the message
  * service's (ui/messages.tsx: bottom right, blue for neutral) but kept until used or closed. In a
  * module of its own: the message service is in the first load of /login, this one is not.
  */

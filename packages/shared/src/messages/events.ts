@@ -1,5 +1,5 @@
 /**
- * Ours (issue 39, live updates; docs/decisions/0068): the short notices shown when another user
+ * Ours (live updates, docs/decisions/0068): the short notices shown when another user
  * changed what is on screen ("Finance approved by finance@…"). The spec gives none of these texts.
  */
 import type { LiveOrderChange } from '../schemas/events';

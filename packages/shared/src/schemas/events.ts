@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 39; docs/decisions/0068): what one event of `GET /api/v1.0/events` (a
+ * Live updates (docs/decisions/0068): what one event of `GET /api/v1.0/events` (a
  * text/event-stream) carries to the web app. Ids and what changed, never a value the receiver may
  * not see (no price, no cost, no invoice number): the web refetches through the normal API.
  *

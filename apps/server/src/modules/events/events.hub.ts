@@ -1,5 +1,5 @@
 /**
- * The live-update hub of one instance (issue 39; docs/decisions/0068): listens for the
+ * The live-update hub of one instance (docs/decisions/0068): listens for the
  * `selvedge_events` notices every instance's committed changes send (platform/liveEvents.ts),
  * keeps the last RING_SIZE of them for Last-Event-ID resume, and hands each to the open streams
  * whose user may see it (events.scope.ts). Streams of a session that ended (sign-out, expiry,

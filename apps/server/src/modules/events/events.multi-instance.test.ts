@@ -1,5 +1,5 @@
 /**
- * Live updates across instances (issue 39): two apps on one PostgreSQL database share nothing but
+ * Live updates across instances (docs/decisions/0068): two apps on one PostgreSQL database share nothing but
  * it; an order action taken through one reaches a stream open on the other (LISTEN/NOTIFY), and
  * only the streams whose user may see the order. PostgreSQL only: PGlite is one process's database.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1.0/events (issue 39; docs/decisions/0068): one server-sent-events stream per signed-in
+ * GET /api/v1.0/events (docs/decisions/0068): one server-sent-events stream per signed-in
  * tab. Signed in like every call (the bearer header; 401 without a valid session, from the auth
  * hook); heartbeats as SSE comments every LIVE_HEARTBEAT_SECONDS; `Last-Event-ID` resumes from this
  * instance's ring buffer (`event: reset` when it cannot); never compressed (the reply is written raw,
@@ -33,7 +33,7 @@ export const eventRoutes: ApiModule = (app, ctx) => {
       config: { permission: 'signedIn' },
       schema: {
         tags: ['events'],
-        summary: 'Live updates of what the user may see, as text/event-stream (issue 39)',
+        summary: 'Live updates of what the user may see, as text/event-stream',
         response: { 401: errorResponse },
       },
     },

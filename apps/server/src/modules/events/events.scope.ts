@@ -1,5 +1,5 @@
 /**
- * Who receives which live event (issue 39; docs/decisions/0068): the API's own row scoping and
+ * Who receives which live event (docs/decisions/0068): the API's own row scoping and
  * field visibility, applied to an event in memory. A receiver gets an event only if the API would
  * show it the row (a vendor: its own orders only), and only what it may see of it.
  */

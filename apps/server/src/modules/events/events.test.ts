@@ -1,5 +1,5 @@
 /**
- * Live updates over real HTTP (issue 39): GET /api/v1.0/events signed in like every call (401),
+ * Live updates over real HTTP (docs/decisions/0068): GET /api/v1.0/events signed in like every call (401),
  * uncompressed; an order action reaches the streams of the users who may see the order and no
  * other (vendor2 gets 0 events while vendor's orders move); an event goes out after its change
  * commits and never for a change rolled back; Last-Event-ID resumes (or resets); a sign-out ends

@@ -209,7 +209,9 @@ export function createOrderWorkflow(ctx: AppContext) {
           detail: effects.mailDetail ?? null,
         });
       }
-<<<<<<< HEAD
+      // Sent on commit wherever it is issued: before the update, for the same reason as the mail;
+      // scoped by the order as it will be (placing sets its customer, region and factory).
+      await publishOrderChange(tx, user, { ...row, ...effects.update } as OrderRow, action, to);
       await orderWorkflowRepository.updateOrderAndLog(
         tx,
         row.id,
@@ -217,9 +219,6 @@ export function createOrderWorkflow(ctx: AppContext) {
         { userId: user.id, userName: user.name, descriptions: lines },
         [...(effects.writes ?? []), ...(entered ? [entered(row.id)] : [])],
       );
-=======
-      await publishOrderChange(tx, user, row, action, to);
->>>>>>> wt/live
       return to;
     },
 
@@ -242,7 +241,7 @@ export function createOrderWorkflow(ctx: AppContext) {
 export type OrderWorkflow = ReturnType<typeof createOrderWorkflow>;
 
 /**
- * The live update of an order change (issue 39), sent through `tx` when it commits: the order's id,
+ * The live update of an order change (docs/decisions/0068), sent through `tx` when it commits: the order's id,
  * what changed, its status now and who did it, for the receivers whose order scope reaches it.
  */
 function publishOrderChange(

@@ -58,7 +58,7 @@ export type ImportOutcome = { state: 'finished' | 'refused'; report: DataUploadR
 
 type Layout = 'FLAT_FILE' | 'DELIMITED_ROOTS';
 
-/** Least time between two live progress events of one import run (issue 39). */
+/** Least time between two live progress events of one import run (docs/decisions/0068). */
 export const PROGRESS_EVERY_MS = 500;
 
 /** The run cut off that ends an upload refused (IMPORT_INTERRUPTED): the second. */
@@ -112,7 +112,7 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
       rowsTotal: rowsTotal ?? report.rowsRead,
     });
   };
-  // Live progress (issue 39): at most one event per PROGRESS_EVERY_MS, in the batch's transaction.
+  // Live progress (docs/decisions/0068): at most one event per PROGRESS_EVERY_MS, in the batch's transaction.
   let rowsTotal: number | null = null;
   let lastProgress = 0;
   const progress = (rowsDone: number) => async (tx: Tx) => {

@@ -1,5 +1,5 @@
 /**
- * Notices of live updates (issue 39): another user's change to the order on screen says who did
+ * Notices of live updates (docs/decisions/0068): another user's change to the order on screen says who did
  * what; one's own change, or an order not on screen, says nothing; an order being edited gets the
  * notice with Reload instead of a refresh.
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps this tab's live-update stream open while signed in (issue 39; docs/decisions/0068) and
+ * Keeps this tab's live-update stream open while signed in (docs/decisions/0068) and
  * applies each event: the matching queries refetch (api/events.ts), and when the change is another
  * user's and its record is on screen, a short notice says who did what ("Finance approved by
  * finance@…"). An order whose form has unsaved edits here is not refreshed: the notice offers to

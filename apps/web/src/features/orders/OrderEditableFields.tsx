@@ -81,7 +81,7 @@ export function InvoiceNumberField({ order }: { order: OrderDetails }) {
   const [draft, setDraft] = useState(saved);
   // A new saved value (loaded or saved) replaces the draft; a failed save leaves the typed text.
   useEffect(() => setDraft(saved), [saved]);
-  // Unsaved typing: live updates leave this order's page alone and offer a reload (issue 39).
+  // Unsaved typing: live updates leave this order's page alone and offer a reload (docs/decisions/0068).
   const dirty = draft.trim() !== saved;
   useEffect(() => (dirty ? markOrderEditing(order.orderId) : undefined), [dirty, order.orderId]);
 

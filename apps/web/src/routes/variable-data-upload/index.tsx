@@ -46,7 +46,7 @@ const n = (v: number) => v.toLocaleString('en-US');
 const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
 
 /**
- * A running import: rows done / total, and once live progress events came (issue 39) a bar with
+ * A running import: rows done / total, and once live progress events came (docs/decisions/0068) a bar with
  * rows/s and the time left. The events are newer than the list's last read whenever they are further.
  */
 function ProcessingState({ upload }: { upload: DataUpload }) {
