@@ -23,6 +23,7 @@ export * from './rules/orderStatus';
 export * from './rules/orderWorkflow';
 export * from './rules/pricing';
 export * from './rules/quantity';
+export * from './rfid/sgtin';
 export * from './schemas/auth';
 export * from './schemas/careLabel';
 export * from './schemas/careLists';

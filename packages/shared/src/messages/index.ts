@@ -30,6 +30,7 @@ export * from './passport';
 export * from './platform';
 export * from './products';
 export * from './restock';
+export * from './rfid';
 export * from './variableData';
 export * from './workflow';
 
