@@ -1,0 +1,89 @@
+/**
+ * The SQL of RFID (issue 38; docs/rfid.md; decision 0067): the serial allocation placing runs, and
+ * the reads of an order's ranges for the order details, the production PO and the encoding file.
+ */
+import { SGTIN96_MAX_SERIAL } from '@selvedge/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db';
+
+type Q = Db | Tx;
+
+/** What the allocation refused: an RFID size without a GTIN, or a GTIN whose serials ran out. */
+export type AllocationRefusal =
+  | { kind: 'noGtin'; subcode: string; size: string; gtin: null }
+  | { kind: 'exhausted'; subcode: null; size: null; gtin: string };
+
+/** One range of an order, in print order. */
+export interface RangeRow {
+  orderItemId: number;
+  orderItemSizeId: number;
+  seq: number;
+  gtin: string;
+  filter: number;
+  firstSerial: number;
+  count: number;
+  retired: boolean;
+}
+
+/**
+ * The GTIN-14 of each ordered size of an RFID line: a variable-data row's barcode (UPC-A or EAN-13,
+ * checked at upload, left-padded to 14), a care label's garment GTIN (the subcode's), else the size
+ * item's own GTIN. Print order: lines, then sizes by their sort key.
+ */
+const RFID_SIZES = (orderId: number) => sql`
+  select s.order_item_id, s.id as size_id, ps.epc_filter as filter, s.quantity::bigint as quantity,
+    ps.product_subcode as subcode, pi.product_size as size,
+    case when s.variable_data is not null then lpad(s.variable_data->>'barcode', 14, '0')
+         when i.care_label is not null then ps.gtin
+         else pi.gtin end as gtin,
+    row_number() over (order by i.id, pi.sort_key, s.id)::int as seq
+  from order_items i
+  join product_subcodes ps on ps.id = i.product_subcode_id and ps.rfid
+  join order_item_sizes s on s.order_item_id = i.id and s.quantity > 0
+  join product_items pi on pi.id = s.product_item_id
+  where i.order_id = ${orderId}::int`;
+
+export const rfidRepository = {
+  /**
+   * Allocates the serials of every RFID size of the order in ONE statement (decision 0067): each
+   * GTIN's counter moves forward by the GTIN's pieces (INSERT … ON CONFLICT DO UPDATE: concurrent
+   * placings queue on the counter row, GTINs locked in GTIN order so two orders cannot deadlock) and
+   * each size gets the contiguous range that follows its predecessors of the same GTIN. A counter
+   * that would pass the SGTIN-96 maximum is left alone; the answer names it, and sizes without a
+   * GTIN, so that the caller refuses (and its transaction rolls the rest back).
+   */
+  allocate: async (tx: Tx, orderId: number): Promise<AllocationRefusal[]> => {
+    const r = await tx.execute(sql`
+      with need as (${RFID_SIZES(orderId)}),
+      totals as (select gtin, sum(quantity)::bigint as pieces from need where gtin is not null group by gtin),
+      bumped as (
+        insert into rfid_serial_counters as c (gtin, next_serial)
+        select gtin, 1 + pieces from totals order by gtin
+        on conflict (gtin) do update set next_serial = c.next_serial + excluded.next_serial - 1
+          where c.next_serial + excluded.next_serial - 1 <= ${SGTIN96_MAX_SERIAL + 1}::bigint
+        returning gtin, next_serial
+      ),
+      ranges as (
+        insert into rfid_ranges (order_id, order_item_id, order_item_size_id, seq, gtin, filter, first_serial, count)
+        select ${orderId}::int, n.order_item_id, n.size_id, n.seq, n.gtin, n.filter,
+          b.next_serial - t.pieces + coalesce(sum(n.quantity) over (partition by n.gtin order by n.seq
+            rows between unbounded preceding and 1 preceding), 0),
+          n.quantity
+        from need n join totals t on t.gtin = n.gtin join bumped b on b.gtin = n.gtin
+        returning 1
+      )
+      select 'noGtin' as kind, subcode, size, null::text as gtin from need where gtin is null
+      union all
+      select 'exhausted', null, null, t.gtin from totals t where not exists (select 1 from bumped b where b.gtin = t.gtin)`);
+    return r.rows as AllocationRefusal[];
+  },
+
+  /** The order's ranges in print order (retired ones too, marked). */
+  rangesOf: async (q: Q, orderId: number): Promise<RangeRow[]> => {
+    const r = await q.execute(sql`
+      select order_item_id as "orderItemId", order_item_size_id as "orderItemSizeId", seq, gtin, filter,
+        first_serial::float8 as "firstSerial", count, retired
+      from rfid_ranges where order_id = ${orderId}::int order by seq, id`);
+    return r.rows as unknown as RangeRow[];
+  },
+};
