@@ -18,3 +18,8 @@ export const RFID_MESSAGES = {
   rowNoGtin: 'RFID ticket: the barcode is not a GTIN of the customer\u2019s GS1 Company Prefix.',
   badge: 'RFID',
 } as const;
+
+/** Ours: the encoding file's refusal (GET /orders/{id}/rfid-encoding). */
+export const RFID_ENCODING_MESSAGES = {
+  noTags: 'This order has no RFID tags.',
+} as const;

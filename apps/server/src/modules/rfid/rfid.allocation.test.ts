@@ -18,7 +18,8 @@ let userId: number;
 let customerId: number;
 let n = 0;
 /** A GTIN of the test customer's prefix 0099887 not used before in this run. */
-const freshGtin = () => gtin14Of(`00998870${String(Date.now() % 1000).padStart(3, '0')}${String(++n).padStart(2, '0')}`);
+const freshGtin = () =>
+  gtin14Of(`00998870${String(Date.now() % 1000).padStart(3, '0')}${String(++n).padStart(2, '0')}`);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,7 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function rfidSubcode(gtins: (string | null)[], values: Partial<typeof s.productSubcodes.$inferInsert> = {}) {
+async function rfidSubcode(
+  gtins: (string | null)[],
+  values: Partial<typeof s.productSubcodes.$inferInsert> = {},
+) {
   return buildSubcode(t.db, {
     customerId,
     factoryId: demo.factoryId,
@@ -117,9 +121,15 @@ describe('RFID serial allocation', () => {
       regionId: demo.regionId,
       items: [{ subcode: last }],
     });
-    await t.db.update(s.orderItemSizes).set({ quantity: 99 }).where(eq(s.orderItemSizes.orderItemId, small.itemIds[0]!));
+    await t.db
+      .update(s.orderItemSizes)
+      .set({ quantity: 99 })
+      .where(eq(s.orderItemSizes.orderItemId, small.itemIds[0]!));
     await allocate(small.orderId);
-    expect((await rfidRangesOf(t.db, small.orderId))[0]).toMatchObject({ firstSerial: SGTIN96_MAX_SERIAL - 98, count: 99 });
+    expect((await rfidRangesOf(t.db, small.orderId))[0]).toMatchObject({
+      firstSerial: SGTIN96_MAX_SERIAL - 98,
+      count: 99,
+    });
     expect(await counterOf(full)).toBe(SGTIN96_MAX_SERIAL + 1);
   });
 

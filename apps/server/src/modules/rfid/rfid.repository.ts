@@ -3,7 +3,7 @@
  * the reads of an order's ranges for the order details, the production PO and the encoding file.
  */
 import { SGTIN96_MAX_SERIAL } from '@selvedge/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 
 type Q = Db | Tx;
@@ -43,7 +43,65 @@ const RFID_SIZES = (orderId: number) => sql`
   join product_items pi on pi.id = s.product_item_id
   where i.order_id = ${orderId}::int`;
 
+/** One range of the encoding file with what its tickets print (GET /orders/{id}/rfid-encoding). */
+export interface EncodingRange {
+  orderId: number;
+  orderItemId: number;
+  seq: number;
+  gtin: string;
+  filter: number;
+  firstSerial: number;
+  count: number;
+  prefix: string | null;
+  subcode: string;
+  size: string;
+  poNumber: string | null;
+  styleNumber: string | null;
+  description: string | null;
+  colour: string | null;
+  barcode: string | null;
+  currency1: string | null;
+  price1: string | null;
+  currency2: string | null;
+  price2: string | null;
+  /** The line's chosen attributes as 'Name: value; …' (standard lines), else null. */
+  attributes: string | null;
+}
+
 export const rfidRepository = {
+  /**
+   * Whether the order exists in `scope` (a placed order the user sees) and has live RFID ranges:
+   * null when not found.
+   */
+  encodingStatus: async (q: Q, orderId: number, scope: SQL): Promise<{ hasRanges: boolean } | null> => {
+    const r = await q.execute(sql`select exists (select from rfid_ranges r where r.order_id = orders.id
+        and not r.retired) as "hasRanges" from orders where orders.id = ${orderId}::int and ${scope}`);
+    return (r.rows[0] as { hasRanges: boolean } | undefined) ?? null;
+  },
+
+  /** The live ranges of the order in print order, with the printed fields of their sizes. */
+  encodingRangesQuery: (orderId: number) => sql`
+    select r.order_id as "orderId", r.order_item_id as "orderItemId", r.seq, r.gtin, r.filter,
+      r.first_serial::float8 as "firstSerial", r.count, c.gs1_company_prefix as prefix,
+      ps.product_subcode as subcode, coalesce(s.variable_data->>'size', pi.product_size) as size,
+      coalesce(s.variable_data->>'poNumber', oi.po_number, o.vendor_po) as "poNumber",
+      coalesce(s.variable_data->>'styleNumber', oi.style_number) as "styleNumber",
+      coalesce(s.variable_data->>'description', ps.description) as description,
+      s.variable_data->>'colour' as colour, s.variable_data->>'barcode' as barcode,
+      s.variable_data->'prices'->0->>'currency' as currency1, s.variable_data->'prices'->0->>'amount' as price1,
+      s.variable_data->'prices'->1->>'currency' as currency2, s.variable_data->'prices'->1->>'amount' as price2,
+      (select nullif(string_agg(a.key || ': ' || a.value, '; ' order by a.key), '')
+         from jsonb_each_text(oi.attributes || s.attributes_item) a) as attributes
+    from rfid_ranges r
+    join orders o on o.id = r.order_id
+    join order_items oi on oi.id = r.order_item_id
+    join order_item_sizes s on s.id = r.order_item_size_id
+    join product_items pi on pi.id = s.product_item_id
+    join product_subcodes ps on ps.id = oi.product_subcode_id
+    join customers c on c.id = ps.customer_id
+    where r.order_id = ${orderId}::int and not r.retired
+    order by r.seq, r.id`,
+
   /**
    * Allocates the serials of every RFID size of the order in ONE statement (decision 0067): each
    * GTIN's counter moves forward by the GTIN's pieces (INSERT … ON CONFLICT DO UPDATE: concurrent
