@@ -44,5 +44,6 @@ export * from './schemas/masterData';
 export * from './schemas/orders';
 export * from './schemas/passport';
 export * from './schemas/products';
+export * from './schemas/rfid';
 export * from './schemas/variableData';
 export * from './variableData';

@@ -138,3 +138,26 @@ describe('GET /orders/{id}/rfid-encoding', () => {
     expect(none.json().message).toBe(RFID_ENCODING_MESSAGES.noTags);
   });
 });
+
+describe('GET /orders/{id}/rfid', () => {
+  it("gives per RFID line its GTIN, ranges, count and first EPC, matching the file's first row", async () => {
+    const res = await call(`/orders/${orderId}/rfid`, 'CSR');
+    expect(res.statusCode, res.body).toBe(200);
+    const [line] = res.json().lines;
+    const rows = parse((await call(`/orders/${orderId}/rfid-encoding`, 'ADMIN')).body.slice(1)) as string[][];
+    const at = (name: string) => rows[1]![rows[0]!.indexOf(name)];
+    expect(line).toMatchObject({ productSubcode: 'RT-TF-601', filter: 3, count: 300, gtins: [GTIN] });
+    expect(line.ranges).toEqual([
+      { gtin: GTIN, firstSerial: Number(at('Serial')), lastSerial: Number(at('Serial')) + 299, count: 300 },
+    ]);
+    expect([line.firstEpcHex, line.firstTagUri]).toEqual([at('EPC Hex'), at('EPC Tag URI')]);
+    expect((await call(`/orders/${plainOrderId}/rfid`, 'ADMIN')).json()).toEqual({ lines: [] });
+  });
+
+  it('is for the roles that see production documents; 404 outside the scope', async () => {
+    for (const role of ['VENDOR', 'CUSTOMER'] as const)
+      expect((await call(`/orders/${orderId}/rfid`, role)).statusCode, role).toBe(403);
+    expect((await call(`/orders/${orderId}/rfid`)).statusCode).toBe(401);
+    expect((await call('/orders/99999999/rfid', 'ADMIN')).statusCode).toBe(404);
+  });
+});

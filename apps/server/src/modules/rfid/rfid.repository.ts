@@ -68,6 +68,17 @@ export interface EncodingRange {
   attributes: string | null;
 }
 
+/** One live range of an order with its line's subcode and the customer's prefix. */
+export interface LineRange {
+  orderItemId: number;
+  productSubcode: string;
+  gtin: string;
+  filter: number;
+  firstSerial: number;
+  count: number;
+  prefix: string | null;
+}
+
 export const rfidRepository = {
   /**
    * Whether the order exists in `scope` (a placed order the user sees) and has live RFID ranges:
@@ -134,6 +145,24 @@ export const rfidRepository = {
       union all
       select 'exhausted', null, null, t.gtin from totals t where not exists (select 1 from bumped b where b.gtin = t.gtin)`);
     return r.rows as AllocationRefusal[];
+  },
+
+  /** The live ranges of an order in `scope`, with subcode and company prefix, in print order; null: no such order. */
+  linesOf: async (q: Q, orderId: number, scope: SQL) => {
+    const r = await q.execute(sql`
+      select orders.id as "orderId", coalesce(json_agg(json_build_object('orderItemId', r.order_item_id,
+          'productSubcode', ps.product_subcode, 'gtin', r.gtin, 'filter', r.filter,
+          'firstSerial', r.first_serial, 'count', r.count, 'prefix', c.gs1_company_prefix)
+          order by r.seq, r.id) filter (where r.id is not null), '[]') as ranges
+      from orders
+      left join rfid_ranges r on r.order_id = orders.id and not r.retired
+      left join order_items oi on oi.id = r.order_item_id
+      left join product_subcodes ps on ps.id = oi.product_subcode_id
+      left join customers c on c.id = ps.customer_id
+      where orders.id = ${orderId}::int and ${scope}
+      group by orders.id`);
+    const row = r.rows[0] as { ranges: LineRange[] } | undefined;
+    return row ? row.ranges : null;
   },
 
   /** The order's ranges in print order (retired ones too, marked). */

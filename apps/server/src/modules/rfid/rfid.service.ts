@@ -2,12 +2,21 @@
  * RFID for the other modules (issue 38; docs/rfid.md): serial allocation at placing (decision
  * 0067) and the ranges of a placed order.
  */
-import { RFID_MESSAGES } from '@selvedge/shared';
+import {
+  canSee,
+  ORDER_MESSAGES,
+  type OrderRfidResponse,
+  RFID_MESSAGES,
+  type RfidLine,
+} from '@selvedge/shared';
+import type { AuthUser } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db';
-import { conflict } from '../../platform/errors';
-import { type RangeRow, rfidRepository } from './rfid.repository';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { orderScope } from '../access/access';
+import { encodeSgtin96 } from './rfid.epc';
+import { type LineRange, type RangeRow, rfidRepository } from './rfid.repository';
 
-export type { RangeRow };
+export type { LineRange, RangeRow };
 
 /**
  * Allocates the serials of the order's RFID lines in one statement (call inside placing's
@@ -26,3 +35,55 @@ export async function allocateRfidSerials(tx: Tx, orderId: number): Promise<void
 
 /** The order's serial ranges in print order. */
 export const rfidRangesOf = (q: Db | Tx, orderId: number) => rfidRepository.rangesOf(q, orderId);
+
+/**
+ * GET /orders/{id}/rfid: per RFID line its GTINs, serial ranges (adjacent ranges of one GTIN
+ * joined), piece count and first EPC (hex and tag URI); lines in print order, none for an order
+ * without RFID. 404 outside the user's order scope; 403 for roles that do not see production
+ * documents (VISIBILITY.productionPurchaseOrders).
+ */
+export async function orderRfid(db: Db, user: AuthUser, orderId: number): Promise<OrderRfidResponse> {
+  if (!canSee('productionPurchaseOrders', user.role)) throw forbidden();
+  const ranges = await rfidRepository.linesOf(db, orderId, orderScope(user));
+  if (!ranges) throw notFound(ORDER_MESSAGES.notFound);
+  return { lines: rfidLinesOf(ranges) };
+}
+
+/** The ranges of an order grouped per line (see orderRfid); also the production PO's RFID table. */
+export function rfidLinesOf(ranges: readonly LineRange[]): RfidLine[] {
+  const lines = new Map<number, RfidLine>();
+  for (const r of ranges) {
+    let line = lines.get(r.orderItemId);
+    if (!line) {
+      const first = r.prefix
+        ? encodeSgtin96({ gtin14: r.gtin, companyPrefix: r.prefix, filter: r.filter, serial: r.firstSerial })
+        : null;
+      line = {
+        orderItemId: r.orderItemId,
+        productSubcode: r.productSubcode,
+        filter: r.filter,
+        count: 0,
+        gtins: [],
+        ranges: [],
+        firstEpcHex: first?.hex ?? '',
+        firstTagUri: first?.tagUri ?? '',
+      };
+      lines.set(r.orderItemId, line);
+    }
+    line.count += r.count;
+    if (!line.gtins.includes(r.gtin)) line.gtins.push(r.gtin);
+    const last = line.ranges.at(-1);
+    if (last && last.gtin === r.gtin && last.lastSerial + 1 === r.firstSerial) {
+      last.lastSerial += r.count;
+      last.count += r.count;
+    } else {
+      line.ranges.push({
+        gtin: r.gtin,
+        firstSerial: r.firstSerial,
+        lastSerial: r.firstSerial + r.count - 1,
+        count: r.count,
+      });
+    }
+  }
+  return [...lines.values()];
+}
