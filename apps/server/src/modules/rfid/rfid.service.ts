@@ -9,6 +9,7 @@ import {
   RFID_MESSAGES,
   type RfidLine,
 } from '@selvedge/shared';
+import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/errors';
@@ -86,4 +87,9 @@ export function rfidLinesOf(ranges: readonly LineRange[]): RfidLine[] {
     }
   }
   return [...lines.values()];
+}
+
+/** The RFID lines of an order already found in the caller's scope (the production PO's notes). */
+export async function orderRfidLines(db: Db, orderId: number): Promise<RfidLine[]> {
+  return rfidLinesOf((await rfidRepository.linesOf(db, orderId, sql`true`)) ?? []);
 }
