@@ -133,6 +133,28 @@ describe('RFID serial allocation', () => {
     expect(await counterOf(full)).toBe(SGTIN96_MAX_SERIAL + 1);
   });
 
+  it("encodes a care label's garment GTIN and a variable-data row's barcode as GTIN-14", async () => {
+    const garment = freshGtin();
+    const label = await rfidSubcode([null], { gtin: garment, careLabelType: 'CARELABEL_STANDARD' });
+    const ticket = await rfidSubcode([null]);
+    const { orderId, itemIds } = await order([label, ticket]);
+    // The line's care label and the size's copied row: only their presence decides which GTIN.
+    await t.db
+      .update(s.orderItems)
+      .set({ careLabel: {} as never })
+      .where(eq(s.orderItems.id, itemIds[0]!));
+    const upc = freshGtin().slice(2); // a UPC-A of the prefix: the GTIN-14 without its two leading zeros
+    await t.db
+      .update(s.orderItemSizes)
+      .set({ variableData: { barcode: upc } as never })
+      .where(eq(s.orderItemSizes.orderItemId, itemIds[1]!));
+    await allocate(orderId);
+    expect((await rfidRangesOf(t.db, orderId)).map((r) => [r.gtin, r.count])).toEqual([
+      [garment, 100],
+      [`00${upc}`, 100],
+    ]);
+  });
+
   it('refuses an RFID size without a GTIN, naming the subcode and the size', async () => {
     const sub = await rfidSubcode([freshGtin(), null]);
     const { orderId } = await order([sub]);
