@@ -34,6 +34,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { PASSPORT_HEADERS, PASSPORT_PAGE_PATH, passportRoutes } from './modules/passport/passport.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { restockRoutes } from './modules/restock/restock.routes';
+import { rfidRoutes } from './modules/rfid/rfid.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { variableDataRoutes } from './modules/variableData/variableData.routes';
 import { registerAuth, TokenService } from './platform/auth';
@@ -72,6 +73,7 @@ const modules: ApiModule[] = [
   productRoutes,
   restockRoutes,
   orderDownloadRoutes,
+  rfidRoutes,
   orderRoutes,
   orderActionRoutes,
   artworkRoutes,

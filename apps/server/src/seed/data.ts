@@ -129,6 +129,8 @@ export const CUSTOMERS: readonly {
   defaults: Record<string, string>;
   /** Subcode prefix. */
   prefix: string;
+  /** GS1 Company Prefix of the customer's GTINs (RFID, docs/rfid.md). */
+  gs1CompanyPrefix?: string;
   /** Care-label lists (by CARE_LISTS name) and settings (master-data §3 Customer; decision 0041). */
   care?: CustomerCare;
 }[] = [
@@ -143,6 +145,8 @@ export const CUSTOMERS: readonly {
     priceCurrencies: ['CAD', 'USD'],
     defaults: { VARIABLE_DATA_STYLE_NUMBER_REQUIRED: 'true' },
     prefix: 'RT',
+    // The GS1 Company Prefix of the sample file's UPC-A barcodes (062040…): RFID (docs/rfid.md).
+    gs1CompanyPrefix: '0062040',
     care: {
       lists: {
         'country-of-origin': 'Roots origins',
@@ -404,7 +408,8 @@ export const CARE_LISTS: readonly { kind: CareListKind; name: string; members: r
  */
 export const DEMO_GTINS: Readonly<Record<string, string>> = {
   'RT-CL-301': gtin14Of('0200000003010'),
-  'RT-CL-305': gtin14Of('0200000003050'),
+  // Roots Kids is RFID: its garment GTIN belongs to Roots' GS1 Company Prefix 0062040.
+  'RT-CL-305': gtin14Of('0006204003050'),
   'DS-CL-310': gtin14Of('0200000003100'),
   'DS-CL-312': gtin14Of('0200000003120'),
 };
@@ -831,6 +836,8 @@ export interface SubcodeRow {
   packsPerSize: readonly [number, number];
   /** The subcode's items are care labels of this type (decision 0041). */
   careLabelType?: 'CARELABEL_STANDARD' | 'CARELABEL_BY_CODE';
+  /** Every piece gets an RFID EPC (docs/rfid.md); its sizes get GTINs of the customer's prefix. */
+  rfid?: boolean;
 }
 
 const STD = [1, 1000, 5000, 10000] as const;
@@ -907,6 +914,7 @@ export const SUBCODES: readonly SubcodeRow[] = [
     artworkRequired: true,
     fulfillmentProcess: 'MAKE_AND_SHIP',
     sustainable: true,
+    rfid: true,
     packsPerSize: [2, 50],
   },
   {
@@ -959,6 +967,7 @@ export const SUBCODES: readonly SubcodeRow[] = [
     artworkRequired: false,
     fulfillmentProcess: 'MAKE_AND_SHIP',
     careLabelType: 'CARELABEL_STANDARD',
+    rfid: true,
     packsPerSize: [1, 6],
   },
   {
@@ -975,6 +984,7 @@ export const SUBCODES: readonly SubcodeRow[] = [
     breaks: BULK,
     artworkRequired: false,
     fulfillmentProcess: 'MAKE_AND_SHIP',
+    rfid: true,
     packsPerSize: [2, 60],
   },
   {

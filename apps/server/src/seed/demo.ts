@@ -14,6 +14,7 @@ import {
   type CareLabel,
   type CareListKind,
   CUSTOMER_CARE_LIST_FIELDS,
+  gtin14Of,
   lineTotal,
   type MinimumValueLine,
   minimumOrderCharges,
@@ -183,6 +184,13 @@ async function seedDynamicProducts(tx: Tx, now: Date): Promise<void> {
 // ---------------------------------------------------------------- helpers
 
 const DAY = 24 * 3600 * 1000;
+
+/**
+ * The GTIN-14 of size `index` of an RFID demo subcode: Roots' GS1 Company Prefix 0062040, item
+ * reference from the subcode's number and the size (RT-HT-201 size 0 → 00620402010 0…).
+ */
+const rfidDemoGtin = (productSubcode: string, index: number) =>
+  gtin14Of(`00062040${productSubcode.replace(/\D/g, '').slice(0, 3)}${String(index).padStart(2, '0')}`);
 const HOUR = 3600 * 1000;
 
 /** mulberry32: a small seeded PRNG, so the demo data is the same every time. */
@@ -272,6 +280,7 @@ async function seedCare(tx: Tx, customerId: Map<CustomerKey, number>) {
         markets: c.care.markets,
         caNumber: c.care.caNumber,
         rnNumber: c.care.rnNumber,
+        gs1CompanyPrefix: c.gs1CompanyPrefix ?? null,
       })
       .where(eq(s.customers.id, req(customerId, c.key)));
   }
@@ -505,6 +514,7 @@ async function seed(tx: Tx, passwordHash: string, now: Date) {
         artworkRequired: sc.artworkRequired,
         careLabelType: sc.careLabelType ?? null,
         gtin: DEMO_GTINS[sc.productSubcode] ?? null,
+        rfid: sc.rfid ?? false,
       })),
     )
     .returning();
@@ -551,6 +561,8 @@ async function seed(tx: Tx, passwordHash: string, now: Date) {
             productType: 'STANDARD',
             productSize,
             sortKey: i + 1,
+            // RFID sizes (not care labels: those encode the garment's GTIN) get a GTIN of the prefix.
+            gtin: sc.rfid && !sc.careLabelType ? rfidDemoGtin(sc.productSubcode, i) : null,
             active: !sc.inactiveSizes?.includes(productSize),
             defaultOrderQuantity: inv ? sc.packSize * 10 : 0,
             productGroupId: req(groupId, PRODUCT_CODES[sc.productCode]).id,

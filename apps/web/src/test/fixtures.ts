@@ -70,6 +70,7 @@ export function productDetails(overrides: Partial<ProductItemDetails> = {}): Pro
     productImagePath: null,
     productImageType: null,
     careLabelType: null,
+    rfid: false,
     ...overrides,
   };
 }

@@ -31,6 +31,7 @@ export * from './passport';
 export * from './platform';
 export * from './products';
 export * from './restock';
+export * from './rfid';
 export * from './validation';
 export * from './variableData';
 export * from './workflow';

@@ -93,6 +93,9 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   sortKey: 'Sort Key',
   rnNumber: 'RN Number',
   caNumber: 'CA Number',
+  gs1CompanyPrefix: 'GS1 Company Prefix',
+  epcFilter: 'EPC Filter Value',
+  rfid: 'RFID',
 };
 
 /**

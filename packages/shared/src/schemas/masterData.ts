@@ -20,8 +20,9 @@ import { CARE_MARKETS } from '../careLabel/config';
 import { gtin14 } from '../careLabel/passport';
 import { CARE_INSTRUCTION_TYPES, CARE_SYMBOL_NAMES } from '../careLabel/symbols';
 import { HISTORY_ENTITIES, type MasterDataKind } from '../masterDataRegistry';
-import { MASTER_DATA_MESSAGES, MASTER_DATA_RULE_MESSAGES, MESSAGES } from '../messages';
+import { MASTER_DATA_MESSAGES, MASTER_DATA_RULE_MESSAGES, MESSAGES, RFID_MESSAGES } from '../messages';
 import { VALIDATION_MESSAGES as V } from '../messages/validation';
+import { DEFAULT_EPC_FILTER, isGs1CompanyPrefix } from '../rfid/sgtin';
 import { ROLES, type SIGNED_IN_ROLES } from '../roles';
 import {
   checkAttributeFields,
@@ -337,6 +338,8 @@ export const customerRecord = z
     markets: z.array(z.enum(CARE_MARKETS)),
     caNumber: z.string().nullable(),
     rnNumber: z.string().nullable(),
+    /** GS1 Company Prefix (6 to 12 digits) of the customer's GTINs; RFID subcodes need it (docs/rfid.md). */
+    gs1CompanyPrefix: z.string().nullable(),
     version: recordVersion,
   })
   .meta({ id: 'Customer' });
@@ -365,6 +368,10 @@ export const customerBody = z.object({
     .transform((m) => CARE_MARKETS.filter((x) => m.includes(x))),
   caNumber: dealerNumber('caNumber'),
   rnNumber: dealerNumber('rnNumber'),
+  gs1CompanyPrefix: optional(20).refine(
+    (v) => v === null || isGs1CompanyPrefix(v),
+    RFID_MESSAGES.prefixDigits,
+  ),
 });
 export const customerUpdateBody = customerBody.extend({ version });
 /** GET /customers-filtered?name= */
@@ -640,6 +647,9 @@ export const productSubcodeRecord = z
     careLabelType: z.enum(CARE_LABEL_TYPES).nullable(),
     /** GTIN-14 of the garment its care labels go into: the product passport's key (decision 0044). */
     gtin: z.string().nullable(),
+    /** Every piece gets an SGTIN-96 EPC (docs/rfid.md); `epcFilter` is its GS1 filter value (0..7). */
+    rfid: z.boolean(),
+    epcFilter: z.number().int(),
     sampleReferenceNumber: z.string().nullable(),
     /** YYYY-MM-DD */
     approvedDate: z.string().nullable(),
@@ -685,6 +695,13 @@ const subcodeFields = z.object({
       .refine((v) => v === null || gtin14(v) !== null, V.gtin)
       .transform((v) => (v === null ? null : gtin14(v))),
   ),
+  rfid: z.boolean().default(false),
+  epcFilter: z
+    .number({ error: RFID_MESSAGES.epcFilter })
+    .int(RFID_MESSAGES.epcFilter)
+    .min(0, RFID_MESSAGES.epcFilter)
+    .max(7, RFID_MESSAGES.epcFilter)
+    .default(DEFAULT_EPC_FILTER),
   sampleReferenceNumber: optional(100),
   approvedDate: calendarDate('approvedDate')
     .nullish()
@@ -782,6 +799,8 @@ export const productItemRecord = z
     currentInventory: z.number().int(),
     minimumInventory: z.number().int(),
     maximumInventory: z.number().int(),
+    /** GTIN-14 of the size: what an RFID subcode's EPCs encode (docs/rfid.md); null: none. */
+    gtin: z.string().nullable(),
     version: recordVersion,
   })
   .meta({ id: 'ProductItem' });
@@ -800,6 +819,13 @@ const productItemFields = {
     .max(2_000_000_000),
   minimumInventory: whole('minimumInventory'),
   maximumInventory: whole('maximumInventory'),
+  gtin: optional(20).pipe(
+    z
+      .string()
+      .nullable()
+      .refine((v) => v === null || gtin14(v) !== null, V.gtin)
+      .transform((v) => (v === null ? null : gtin14(v))),
+  ),
 };
 /** POST /products/product-items: a new STANDARD item of `productSubcode`. */
 export const productItemBody = z.object({ productSubcode: masterRefInput, ...productItemFields });

@@ -312,6 +312,8 @@ export const productItemDetails = z
     orderItemId: id.optional(),
     /** The care label this product is ordered with (master data), null when none: the editor shows then. */
     careLabelType: z.enum(CARE_LABEL_TYPES).nullable(),
+    /** Every piece gets an RFID tag (SGTIN-96 EPC, docs/rfid.md): the screens show an RFID badge. */
+    rfid: z.boolean(),
     /** Edit only: the line's care label as it was added (the editor keeps what is still valid). */
     careLabel: careLabel.nullable().optional(),
     /** VARIABLE_DATA: the item's PO and style; DYNAMIC on edit: the line's search. Else null. */

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict } from '../../platform/errors';
 import { createOrderWorkflow, workflowFrom } from '../orders/orders.workflow';
+import { allocateRfidSerials } from '../rfid/rfid.service';
 import { careLabelRefusalAtPlacing } from './cart.careLabel';
 import { assertOneOfSaved } from './cart.header';
 import { repriceCart } from './cart.pricing';
@@ -70,6 +71,9 @@ export function createCartPlacing(ctx: AppContext) {
         }
         const careRefusal = careLabelRefusalAtPlacing(lines, cart.careConfig);
         if (careRefusal) return PLACE_ORDER_REFUSALS[careRefusal];
+
+        // RFID lines get their serials: one statement for all of them, none without (decision 0067).
+        if (lines.some((l) => l.rfid)) await allocateRfidSerials(tx, cart.id);
 
         const artwork = artworkAtPlacing(lines);
         const marked = artwork.filter((a) => a.marked).map((a) => a.line.orderItemId);

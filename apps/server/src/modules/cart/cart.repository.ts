@@ -122,6 +122,7 @@ const pricingLinesOf = compiledSelect(['orderId'], (p) =>
       productCode: productCodes.productCode,
       careLabel: orderItems.careLabel,
       careLabelType: sql<CareLabelType | null>`${productSubcodes.careLabelType}`,
+      rfid: productSubcodes.rfid,
       customerId: productSubcodes.customerId,
       factoryId: productSubcodes.factoryId,
       factoryCurrencyId: factories.currencyTypeId,

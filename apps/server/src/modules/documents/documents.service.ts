@@ -40,6 +40,7 @@ import type { OrderActions } from '../orders/orders.actions';
 import { findPlacedOrderRecord } from '../orders/orders.readModel';
 import type { OrderRecord } from '../orders/orders.record';
 import { findOrder, idOf, lockOrder, orderIdOf } from '../orders/orders.workflow';
+import { orderRfidLines } from '../rfid/rfid.service';
 import { documentsRepository } from './documents.repository';
 import { renderPackingSlip, renderProductionPO, renderVendorPO } from './pdf';
 
@@ -199,6 +200,7 @@ export function createDocumentService(ctx: AppContext, actions: OrderActions) {
         brandName: config.brandName,
         showCosts: canSee('cost', user.role),
         publicUrl: config.publicUrl,
+        rfid: await orderRfidLines(db, order.orderId),
       });
       return pdf(buffer, `Production PO ${po.productionPO}.pdf`);
     },

@@ -8,6 +8,7 @@ import {
   type attributeSchemaBody,
   type attributeSchemaSearchQuery,
   type attributeSchemaUpdateBody,
+  gtinMatchesPrefix,
   MASTER_DATA_MESSAGES,
   missingReferenceMessage,
   type ProductItem,
@@ -19,6 +20,7 @@ import {
   type productSubcodeBody,
   type productSubcodeSearchQuery,
   type productSubcodeUpdateBody,
+  RFID_MESSAGES,
   schemaFitsCustomer,
   sortAttributeFields,
   sortEditTiers,
@@ -109,6 +111,8 @@ const subcodeValues = (b: SubcodeCreate) => ({
   sustainable: b.sustainable,
   careLabelType: b.careLabelType,
   gtin: b.gtin,
+  rfid: b.rfid,
+  epcFilter: b.epcFilter,
   sampleReferenceNumber: b.sampleReferenceNumber,
   approvedDate: b.approvedDate,
   customerId: b.customer.id,
@@ -161,6 +165,8 @@ const subcodeStore: CrudStore<ProductSubcode, SubcodeCreate, SubcodeUpdate, Subc
         sustainable: productSubcodes.sustainable,
         careLabelType: productSubcodes.careLabelType,
         gtin: productSubcodes.gtin,
+        rfid: productSubcodes.rfid,
+        epcFilter: productSubcodes.epcFilter,
         sampleReferenceNumber: productSubcodes.sampleReferenceNumber,
         approvedDate: productSubcodes.approvedDate,
         customerId: customers.id,
@@ -229,6 +235,8 @@ const subcodeStore: CrudStore<ProductSubcode, SubcodeCreate, SubcodeUpdate, Subc
       sustainable: r.sustainable,
       careLabelType: r.careLabelType as ProductSubcode['careLabelType'],
       gtin: r.gtin,
+      rfid: r.rfid,
+      epcFilter: r.epcFilter,
       sampleReferenceNumber: r.sampleReferenceNumber,
       approvedDate: r.approvedDate,
       customer: { id: r.customerId, name: r.customerName },
@@ -261,6 +269,7 @@ export const productSubcodeCrud: CrudConfig<ProductSubcode, SubcodeCreate, Subco
   store: subcodeStore,
   // The attribute schema must be global or the customer's (master-data §4: changing the customer clears it otherwise).
   async check(tx, body) {
+    await checkRfidSubcode(tx, body);
     if (!body.schema) return;
     const [schema] = await tx
       .select({ global: attributeSchemas.global, customerId: attributeSchemas.customerId })
@@ -271,6 +280,22 @@ export const productSubcodeCrud: CrudConfig<ProductSubcode, SubcodeCreate, Subco
       throw badRequest(MASTER_DATA_MESSAGES.schemaNotForCustomer, 'schema');
   },
 };
+
+/**
+ * An RFID subcode needs its customer's GS1 Company Prefix (field `rfid`), and its garment GTIN
+ * (care labels) must belong to that prefix (field `gtin`); docs/rfid.md.
+ */
+async function checkRfidSubcode(tx: Tx, body: SubcodeCreate) {
+  if (!body.rfid) return;
+  const [customer] = await tx
+    .select({ name: customers.companyName, prefix: customers.gs1CompanyPrefix })
+    .from(customers)
+    .where(eq(customers.id, body.customer.id));
+  if (!customer) return; // the kit's reference check answers the missing customer
+  if (!customer.prefix) throw badRequest(RFID_MESSAGES.noPrefix(customer.name), 'rfid');
+  if (body.gtin && !gtinMatchesPrefix(body.gtin, customer.prefix))
+    throw badRequest(RFID_MESSAGES.prefixMismatch('Garment GTIN', body.gtin, customer.prefix), 'gtin');
+}
 
 // ---------------------------------------------------------------- product items
 
@@ -297,6 +322,7 @@ const itemValues = (b: ItemUpdate | ItemCreate) => ({
   currentInventory: b.currentInventory,
   minimumInventory: b.minimumInventory,
   maximumInventory: b.maximumInventory,
+  gtin: b.gtin,
 });
 
 const itemStore: CrudStore<ProductItem, ItemCreate, ItemUpdate, ItemQuery> = {
@@ -324,6 +350,7 @@ const itemStore: CrudStore<ProductItem, ItemCreate, ItemUpdate, ItemQuery> = {
         currentInventory: productItems.currentInventory,
         minimumInventory: productItems.minimumInventory,
         maximumInventory: productItems.maximumInventory,
+        gtin: productItems.gtin,
         version: productItems.version,
       })
       .from(productItems)
@@ -360,6 +387,7 @@ const itemStore: CrudStore<ProductItem, ItemCreate, ItemUpdate, ItemQuery> = {
       currentInventory: r.currentInventory,
       minimumInventory: r.minimumInventory,
       maximumInventory: r.maximumInventory,
+      gtin: r.gtin,
       version: r.version,
     }));
   },
@@ -387,6 +415,19 @@ const itemStore: CrudStore<ProductItem, ItemCreate, ItemUpdate, ItemQuery> = {
 
 export const productItemCrud: CrudConfig<ProductItem, ItemCreate, ItemUpdate, ItemQuery> = {
   store: itemStore,
+  // The size's GTIN of an RFID subcode must belong to the customer's GS1 Company Prefix (docs/rfid.md).
+  async check(tx, body, _user, before) {
+    if (!body.gtin) return;
+    const subcodeId = 'productSubcode' in body ? body.productSubcode.id : before?.productSubcode.id;
+    if (subcodeId === undefined) return;
+    const [subcode] = await tx
+      .select({ rfid: productSubcodes.rfid, prefix: customers.gs1CompanyPrefix })
+      .from(productSubcodes)
+      .innerJoin(customers, eq(customers.id, productSubcodes.customerId))
+      .where(eq(productSubcodes.id, subcodeId));
+    if (subcode?.rfid && subcode.prefix && !gtinMatchesPrefix(body.gtin, subcode.prefix))
+      throw badRequest(RFID_MESSAGES.prefixMismatch('GTIN', body.gtin, subcode.prefix), 'gtin');
+  },
 };
 
 /**

@@ -77,6 +77,7 @@ const customerValues = (b: CustomerCreate) => ({
   markets: b.markets,
   caNumber: b.caNumber,
   rnNumber: b.rnNumber,
+  gs1CompanyPrefix: b.gs1CompanyPrefix,
 });
 
 /** The customer's care list fields with their kinds (CUSTOMER_CARE_LIST_FIELDS), as [field, kind]. */
@@ -110,6 +111,7 @@ const customerStore: CrudStore<Customer, CustomerCreate, CustomerUpdate, Custome
         markets: customers.markets,
         caNumber: customers.caNumber,
         rnNumber: customers.rnNumber,
+        gs1CompanyPrefix: customers.gs1CompanyPrefix,
         version: customers.version,
       })
       .from(customers)

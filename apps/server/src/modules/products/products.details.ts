@@ -239,6 +239,7 @@ export function createProductDetails(ctx: AppContext) {
         productImagePath: s.productImagePath,
         productImageType: s.productImageType,
         careLabelType: s.careLabelType,
+        rfid: s.rfid,
         ...(edit ? { orderItemId: edit.orderItemId, careLabel: edit.careLabel } : {}),
         ...(vdItem ? { poNumber: vdItem.poNumber, styleNumber: vdItem.styleNumber } : {}),
         ...(productType === 'DYNAMIC'

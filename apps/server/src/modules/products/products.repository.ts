@@ -150,6 +150,7 @@ export const productsRepository = {
         productionRegionId: factories.productionRegionId,
         costCurrency: currencies.code,
         careLabelType: sql<CareLabelType | null>`${productSubcodes.careLabelType}`,
+        rfid: productSubcodes.rfid,
       })
       .from(productSubcodes)
       .innerJoin(customers, eq(customers.id, productSubcodes.customerId))

@@ -114,9 +114,14 @@ export const customers = pgTable(
     caNumber: text('ca_number'),
     /** US Registered Identification Number (digits only; the label prints "RN n"), shown on US care labels. */
     rnNumber: text('rn_number'),
+    /** GS1 Company Prefix (6 to 12 digits): its length gives the SGTIN partition of the RFID EPCs (docs/rfid.md). */
+    gs1CompanyPrefix: text('gs1_company_prefix'),
     version: version(),
   },
-  (t) => [uniqueIndex('customers_name_ci').on(ci(t.companyName))],
+  (t) => [
+    uniqueIndex('customers_name_ci').on(ci(t.companyName)),
+    check('customers_gs1_company_prefix', sql`${t.gs1CompanyPrefix} ~ '^[0-9]{6,12}$'`),
+  ],
 );
 
 // ---------------------------------------------------------------- care-label options and lists
@@ -489,6 +494,9 @@ export const productSubcodes = pgTable(
      * (decision 0044). Null: its labels get no passport link.
      */
     gtin: text('gtin'),
+    /** Every piece ordered gets an SGTIN-96 EPC (issue 38; docs/rfid.md), with this GS1 filter value (0..7). */
+    rfid: boolean('rfid').notNull().default(false),
+    epcFilter: smallint('epc_filter').notNull().default(3),
     productImagePath: text('product_image_path'),
     productImageType: text('product_image_type'),
     version: version(),
@@ -500,6 +508,7 @@ export const productSubcodes = pgTable(
       sql`${t.careLabelType} in ('CARELABEL_STANDARD','CARELABEL_BY_CODE')`,
     ),
     check('product_subcodes_gtin', sql`${t.gtin} ~ '^[0-9]{14}$'`),
+    check('product_subcodes_epc_filter', sql`${t.epcFilter} between 0 and 7`),
     index('product_subcodes_product_code').on(t.productCodeId),
   ],
 );
@@ -553,6 +562,8 @@ export const productItems = pgTable(
     sortKey: integer('sort_key').notNull().default(1),
     active: boolean('active').notNull().default(true),
     defaultOrderQuantity: integer('default_order_quantity').notNull().default(0),
+    /** GTIN-14 of the size (a STANDARD item of an RFID subcode encodes it; docs/rfid.md); null: none given. */
+    gtin: text('gtin'),
     productGroupId: integer('product_group_id').references(() => productGroups.id),
     productSubgroupId: integer('product_subgroup_id').references(() => productSubgroups.id),
     attributeSchemaId: integer('attribute_schema_id').references(() => attributeSchemas.id),
@@ -573,6 +584,7 @@ export const productItems = pgTable(
     index('product_items_subcode').on(t.productSubcodeId, t.sortKey),
     index('product_items_group').on(t.productGroupId),
     index('product_items_po').on(t.poNumber),
+    check('product_items_gtin', sql`${t.gtin} ~ '^[0-9]{14}$'`),
     // One VARIABLE_DATA item per (customer, PO, style, ticket type): the ticket type is the customer's
     // subcode, so the subcode stands for both (docs/decisions/0045).
     uniqueIndex('product_items_variable_data_key')
@@ -1140,4 +1152,51 @@ export const dataUploadRefusals = pgTable(
     reason: text('reason').notNull(),
   },
   (t) => [index('data_upload_refusals_upload').on(t.dataUploadId, t.line)],
+);
+
+/**
+ * The next free SGTIN-96 serial of each GTIN-14 (decision 0067): placing moves it forward by the
+ * pieces of its RFID lines in one statement (INSERT … ON CONFLICT DO UPDATE … RETURNING); nothing
+ * moves it back, so a cancelled order's serials are never given again.
+ */
+export const rfidSerialCounters = pgTable(
+  'rfid_serial_counters',
+  {
+    gtin: text('gtin').primaryKey(),
+    /** The next serial to give; the SGTIN-96 maximum + 1 once every serial is given. */
+    nextSerial: bigint('next_serial', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('rfid_serial_counters_max', sql`${t.nextSerial} between 0 and 274877906944`)],
+);
+
+/**
+ * The serial ranges of a placed order (decision 0067): per ordered size (order_item_sizes row) one
+ * contiguous range of its GTIN's serials, in print order (`seq`). `retired`: the pieces were
+ * removed; the range stays so that its serials are never given again.
+ */
+export const rfidRanges = pgTable(
+  'rfid_ranges',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderItemSizeId: integer('order_item_size_id').notNull(),
+    /** Print order within the order (lines, then sizes, as the order details show them). */
+    seq: integer('seq').notNull(),
+    gtin: text('gtin').notNull(),
+    filter: smallint('filter').notNull(),
+    firstSerial: bigint('first_serial', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    retired: boolean('retired').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rfid_ranges_order').on(t.orderId, t.seq),
+    index('rfid_ranges_gtin').on(t.gtin, t.firstSerial),
+    check('rfid_ranges_count', sql`${t.count} > 0`),
+  ],
 );

@@ -6,6 +6,7 @@
 import { Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ProductItemDetails } from '@selvedge/shared';
 import { useProductImageUrl } from '../../api/products';
+import { RfidBadge } from '../../ui/RfidBadge';
 import { formatCount } from './product-line';
 
 /** The header of one product; its subcode is a level-3 heading under the screen's title. */
@@ -37,6 +38,7 @@ export function ProductHeader({ product }: { product: ProductItemDetails }) {
                 Inventory product
               </Badge>
             )}
+            {product.rfid && <RfidBadge />}
           </Group>
           <Text size="md" data-testid="product-description" style={{ overflowWrap: 'anywhere' }}>
             {product.description}

@@ -28,6 +28,7 @@ import { OrderCsvDownload, OrderDataDownload } from '../../features/orders/Order
 import { EstimatedCompletionDateField, InvoiceNumberField } from '../../features/orders/OrderEditableFields';
 import { OrderItems } from '../../features/orders/OrderItems';
 import { OrderLogs } from '../../features/orders/OrderLogs';
+import { OrderRfid } from '../../features/orders/OrderRfid';
 import { OrderStatusTracker } from '../../features/orders/OrderStatusTracker';
 import { MAX_ORDER_NUMBER } from '../../features/orders/order-search';
 import { Section } from '../../features/orders/Section';
@@ -221,6 +222,7 @@ function OrderView({ order }: { order: OrderDetails }) {
       </Grid>
 
       <OrderItems order={order} role={role} />
+      <OrderRfid orderId={order.orderId} role={role} />
 
       {order.orderCharges && order.orderCharges.length > 0 && <Charges charges={order.orderCharges} />}
       {order.logs && <OrderLogs logs={order.logs} />}

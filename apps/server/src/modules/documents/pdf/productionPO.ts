@@ -3,7 +3,7 @@
  * order to ONE factory for the lines that factory makes. Costs only for cost roles (`showCosts`),
  * never prices.
  */
-import { careLabelLayout, passportLink, sumAmounts } from '@selvedge/shared';
+import { careLabelLayout, passportLink, type RfidLine, sumAmounts } from '@selvedge/shared';
 import type { OrderLineRecord, OrderRecord } from '../../orders/orders.record';
 import { careLabelFigure, passportQr } from './careLabel';
 import { formatAmount, formatDate, renderDocument, type TotalLine } from './layout';
@@ -28,6 +28,18 @@ function artworkNote(line: OrderLineRecord): string[] {
 }
 
 /**
+ * What the RFID printer needs of a line (issue 38; docs/rfid.md): its GTIN-14, serial range(s),
+ * tag count and EPC filter value, one note per range.
+ */
+export function rfidNotes(rfid: RfidLine | undefined): string[] {
+  if (!rfid) return [];
+  return [
+    `RFID: ${rfid.count} tags, SGTIN-96 filter ${rfid.filter}`,
+    ...rfid.ranges.map((r) => `RFID GTIN ${r.gtin}: serials ${r.firstSerial}-${r.lastSerial} (${r.count})`),
+  ];
+}
+
+/**
  * Renders production PO `purchaseOrderId` of `order` as a PDF (ordering §7 Documents): title
  * 'Production Purchase Order', number = its productionPO; the factory, ship-to and customer blocks;
  * order no., vendor PO, dates (DD-MMM-YYYY) including the estimated completion date; one row per
@@ -36,13 +48,21 @@ function artworkNote(line: OrderLineRecord): string[] {
  * totals and the PO's total cost in `order.costCurrency` (else the factory's currency). Prices never
  * appear. After the totals, each line's care label as it will be woven (real size, the drawing of
  * the web preview), with its product passport's QR code beside it when the line has a passport and
- * `publicUrl` (PUBLIC_URL, the links' host) is given (decision 0044). Throws when the order has no such production PO or its factory is not among
+ * `publicUrl` (PUBLIC_URL, the links' host) is given (decision 0044). RFID lines note their GTIN,
+ * serial ranges, tag count and filter (`rfid`, docs/rfid.md). Throws when the order has no such production PO or its factory is not among
  * `order.factories`.
  */
 export async function renderProductionPO(
   order: OrderRecord,
   purchaseOrderId: number,
-  opts: { brandName: string; showCosts: boolean; generatedAt?: Date; publicUrl?: string },
+  opts: {
+    brandName: string;
+    showCosts: boolean;
+    generatedAt?: Date;
+    publicUrl?: string;
+    /** The order's RFID lines (GET /orders/{id}/rfid's), noted under their lines. */
+    rfid?: readonly RfidLine[];
+  },
 ): Promise<Buffer> {
   const po = order.productionPurchaseOrders.find((p) => p.purchaseOrderId === purchaseOrderId);
   if (!po) throw new Error(`Order ${order.orderId} has no production purchase order ${purchaseOrderId}`);
@@ -77,7 +97,10 @@ export async function renderProductionPO(
     notes: [{ label: 'Comments', text: order.comments }],
     table: sizeTable(lines, {
       attributes: true,
-      notes: artworkNote,
+      notes: (line) => [
+        ...artworkNote(line),
+        ...rfidNotes(opts.rfid?.find((r) => r.orderItemId === line.orderItemId)),
+      ],
       extra: opts.showCosts
         ? amountColumns({
             unitHeader: 'Unit Cost',

@@ -39,6 +39,7 @@ interface CustomerValues extends CareListValues {
   markets: string[];
   caNumber: string;
   rnNumber: string;
+  gs1CompanyPrefix: string;
 }
 
 /** The lists of one kind as choices of a customer's care list field. */
@@ -130,6 +131,14 @@ export const customers = defineEntity<'customers', CustomerValues>({
     { name: 'caNumber', label: 'CA Number (Canada dealer identity)', type: 'text', maxLength: 10 },
     { name: 'rnNumber', label: 'RN Number (US)', type: 'text', maxLength: 10 },
     {
+      name: 'gs1CompanyPrefix',
+      label: 'GS1 Company Prefix',
+      type: 'text',
+      maxLength: 12,
+      description:
+        "6-12 digits: the prefix of the customer's GTINs, which RFID subcodes need (a UPC-A prefix with a leading 0)",
+    },
+    {
       name: 'markets',
       label: 'Markets (labelling rules checked)',
       type: 'checklist',
@@ -160,6 +169,7 @@ export const customers = defineEntity<'customers', CustomerValues>({
     markets: [],
     caNumber: '',
     rnNumber: '',
+    gs1CompanyPrefix: '',
     ...careListsOf(() => ''),
   },
   toValues: (c): CustomerValues => ({
@@ -174,6 +184,7 @@ export const customers = defineEntity<'customers', CustomerValues>({
     markets: [...c.markets],
     caNumber: c.caNumber ?? '',
     rnNumber: c.rnNumber ?? '',
+    gs1CompanyPrefix: c.gs1CompanyPrefix ?? '',
     ...careListsOf((field) => refValue(c[field])),
   }),
   toBody: (v: CustomerValues) => ({
@@ -188,6 +199,7 @@ export const customers = defineEntity<'customers', CustomerValues>({
     markets: v.markets as CareMarket[],
     caNumber: v.caNumber,
     rnNumber: v.rnNumber,
+    gs1CompanyPrefix: v.gs1CompanyPrefix,
     ...careListsOf((field) => refBody(v[field])),
   }),
   recordTitle: (c) => c.companyName,

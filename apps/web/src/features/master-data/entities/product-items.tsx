@@ -31,6 +31,7 @@ interface ProductItemValues {
   currentInventory: number | string;
   minimumInventory: number | string;
   maximumInventory: number | string;
+  gtin: string;
 }
 
 const subcodeOf = (params: URLSearchParams) => parseRecordId(params.get('subcode'));
@@ -100,6 +101,13 @@ export const productItems = defineEntity<'productItems', ProductItemValues>({
     },
     { name: 'minimumInventory', label: 'Minimum Inventory', type: 'number', required: true, min: 0 },
     { name: 'maximumInventory', label: 'Maximum Inventory', type: 'number', required: true, min: 0 },
+    {
+      name: 'gtin',
+      label: 'GTIN',
+      type: 'text',
+      maxLength: 14,
+      description: "The size's GTIN (UPC/EAN): what its RFID tags encode when the subcode is RFID",
+    },
   ],
   empty: {
     productSubcode: '',
@@ -113,6 +121,7 @@ export const productItems = defineEntity<'productItems', ProductItemValues>({
     currentInventory: 0,
     minimumInventory: 0,
     maximumInventory: 0,
+    gtin: '',
   },
   toValues: (i) => ({
     productSubcode: refValue(i.productSubcode),
@@ -126,6 +135,7 @@ export const productItems = defineEntity<'productItems', ProductItemValues>({
     currentInventory: i.currentInventory,
     minimumInventory: i.minimumInventory,
     maximumInventory: i.maximumInventory,
+    gtin: i.gtin ?? '',
   }),
   toBody: (v) => ({
     productSubcode: refBody(v.productSubcode) as { id: number },
@@ -139,6 +149,7 @@ export const productItems = defineEntity<'productItems', ProductItemValues>({
     currentInventory: numberBody(v.currentInventory),
     minimumInventory: numberBody(v.minimumInventory),
     maximumInventory: numberBody(v.maximumInventory),
+    gtin: v.gtin || null,
   }),
   recordTitle: (i) => i.productSubcode.name,
   messages: { created: MESSAGES.productItemCreated, updated: MESSAGES.productItemUpdated },

@@ -52,6 +52,8 @@ interface SubcodeValues {
   sustainable: boolean;
   careLabelType: string;
   gtin: string;
+  rfid: boolean;
+  epcFilter: number | string;
   sampleReferenceNumber: string;
   /** YYYY-MM-DD or '' */
   approvedDate: string;
@@ -174,6 +176,21 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
       // Placed lines of such a subcode get a serial but no passport (decision 0044): say so, don't block.
       warning: (v) => (v.careLabelType && v.gtin.trim() === '' ? GTIN_MISSING_WARNING : null),
     },
+    {
+      name: 'rfid',
+      label: 'RFID',
+      type: 'boolean',
+      trueLabel: 'Yes',
+      falseLabel: 'No',
+      description: "Every piece gets an RFID tag (SGTIN-96 EPC); needs the customer's GS1 Company Prefix",
+    },
+    {
+      name: 'epcFilter',
+      label: 'EPC Filter Value',
+      type: 'number',
+      min: 0,
+      description: 'GS1 filter 0-7; 3 = single consumer trade item',
+    },
     { name: 'sampleReferenceNumber', label: 'Sample Reference Number', type: 'text', maxLength: 100 },
     {
       name: 'approvedDate',
@@ -234,6 +251,8 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     sustainable: false,
     careLabelType: '',
     gtin: '',
+    rfid: false,
+    epcFilter: 3,
     sampleReferenceNumber: '',
     approvedDate: '',
     productImage: null,
@@ -255,6 +274,8 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     sustainable: s.sustainable,
     careLabelType: s.careLabelType ?? '',
     gtin: s.gtin ?? '',
+    rfid: s.rfid,
+    epcFilter: s.epcFilter,
     sampleReferenceNumber: s.sampleReferenceNumber ?? '',
     approvedDate: s.approvedDate ?? '',
     productImage: s.productImage,
@@ -276,6 +297,8 @@ export const productSubcodes = defineEntity<'productSubcodes', SubcodeValues>({
     sustainable: v.sustainable,
     careLabelType: (v.careLabelType || null) as (typeof CARE_LABEL_TYPES)[number] | null,
     gtin: v.gtin || null,
+    rfid: v.rfid,
+    epcFilter: numberBody(v.epcFilter),
     sampleReferenceNumber: v.sampleReferenceNumber,
     approvedDate: v.approvedDate || null,
     // Tiers belong to a factory's subcode: without a factory the section is hidden and nothing is kept.

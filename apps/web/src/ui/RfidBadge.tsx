@@ -1,0 +1,11 @@
+/** The RFID badge of an RFID subcode (issue 38): product details, order details. */
+import { Badge } from '@mantine/core';
+import { RFID_MESSAGES } from '@selvedge/shared';
+
+export function RfidBadge() {
+  return (
+    <Badge size="sm" variant="light" color="grape" data-testid="rfid-badge">
+      {RFID_MESSAGES.badge}
+    </Badge>
+  );
+}
