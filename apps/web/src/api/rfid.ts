@@ -1,4 +1,4 @@
-/** RFID calls (issue 38; docs/rfid.md): an order's RFID lines and its encoding file's path. */
+/** RFID calls (docs/rfid.md): an order's RFID lines and its encoding file's path. */
 import type { OrderRfidResponse } from '@selvedge/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';

@@ -1,4 +1,4 @@
-/** Ours: texts of RFID master data, placing and the encoding file (issue 38; docs/rfid.md; decision 0058). */
+/** Ours: texts of RFID master data, placing and the encoding file (docs/rfid.md; decision 0058). */
 export const RFID_MESSAGES = {
   prefixDigits: 'GS1 Company Prefix must be 6 to 12 digits.',
   epcFilter: 'EPC filter value must be a whole number from 0 to 7.',

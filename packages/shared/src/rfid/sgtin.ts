@@ -1,5 +1,5 @@
 /**
- * RFID (issue 38; docs/rfid.md; decisions 0066, 0067): the pure rules of an SGTIN-96 EPC (GS1 EPC
+ * RFID (docs/rfid.md; decisions 0066, 0067): the pure rules of an SGTIN-96 EPC (GS1 EPC
  * Tag Data Standard 2.x, §14.5.1) that both sides need — the partition table, the GS1 Company
  * Prefix and how a GTIN matches it, the filter values and the largest serial. The bit layout itself
  * (hex EPC, tag URI) is the `epc-tds` library's, used on the server only (apps/server

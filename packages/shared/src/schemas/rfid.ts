@@ -1,5 +1,5 @@
 /**
- * RFID on order details (issue 38; docs/rfid.md): GET /orders/{id}/rfid — per RFID line its
+ * RFID on order details (docs/rfid.md): GET /orders/{id}/rfid — per RFID line its
  * GTIN(s), serial ranges and piece count, and its first EPC as hex and as tag URI. Roles that see
  * production documents (VISIBILITY.productionPurchaseOrders).
  */

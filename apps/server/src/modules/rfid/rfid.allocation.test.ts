@@ -1,5 +1,5 @@
 /**
- * Serial allocation (issue 38; decision 0067): contiguous ranges per GTIN in print order, counters
+ * Serial allocation (decision 0067): contiguous ranges per GTIN in print order, counters
  * that never go back (a cancelled order's serials are not given again), no serial twice across
  * 1,000 orders and across concurrent placings (PGlite, and PostgreSQL with TEST_DATABASE_URL), the
  * refusals (no GTIN, serials used up) that leave nothing behind.

@@ -1,5 +1,5 @@
 /**
- * RFID end to end on the server (issue 38): a vendor places an order with an RFID line (placing
+ * RFID end to end on the server (docs/rfid.md): a vendor places an order with an RFID line (placing
  * allocates its serials), and GET /orders/{id}/rfid-encoding gives one row per tag whose EPC decodes
  * with epc-tds back to its GTIN and serial; roles (401/403), 404s, .xlsx, formula neutralisation.
  */

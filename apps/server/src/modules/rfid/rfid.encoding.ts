@@ -1,5 +1,5 @@
 /**
- * The RFID encoding file (issue 38; docs/rfid.md): GET /orders/{id}/rfid-encoding, one row per tag
+ * The RFID encoding file (docs/rfid.md): GET /orders/{id}/rfid-encoding, one row per tag
  * in print order — the EPC as hex and as tag URI (epc-tds), GTIN-14, serial, and what the ticket
  * prints. CSV or .xlsx through the downloads' one writer (platform/tableFile: formula
  * neutralisation, typed cells); the ranges come from a cursor and each is expanded tag by tag as

@@ -1,5 +1,5 @@
 /**
- * SGTIN-96 EPCs through the `epc-tds` library (issue 38; docs/rfid.md): the bit layout is the
+ * SGTIN-96 EPCs through the `epc-tds` library (docs/rfid.md): the bit layout is the
  * library's, never ours. The partition comes from the company prefix's length (SGTIN_PARTITIONS of
  * packages/shared), the filter from the subcode, the serial from the order's allocated range.
  */

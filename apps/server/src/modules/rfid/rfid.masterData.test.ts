@@ -1,5 +1,5 @@
 /**
- * RFID master data (issue 38; docs/rfid.md): the customer's GS1 Company Prefix, a subcode's RFID
+ * RFID master data (docs/rfid.md): the customer's GS1 Company Prefix, a subcode's RFID
  * and EPC filter value, a size's GTIN — validation naming the field, the refusals (no prefix, a
  * GTIN of another prefix), history and 409 on a stale edit, as for every other field.
  */

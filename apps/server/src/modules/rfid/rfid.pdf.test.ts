@@ -1,4 +1,4 @@
-/** The production PO notes each RFID line's GTIN, serial ranges, tag count and filter (issue 38). */
+/** The production PO notes each RFID line's GTIN, serial ranges, tag count and filter (docs/rfid.md). */
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS as ID, orderFixture } from '../../test/factories';

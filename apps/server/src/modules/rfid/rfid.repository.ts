@@ -1,5 +1,5 @@
 /**
- * The SQL of RFID (issue 38; docs/rfid.md; decision 0067): the serial allocation placing runs, and
+ * The SQL of RFID (docs/rfid.md; decision 0067): the serial allocation placing runs, and
  * the reads of an order's ranges for the order details, the production PO and the encoding file.
  */
 import { SGTIN96_MAX_SERIAL } from '@selvedge/shared';

@@ -1,5 +1,5 @@
 /**
- * RFID calls (issue 38; docs/rfid.md): GET /orders/{id}/rfid-encoding, the tag file the RFID
+ * RFID calls (docs/rfid.md): GET /orders/{id}/rfid-encoding, the tag file the RFID
  * printers take (CSV, or .xlsx with format=xlsx). Thin: schema, permission, service call.
  * Roles: those who may download variable data (ordering §6 Capabilities); vendors and customers not.
  */

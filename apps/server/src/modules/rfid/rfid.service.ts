@@ -1,5 +1,5 @@
 /**
- * RFID for the other modules (issue 38; docs/rfid.md): serial allocation at placing (decision
+ * RFID for the other modules (docs/rfid.md): serial allocation at placing (decision
  * 0067) and the ranges of a placed order.
  */
 import {

@@ -494,7 +494,7 @@ export const productSubcodes = pgTable(
      * (decision 0044). Null: its labels get no passport link.
      */
     gtin: text('gtin'),
-    /** Every piece ordered gets an SGTIN-96 EPC (issue 38; docs/rfid.md), with this GS1 filter value (0..7). */
+    /** Every piece ordered gets an SGTIN-96 EPC (docs/rfid.md), with this GS1 filter value (0..7). */
     rfid: boolean('rfid').notNull().default(false),
     epcFilter: smallint('epc_filter').notNull().default(3),
     productImagePath: text('product_image_path'),

@@ -26,7 +26,7 @@ const CSR: Role = 'CSR';
 const FINANCE: Role = 'FINANCE';
 const VENDOR: Role = 'VENDOR';
 
-describe('the RFID card of order details (issue 38)', () => {
+describe('the RFID card of order details', () => {
   it('shows per RFID line its GTIN, serials, tags and first EPC, with the file for a CSR', async () => {
     stubApi({ 'GET /orders/12/rfid': { body: RFID } });
     renderWithProviders(<OrderRfid orderId={12} role={CSR} />);

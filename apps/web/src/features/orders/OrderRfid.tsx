@@ -1,5 +1,5 @@
 /**
- * The RFID card of order details (issue 38; docs/rfid.md): per RFID line its GTIN(s), serial ranges,
+ * The RFID card of order details (docs/rfid.md): per RFID line its GTIN(s), serial ranges,
  * tag count, filter and first EPC (hex and tag URI), for the roles that see production documents
  * (VISIBILITY.productionPurchaseOrders), and the encoding file's download for the roles that may
  * download variable data. Nothing shows for an order without RFID lines.

@@ -28,7 +28,7 @@ function artworkNote(line: OrderLineRecord): string[] {
 }
 
 /**
- * What the RFID printer needs of a line (issue 38; docs/rfid.md): its GTIN-14, serial range(s),
+ * What the RFID printer needs of a line (docs/rfid.md): its GTIN-14, serial range(s),
  * tag count and EPC filter value, one note per range.
  */
 export function rfidNotes(rfid: RfidLine | undefined): string[] {
