@@ -13,22 +13,14 @@
  *    < 100 MB RSS above the idle server.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
-import { buildApp } from '../src/app';
 import { liveHubs } from '../src/modules/events/events.routes';
 import { openStream } from '../src/modules/events/events.testing';
-import { loadConfig } from '../src/platform/config';
-import { createJobs } from '../src/platform/jobs';
 import { publishLiveEvent } from '../src/platform/liveEvents';
-import { createMailer } from '../src/platform/mail';
-import { createStorage } from '../src/platform/storage';
-import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
+import { DEMO_PASSWORD } from '../src/seed/demo';
+import { startInProcessApp } from './inProcessApp';
 import { exitWhenDone, openBenchDatabase } from './seed';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -59,22 +51,7 @@ async function clients(base: string, token: string) {
 
 async function main() {
   const { database, drop, label } = await openBenchDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-events-'));
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const storage = createStorage(config);
-  await seedDemoData(database.db, { storage });
-  const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
-  const jobs = createJobs(database, logger, { schedule: false });
-  await jobs.start();
-  const app = await buildApp({
-    db: database.db,
-    config,
-    mailer,
-    jobs,
-    storage,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret',
-  });
+  const { app, close } = await startInProcessApp(database, { tag: 'events' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const hub = liveHubs.get(app.ctx)!;
   try {
@@ -160,12 +137,9 @@ async function main() {
       `server CPU: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms for ${delivered} deliveries = ${((cpu.user + cpu.system) / Math.max(1, delivered)).toFixed(1)} µs per delivery (${((cpu.user + cpu.system) / 1000 / (SECONDS + 2) / 10).toFixed(0)} % of a core)`,
     );
   } finally {
-    await app.close();
-    await jobs.stop();
-    await mailer.close();
+    await close();
     await database.close();
     await drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

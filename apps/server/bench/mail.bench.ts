@@ -15,25 +15,17 @@
  *    place among the mails received. Aims: 1,000 drained in under 60 s, the reset mail in under 5 s.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { buildApp } from '../src/app';
 import { registerJobHandlers } from '../src/jobs';
 import { nextStep, renderOrderMail } from '../src/modules/orders/orders.mail';
 import { loadOrderRecord } from '../src/modules/orders/orders.readModel';
-import { loadConfig } from '../src/platform/config';
 import { createScratchDatabase, type Database, openDatabase } from '../src/platform/db';
 import * as s from '../src/platform/db/schema';
-import { createJobs } from '../src/platform/jobs';
-import { createMailer } from '../src/platform/mail';
-import { createStorage } from '../src/platform/storage';
-import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
+import { DEMO_PASSWORD } from '../src/seed/demo';
 import { DEMO_EMAILS, startSmtpSink } from '../src/test/harness';
+import { startInProcessApp } from './inProcessApp';
 import { exitWhenDone } from './seed';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
@@ -65,28 +57,7 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
 async function main() {
   const { database, drop } = await openBenchDatabase();
   const smtp = await startSmtpSink();
-  const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-mail-'));
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: 'silent',
-  });
-  const storage = createStorage(config);
-  await seedDemoData(database.db, { storage });
-  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, logger });
-  const jobs = createJobs(database, logger, { schedule: false });
-  await jobs.start();
-  const app = await buildApp({
-    db: database.db,
-    config,
-    mailer,
-    jobs,
-    storage,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret',
-    logger: false,
-  });
+  const { app, jobs, config, close } = await startInProcessApp(database, { tag: 'mail', smtpUrl: smtp.url });
   await app.ready();
   try {
     log(`database: ${database.kind}; ${MAILS} order mails to the SMTP sink ${smtp.url}`);
@@ -164,12 +135,9 @@ async function main() {
       `reset mail asked for after ${Math.round(MAILS / 2)} order mails: in the sink ${(resetLatency / 1000).toFixed(2)} s later, as mail ${resetPlace} of ${smtp.messages.length} (aim: under 5 s)`,
     );
   } finally {
-    await app.close();
-    await jobs.stop();
-    await mailer.close();
+    await close();
     await smtp.close();
     await drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

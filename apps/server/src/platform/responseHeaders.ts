@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /** Content-Security-Policy directives of the web app (its scripts and styles come from this origin). */
-const CSP_DIRECTIVES = {
+export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
