@@ -268,7 +268,8 @@ describe('session cache on the database', () => {
       const killed = await t.db.execute(sql`
         select pg_terminate_backend(pid) as done from pg_stat_activity
         where application_name = 'selvedge-listen' and datname = current_database()`);
-      expect(killed.rows.length).toBe(1);
+      // Two per app: the session cache's and the live-update hub's (decision 0068); both are cut.
+      expect(killed.rows.length).toBe(2);
       await expect.poll(() => t.app.sessionCache.isLive, { timeout: 5_000, interval: 5 }).toBe(false);
       expect(t.app.sessionCache.size, 'everything dropped').toBe(0);
       // Down: every request reads its session, so even a change no trigger told is seen at once.

@@ -151,8 +151,10 @@ describe('placing gives a care-labelled line its passport', () => {
     expect(
       ours.map((q) => q.replace(/\s+/g, ' ').slice(0, 60)),
       ours.join('\n---\n'),
-    ).toHaveLength(5);
+    ).toHaveLength(6);
     expect(ours.filter((q) => /passport_serial/.test(q))).toHaveLength(1);
+    // The sixth: the order's live update (pg_notify, sent on commit; decision 0068).
+    expect(ours.filter((q) => /pg_notify/.test(q))).toHaveLength(1);
     expect(texts.filter((q) => /insert into .*pgboss/i.test(q.replace(/\s+/g, ' ')))).toHaveLength(1);
   });
 
