@@ -63,6 +63,20 @@ describe('staleKeysOf', () => {
       staleKeysOf({ id: 'u', kind: 'upload', uploadId: 1, state: 'processing', rowsDone: 5, rowsTotal: 10 }),
     ).toEqual([]);
   });
+
+  it("leaves a master-data record's own query alone, so a form open on it still saves into a 409", () => {
+    const keys = staleKeysOf({
+      id: 'm',
+      kind: 'masterData',
+      entity: 'customers',
+      recordId: 3,
+      actor: { email: 'admin2@example.com', role: 'ADMIN' },
+    });
+    expect(keys).toEqual([
+      ['master-data', 'customers', 'search'],
+      ['master-data', 'customers', 'history'],
+    ]);
+  });
 });
 
 describe('startLiveStream', () => {

@@ -57,7 +57,13 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
       // upload comes or ends.
       return event.state === 'processing' ? [] : [variableDataKeys.uploads()];
     case 'masterData':
-      return [[...masterDataKeys.all, event.entity]];
+      // The lists and the history, not the record: a form open on it keeps the version it read, so
+      // its save still answers 409 (the notice has said why); refetching it under the form would
+      // let the save overwrite the other admin's change.
+      return [
+        [...masterDataKeys.all, event.entity, 'search'],
+        [...masterDataKeys.all, event.entity, 'history'],
+      ];
   }
 }
 
