@@ -431,7 +431,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
     }
     if (!route.url.startsWith(prefix)) return;
     const permission = route.config?.permission;
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    const methods = routeMethods.filter((m) => m !== 'HEAD');
     if (methods.length === 0) return;
     if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.permission`);
     for (const method of methods) {
@@ -447,8 +447,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const permission = req.routeOptions.config?.permission;
     if (!permission || permission === 'public') return;
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const token = bearerToken(req);
     if (!token) throw unauthorized(REQUEST_MESSAGES.pleaseLogIn);
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized(MESSAGES.authExpired);
@@ -458,6 +457,12 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService,
     if (!isRouteAllowed(permission, user.role, user)) throw forbidden();
     req.user = user;
   });
+}
+
+/** The token of the request's `Authorization: Bearer …` header, if it has one. */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
 }
 
 /** The signed-in user of a request on a protected route. */

@@ -6,28 +6,32 @@
  */
 import type { Cart, CartItem, OrderDetails, OrderItem } from '@selvedge/shared';
 
-/** A line of a placed order: WL-100, sizes S and M (100 and 200), no artwork, no amounts. */
+/**
+ * What a cart line and an order line share: WL-100, sizes S and M (100 and 200), no amounts (as a
+ * role that sees neither prices nor costs gets them), no artwork, care label or thumbnail; fresh
+ * objects on every call.
+ */
+const lineFields = () => ({
+  productSubcode: 'WL-100',
+  description: 'Woven label',
+  packSize: 1,
+  quantity: 300,
+  productType: 'STANDARD' as const,
+  variableDataProduct: false,
+  poNumber: null,
+  items: [],
+  productThumbnail: null,
+  careLabel: null,
+  attributes: {},
+  sizes: [
+    { productItemId: 1, size: 'S', quantity: 100, attributesItem: {} },
+    { productItemId: 2, size: 'M', quantity: 200, attributesItem: {} },
+  ],
+});
+
+/** A line of a placed order (orderItemId 70; see lineFields). */
 export function orderLine(overrides: Partial<OrderItem> = {}): OrderItem {
-  return {
-    orderItemId: 70,
-    productSubcode: 'WL-100',
-    description: 'Woven label',
-    packSize: 1,
-    quantity: 300,
-    productType: 'STANDARD',
-    variableDataProduct: false,
-    poNumber: null,
-    items: [],
-    productThumbnail: null,
-    careLabel: null,
-    attributes: {},
-    sizes: [
-      { productItemId: 1, size: 'S', quantity: 100, attributesItem: {} },
-      { productItemId: 2, size: 'M', quantity: 200, attributesItem: {} },
-    ],
-    artwork: null,
-    ...overrides,
-  } as OrderItem;
+  return { orderItemId: 70, ...lineFields(), artwork: null, ...overrides } as OrderItem;
 }
 
 /** Order 7 of Acme for Roots, placed (NEEDS_ARTWORK), one line, as a role without amounts sees it. */
@@ -72,27 +76,9 @@ export function orderDetails(overrides: Partial<OrderDetails> = {}): OrderDetail
   };
 }
 
-/** A cart line of two sizes (S 100, M 200), as a role that sees no amounts gets it. */
+/** A cart line (orderItemId 7; see lineFields). */
 export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
-  return {
-    orderItemId: 7,
-    productSubcode: 'WL-100',
-    description: 'Woven label',
-    packSize: 1,
-    quantity: 300,
-    productType: 'STANDARD',
-    variableDataProduct: false,
-    sizes: [
-      { productItemId: 1, size: 'S', quantity: 100, attributesItem: {} },
-      { productItemId: 2, size: 'M', quantity: 200, attributesItem: {} },
-    ],
-    attributes: {},
-    careLabel: null,
-    productThumbnail: null,
-    poNumber: null,
-    items: [],
-    ...overrides,
-  } as CartItem;
+  return { orderItemId: 7, ...lineFields(), ...overrides } as CartItem;
 }
 
 /** YYYY-MM-DD `days` from today (UTC). */

@@ -8,7 +8,7 @@
  */
 import { errorResponse } from '@selvedge/shared';
 import { decodeJwt } from 'jose';
-import { currentUser } from '../../platform/auth';
+import { bearerToken, currentUser } from '../../platform/auth';
 import type { ApiModule, AppContext } from '../../platform/context';
 import { EventHub, type LiveStream } from './events.hub';
 
@@ -40,8 +40,8 @@ export const eventRoutes: ApiModule = (app, ctx) => {
     async (req, reply) => {
       const user = currentUser(req);
       const receiver = await hub.receiverOf(user);
-      const header = req.headers.authorization ?? '';
-      const exp = decodeJwt(header.slice(7).trim()).exp;
+      // The auth hook verified this token; its expiry ends the stream.
+      const exp = decodeJwt(bearerToken(req) ?? '').exp;
       const lastEventId = req.headers['last-event-id'];
 
       reply.hijack();

@@ -10,18 +10,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   type CareLabel,
-  earliestDateRequested,
   type OrderDetails,
   PASSPORT_MESSAGES,
   type PassportResponse,
   startsWithFieldPath,
 } from '@selvedge/shared';
-import dayjs from 'dayjs';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, productItems, productSubcodes, users } from '../../platform/db/schema';
 import { DEMO_GTINS } from '../../seed/data';
+import { completeCartHeader } from '../../test/cartApi';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -83,15 +82,7 @@ async function fillCart(vendorPO: string) {
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const saved = (await call('GET', '/orders/shipping-addresses', 'VENDOR')).json().addresses as {
-    address: string;
-  }[];
-  const header = await call('PUT', '/orders/cart', 'VENDOR', {
-    vendorPO,
-    shippingAddress: saved[0]!.address,
-    dateRequested: dayjs(earliestDateRequested()).add(3, 'day').format('YYYY-MM-DD'),
-  });
-  expect(header.statusCode, header.body).toBe(200);
+  await completeCartHeader(t, vendorPO);
 }
 const place = () => call('PUT', '/orders/place?termsAndConditions=true', 'VENDOR');
 

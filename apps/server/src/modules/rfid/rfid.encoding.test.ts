@@ -3,12 +3,12 @@
  * allocates its serials), and GET /orders/{id}/rfid-encoding gives one row per tag whose EPC decodes
  * with epc-tds back to its GTIN and serial; roles (401/403), 404s, .xlsx, formula neutralisation.
  */
-import { earliestDateRequested, gtin14Of, RFID_ENCODING_MESSAGES } from '@selvedge/shared';
+import { gtin14Of, RFID_ENCODING_MESSAGES } from '@selvedge/shared';
 import { parse } from 'csv-parse/sync';
-import dayjs from 'dayjs';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
+import { completeCartHeader } from '../../test/cartApi';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { decodeSgtin96 } from './rfid.epc';
 
@@ -50,15 +50,7 @@ async function placeOrder(pieces: number, vendorPO: string) {
     attributes: {},
   });
   expect(add.statusCode, add.body).toBe(200);
-  const saved = (await call('/orders/shipping-addresses', 'VENDOR')).json().addresses as {
-    address: string;
-  }[];
-  const header = await call('/orders/cart', 'VENDOR', 'PUT', {
-    vendorPO,
-    shippingAddress: saved[0]!.address,
-    dateRequested: dayjs(earliestDateRequested()).add(3, 'day').format('YYYY-MM-DD'),
-  });
-  expect(header.statusCode, header.body).toBe(200);
+  await completeCartHeader(t, vendorPO);
   const placed = await call('/orders/place?termsAndConditions=true', 'VENDOR', 'PUT');
   expect(placed.json().orderId, placed.body).toBeGreaterThan(0);
   return { orderId: placed.json().orderId as number, itemId: item!.id, subcodeId: sc!.id };

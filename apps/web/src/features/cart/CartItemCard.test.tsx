@@ -2,29 +2,20 @@ import type { CartItem } from '@selvedge/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { cartLine } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { CartItemCard } from './CartItemCard';
 
-/** A cart line of two sizes as a role that sees neither prices nor costs gets it. */
-const lineOf = (fields: Partial<CartItem> = {}): CartItem => ({
-  orderItemId: 7,
-  productSubcode: 'WL-100',
-  description: 'Woven label',
-  packSize: 1,
-  quantity: 300,
-  productType: 'STANDARD',
-  variableDataProduct: false,
-  sizes: [
-    { productItemId: 1, size: 'S', quantity: 100, attributesItem: { Colour: 'Red' } },
-    { productItemId: 2, size: 'M', quantity: 200, attributesItem: { Colour: 'Red' } },
-  ],
-  attributes: { Colour: 'Red' },
-  careLabel: null,
-  productThumbnail: null,
-  poNumber: null,
-  items: [],
-  ...fields,
-});
+/** A cart line of two sizes in Red, as a role that sees neither prices nor costs gets it. */
+const lineOf = (fields: Partial<CartItem> = {}): CartItem =>
+  cartLine({
+    sizes: [
+      { productItemId: 1, size: 'S', quantity: 100, attributesItem: { Colour: 'Red' } },
+      { productItemId: 2, size: 'M', quantity: 200, attributesItem: { Colour: 'Red' } },
+    ],
+    attributes: { Colour: 'Red' },
+    ...fields,
+  });
 
 function card(item: CartItem) {
   const onRemove = vi.fn();
