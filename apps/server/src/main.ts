@@ -30,7 +30,7 @@ async function main() {
   logger.info({ database: database.kind }, 'database opened; applying migrations');
   await database.migrate();
 
-  const jobs = createJobs(database, logger);
+  const jobs = createJobs(database, logger, config.jobs);
   await jobs.start();
   const storage = createStorage(config);
 

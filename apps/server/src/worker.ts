@@ -32,7 +32,7 @@ async function main() {
     onIdleError: (err) =>
       logger.warn({ err }, 'database connection ended by the server; it will be replaced'),
   });
-  const jobs = createJobs(database, logger);
+  const jobs = createJobs(database, logger, config.jobs);
   await jobs.start();
   const metrics = config.metrics.enabled ? createMetrics({ db: database.db, jobs }) : undefined;
   const mailer = createMailer({

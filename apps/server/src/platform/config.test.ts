@@ -49,6 +49,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOBS_IN_PROCESS: 'no' })).toThrow('JOBS_IN_PROCESS: must be true or false');
   });
 
+  it('leaves the job supervisor and the import heartbeat to the job queue unless set, heartbeat at least 10 s', () => {
+    expect(loadConfig({}).jobs).toEqual({ superviseSeconds: undefined, importHeartbeatSeconds: undefined });
+    expect(loadConfig({ JOBS_SUPERVISE_SECONDS: '2', IMPORT_HEARTBEAT_SECONDS: '10' }).jobs).toEqual({
+      superviseSeconds: 2,
+      importHeartbeatSeconds: 10,
+    });
+    expect(() => loadConfig({ IMPORT_HEARTBEAT_SECONDS: '5' })).toThrow('IMPORT_HEARTBEAT_SECONDS');
+  });
+
   it('treats empty optional variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({
       databaseUrl: undefined,

@@ -74,6 +74,14 @@ const envSchema = z.object({
    * client stops reading) before it is ended; a moving upload, however slow, never is (decision 0054).
    */
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Seconds between passes of the job supervisor, which retries a job whose process died (its
+   * heartbeat stopped); with IMPORT_HEARTBEAT_SECONDS it bounds how soon a cut import goes on
+   * (decision 0055). Unset: 30 (platform/jobs.ts).
+   */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** Heartbeat of a running import: a process silent this long has died (pg-boss's floor is 10); unset: 30. */
+  IMPORT_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).optional(),
   /** auto: load demo data into an empty embedded database; always/never override. */
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST_DIR: optionalString,
@@ -149,6 +157,8 @@ export type Config = {
   maxVariableDataUploadMb: number;
   /** HTTP_IDLE_TIMEOUT_SECONDS: a connection silent both ways this long is ended. */
   httpIdleTimeoutSeconds: number;
+  /** JOBS_SUPERVISE_SECONDS and IMPORT_HEARTBEAT_SECONDS: how soon a job of a dead process is retried. */
+  jobs: { superviseSeconds?: number; importHeartbeatSeconds?: number };
   demoData: 'auto' | 'always' | 'never';
   webDistDir?: string;
   /** Proxies trusted for X-Forwarded-For (addresses or CIDR ranges); empty: none. */
@@ -228,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxArtworkUploadMb: e.MAX_ARTWORK_UPLOAD_MB,
     maxVariableDataUploadMb: e.MAX_VARIABLE_DATA_UPLOAD_MB,
     httpIdleTimeoutSeconds: e.HTTP_IDLE_TIMEOUT_SECONDS,
+    jobs: { superviseSeconds: e.JOBS_SUPERVISE_SECONDS, importHeartbeatSeconds: e.IMPORT_HEARTBEAT_SECONDS },
     demoData: e.DEMO_DATA,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()) : [],

@@ -58,12 +58,15 @@ export type JobName = keyof JobTypes;
 /**
  * Seconds between two passes of pg-boss's supervisor (per process; one pass per interval across
  * processes): it fails the jobs whose heartbeat stopped or that ran past their expiry. pg-boss's
- * default is 60.
+ * default is 60; JOBS_SUPERVISE_SECONDS overrides this default.
  */
-const SUPERVISE_SECONDS = 30;
+export const SUPERVISE_SECONDS = 30;
 
-/** Heartbeat of the import's job: pg-boss refreshes it every half of this while the handler runs. */
-const HEARTBEAT_SECONDS = 30;
+/**
+ * Heartbeat of the import's job: pg-boss refreshes it every half of this while the handler runs
+ * (at least 10, pg-boss's floor); IMPORT_HEARTBEAT_SECONDS overrides this default.
+ */
+export const HEARTBEAT_SECONDS = 30;
 
 /**
  * Queue policies: retries with backoff (`retryDelay` × 1–2, then × 2–4, × 4–8...); mail jobs are
@@ -178,9 +181,17 @@ export interface Jobs {
 export function createJobs(
   database: Database,
   logger: FastifyBaseLogger,
-  opts: { schedule?: boolean } = {},
+  opts: { schedule?: boolean; superviseSeconds?: number; importHeartbeatSeconds?: number } = {},
 ): Jobs {
   const schedule = opts.schedule ?? true;
+  const superviseSeconds = opts.superviseSeconds ?? SUPERVISE_SECONDS;
+  const heartbeatSeconds = opts.importHeartbeatSeconds ?? HEARTBEAT_SECONDS;
+  const queueOptions = Object.fromEntries(
+    Object.entries(QUEUE_OPTIONS).map(([name, options]) => [
+      name,
+      options.heartbeatSeconds ? { ...options, heartbeatSeconds } : options,
+    ]),
+  ) as typeof QUEUE_OPTIONS;
   const boss =
     database.kind === 'pglite' && database.pglite
       ? new PgBoss({
@@ -188,16 +199,16 @@ export function createJobs(
           backend: 'pglite',
           schedule,
           registerInstance: false,
-          superviseIntervalSeconds: SUPERVISE_SECONDS,
-          monitorIntervalSeconds: SUPERVISE_SECONDS,
+          superviseIntervalSeconds: superviseSeconds,
+          monitorIntervalSeconds: superviseSeconds,
         })
       : new PgBoss({
           connectionString: database.url,
           max: 3,
           schedule,
           registerInstance: false,
-          superviseIntervalSeconds: SUPERVISE_SECONDS,
-          monitorIntervalSeconds: SUPERVISE_SECONDS,
+          superviseIntervalSeconds: superviseSeconds,
+          monitorIntervalSeconds: superviseSeconds,
           application_name: 'selvedge-jobs',
         });
   boss.on('error', (err: Error) => logger.error({ err }, 'job queue error'));
@@ -219,10 +230,10 @@ export function createJobs(
       await boss.start();
       // Created (if new) without their dead letter, which may not exist yet; then every queue is given
       // today's options, as createQueue leaves an existing queue as it was.
-      for (const [name, { deadLetter: _, ...options }] of Object.entries(QUEUE_OPTIONS)) {
+      for (const [name, { deadLetter: _, ...options }] of Object.entries(queueOptions)) {
         await boss.createQueue(name, { ...options, retryBackoff: true, retryDelayMax: 3600 });
       }
-      for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+      for (const [name, options] of Object.entries(queueOptions)) {
         await boss.updateQueue(name, { ...options, retryBackoff: true, retryDelayMax: 3600 });
       }
       for (const [name, cron] of Object.entries(JOB_SCHEDULES)) {

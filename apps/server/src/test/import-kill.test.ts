@@ -63,6 +63,11 @@ const env = (jobsInProcess: boolean) => ({
   NODE_ENV: 'production',
   JWT_SECRET: 'import-kill-secret-import-kill-secret-42',
   JOBS_IN_PROCESS: String(jobsInProcess),
+  // A dead process's import is retried after its heartbeat lapses and a supervisor pass sees it:
+  // pg-boss's floor and a short pass here (30 and 30 in production) so that the three kills take
+  // about a minute and a half of waiting, not four (the mechanism is the same).
+  IMPORT_HEARTBEAT_SECONDS: '10',
+  JOBS_SUPERVISE_SECONDS: '2',
 });
 
 const api = (path: string, init: RequestInit = {}) =>
