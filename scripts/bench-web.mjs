@@ -102,6 +102,16 @@ async function someOrderId(base, token) {
 const gzipped = (file) => gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length;
 
 /**
+ * Opens `url` and waits for the load event and then 500 ms with at most one request open: a
+ * signed-in page keeps its live-update stream open for good (docs/live-updates.md), so it never
+ * reaches puppeteer's networkidle0.
+ */
+async function loaded(page, url) {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForNetworkIdle({ idleTime: 500, concurrency: 1 });
+}
+
+/**
  * Cold load of `path` in a fresh browser context (signed in with `token` when given): the JS and
  * CSS files of our origin it fetched, gzipped from the build, and the bytes received on the wire.
  */
@@ -112,7 +122,7 @@ async function firstLoad(browser, base, path, token) {
     await page.setCacheEnabled(false);
     // The app keeps its session in sessionStorage (per tab): put the token there before the app reads it.
     if (token) await page.evaluateOnNewDocument((t) => sessionStorage.setItem('access_token', t), token);
-    await page.goto(base + path, { waitUntil: 'networkidle0' });
+    await loaded(page, base + path);
     const entries = await page.evaluate(() =>
       [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(
         (e) => ({ name: e.name, encoded: e.encodedBodySize, decoded: e.decodedBodySize }),
@@ -148,7 +158,7 @@ async function audit(browser, base, path, email) {
   try {
     const page = await context.newPage();
     if (email) {
-      await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
+      await loaded(page, `${base}/login`);
       await page.locator('input[autocomplete="username"]').fill(email);
       await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
       await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@
  * someone is signed in, so the login screen does not carry it.
  */
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useSessionUser } from '../features/session/use-session';
@@ -61,17 +61,42 @@ function Frame({ header, children }: { header: ReactNode; children: ReactNode })
   );
 }
 
+/**
+ * False until the frame after the layout's first paint. The navigation bar and the live updates
+ * (about 50 KiB with their library parts) load only then: fetched beside the screen's own files,
+ * they took a slow link's bandwidth from the screen and held its first paint back (decision 0073).
+ * The brand stands in for the bar until it comes.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // requestAnimationFrame runs before the next paint; the task it queues runs after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /** Root layout of the router: header, page (Outlet) and footer. */
 export function AppLayout() {
   const { authenticated } = useSessionUser();
   const navigation = useNavigation();
-  const header = authenticated ? (
+  const painted = useAfterFirstPaint();
+  const header = !authenticated ? (
+    <PublicHeader />
+  ) : !painted ? (
+    <PublicHeader withLogin={false} />
+  ) : (
     <Suspense fallback={<PublicHeader withLogin={false} />}>
       <NavBar />
       <LiveUpdates />
     </Suspense>
-  ) : (
-    <PublicHeader />
   );
   return (
     <Frame header={header}>
