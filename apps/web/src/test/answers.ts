@@ -4,7 +4,7 @@
  * Shapes are the shared schemas' (packages/shared/src/schemas/orders.ts, cart.ts). A field a role
  * may not see is left out, as the server leaves it out (ordering §6 Visibility).
  */
-import type { Cart, CartItem, OrderDetails, OrderItem } from '@selvedge/shared';
+import type { Cart, CartItem, CustomerCareConfig, OrderDetails, OrderItem } from '@selvedge/shared';
 
 /**
  * What a cart line and an order line share: WL-100, sizes S and M (100 and 200), no amounts (as a
@@ -112,6 +112,46 @@ export function cart(overrides: Partial<Cart> = {}): Cart {
     productionRegionId: 1,
     productionRegion: 'Asia',
     relatedDocs: [],
+    ...overrides,
+  };
+}
+
+const options = (...names: string[]) => names.map((name, i) => ({ id: i + 1, name }));
+
+/**
+ * A customer's care-label configuration (GET /products/care-label; packages/shared careLabel/config.ts):
+ * Roots-like lists — three countries, two cautions, three special instructions (at most 2), Shell /
+ * Lining components, four materials, one choice per care instruction; copyright and fabric shown,
+ * country of origin required; sold in CA and US.
+ */
+export function customerCareConfig(overrides: Partial<CustomerCareConfig> = {}): CustomerCareConfig {
+  return {
+    customerId: 1,
+    countriesOfOrigin: options('Canada', 'China', 'Bangladesh'),
+    cautionMaintenance: options('Wash dark colours separately', 'Turn inside out'),
+    specialInstructions: options('Do not iron print', 'Reshape while damp', 'Wash before wear'),
+    componentTypes: options('Shell', 'Lining'),
+    materials: options('Cotton', 'Polyester', 'Elastane', 'Wool'),
+    careInstructions: [
+      { id: 1, type: 'WASH', displayName: 'Machine wash cold', icon: 'wash-30', sortKey: 1 },
+      { id: 2, type: 'BLEACH', displayName: 'Do not bleach', icon: 'bleach-do-not', sortKey: 1 },
+      { id: 3, type: 'DRY', displayName: 'Tumble dry low', icon: 'tumble-dry-low', sortKey: 1 },
+      { id: 4, type: 'IRON', displayName: 'Iron low', icon: 'iron-low', sortKey: 1 },
+      {
+        id: 5,
+        type: 'DRYCLEAN',
+        displayName: 'Do not dry clean',
+        icon: 'professional-dry-do-not',
+        sortKey: 1,
+      },
+    ],
+    careCodes: [{ id: 1, code: 'C12', text: 'Machine wash 30, do not bleach' }],
+    specialInstructionsLimit: 2,
+    copyrightShow: true,
+    fabricCompositionShow: true,
+    countryOfOriginRequired: true,
+    specialInstructionsRequired: false,
+    markets: ['CA', 'US'],
     ...overrides,
   };
 }
