@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type StubRoutes, stubApi } from '../../test/api';
-import { productDetails } from '../../test/fixtures';
+import { productDetails, sizeItem, ticketData } from '../../test/fixtures';
 import { currentLocation, expectErrorMessage, expectSuccessMessage, renderScreen } from '../../test/screen';
 import ProductDetailsPage from '.';
 
@@ -105,5 +105,145 @@ describe('ordering a STANDARD product (ordering §2 Product details, §6)', () =
     expect(await screen.findByRole('heading', { name: 'Edit Cart Item' })).toBeTruthy();
     expect(await screen.findByTestId('save-changes')).toBeTruthy();
     expect(screen.getByTestId('product-details-back').getAttribute('href')).toBe('/cart');
+  });
+});
+
+/** A VARIABLE_DATA product: PO-1 / ST-1 hang tickets, packs of 10, rows M Black (25 asked) and L Black (40). */
+const ticketProduct = () =>
+  productDetails({
+    productItemId: 30,
+    productSubcode: 'RT-PT-401',
+    productType: 'VARIABLE_DATA',
+    packSize: 10,
+    poNumber: 'PO-1',
+    styleNumber: 'ST-1',
+    items: [
+      sizeItem({
+        productItemId: 30,
+        productSize: 'M',
+        variableDataRowId: 301,
+        variableData: ticketData({ size: 'M' }),
+        defaultCustomerQuantity: 25,
+      }),
+      sizeItem({
+        productItemId: 30,
+        productSize: 'L',
+        variableDataRowId: 302,
+        variableData: ticketData({ size: 'L' }),
+        defaultCustomerQuantity: 40,
+      }),
+    ],
+  });
+
+const orderQuantity = (size: string) =>
+  within(screen.getByTestId(`ticket-row-${size}-Black`)).getByTestId('order-quantity') as HTMLInputElement;
+
+describe('ordering a VARIABLE_DATA product (ordering §2 Product details, §3, §9; decisions 0051, 0057)', () => {
+  const vdAnswer = () => answer({ productType: 'VARIABLE_DATA', products: [ticketProduct()] });
+
+  it("shows the PO's uploaded rows, each order quantity starting at its customer quantity in whole packs, and adds them by row", async () => {
+    const calls = open('/product-details?productItemId=30', {
+      'GET /products/details': { body: vdAnswer() },
+      'POST /orders': { body: {} },
+    });
+    expect((await screen.findByTestId('ticket-po')).textContent).toBe('PO Number PO-1');
+    expect(orderQuantity('M').value).toBe('30');
+    expect(orderQuantity('L').value).toBe('40');
+    await userEvent.clear(orderQuantity('L'));
+    await userEvent.type(orderQuantity('L'), '0');
+    await userEvent.click(screen.getByTestId('add-to-order'));
+    await expectSuccessMessage(MESSAGES.productAdded);
+    const posted = calls.filter((c) => c.method === 'POST');
+    expect(posted[0]?.body).toEqual({
+      productType: 'VARIABLE_DATA',
+      quantities: { '30': 30 },
+      rowQuantities: { '301': 30 },
+      attributes: {},
+    });
+  });
+
+  it('lets a vendor adjust every row by a percent of its customer quantity (Refresh)', async () => {
+    open('/product-details?productItemId=30', { 'GET /products/details': { body: vdAnswer() } });
+    await userEvent.click(await screen.findByTestId('adjust-quantity'));
+    await userEvent.clear(screen.getByTestId('adjust-amount'));
+    await userEvent.type(screen.getByTestId('adjust-amount'), '50');
+    await userEvent.click(screen.getByTestId('refresh-quantities'));
+    // 25 + 50 % = 37.5 → 38 → packs of 10: 40; 40 + 50 % = 60.
+    expect(orderQuantity('M').value).toBe('40');
+    expect(orderQuantity('L').value).toBe('60');
+  });
+
+  it('offers the adjustment to a vendor only', async () => {
+    open('/product-details?productItemId=30', { 'GET /products/details': { body: vdAnswer() } }, 'ACCOUNT');
+    await screen.findByTestId('ticket-po');
+    expect(screen.queryByTestId('adjust-quantity')).toBeNull();
+  });
+});
+
+describe('ordering a DYNAMIC product (ordering §2 Product details, §5 Dynamic search)', () => {
+  const dynamic = productDetails({
+    productItemId: 40,
+    productSubcode: 'DN-HT-1',
+    productType: 'DYNAMIC',
+    items: [sizeItem({ productItemId: 40, productSize: 'DYNAMIC' })],
+  });
+  const dynamicAnswer = answer({ productType: 'DYNAMIC', products: [dynamic] });
+  const SEARCH = 'GET /products/variable-data/dynamic/40';
+  const variants = [
+    { id: 501, dynamicData: ticketData({ size: 'M' }), customerQuantity: 12, cartQuantity: 0 },
+    { id: 502, dynamicData: ticketData({ size: 'L' }), customerQuantity: 8, cartQuantity: 0 },
+  ];
+
+  it('asks for both numbers before it searches', async () => {
+    const calls = open('/product-details?productItemId=40', {
+      'GET /products/details': { body: dynamicAnswer },
+    });
+    await userEvent.type(await screen.findByTestId('dynamic-style-number'), 'ST-1{Enter}');
+    expect((await screen.findByTestId('dynamic-search-note')).textContent).toBe(
+      MESSAGES.dynamicSearchRequired,
+    );
+    expect(calls.filter((c) => c.path.startsWith('/products/variable-data/dynamic'))).toEqual([]);
+  });
+
+  it('says when the search finds nothing', async () => {
+    open('/product-details?productItemId=40', {
+      'GET /products/details': { body: dynamicAnswer },
+      [SEARCH]: { body: { variants: [] } },
+    });
+    await userEvent.type(await screen.findByTestId('dynamic-style-number'), 'ST-9');
+    await userEvent.type(screen.getByTestId('dynamic-po-number'), 'PO-9{Enter}');
+    expect((await screen.findByTestId('dynamic-search-note')).textContent).toBe(MESSAGES.noDynamicData);
+  });
+
+  it('loads the variants found, clears every quantity on request, and adds the ones typed with the search', async () => {
+    const calls = open('/product-details?productItemId=40', {
+      'GET /products/details': { body: dynamicAnswer },
+      [SEARCH]: { body: { variants } },
+      'POST /orders': { body: {} },
+    });
+    await userEvent.type(await screen.findByTestId('dynamic-style-number'), 'ST-1');
+    await userEvent.type(screen.getByTestId('dynamic-po-number'), 'PO-1{Enter}');
+    expect(await screen.findByTestId('ticket-row-M-Black')).toBeTruthy();
+    expect(calls.find((c) => c.path.startsWith('/products/variable-data/dynamic'))?.path).toBe(
+      '/products/variable-data/dynamic/40?styleNumber=ST-1&poNumber=PO-1',
+    );
+    expect(orderQuantity('M').value).toBe('12');
+    await userEvent.click(screen.getByTestId('clear-quantities'));
+    expect(orderQuantity('M').value).toBe('0');
+    expect(screen.getByTestId('add-to-order').hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(orderQuantity('L'));
+    await userEvent.type(orderQuantity('L'), '5');
+    await userEvent.click(screen.getByTestId('add-to-order'));
+    await expectSuccessMessage(MESSAGES.productAdded);
+    expect(calls.filter((c) => c.method === 'POST')[0]?.body).toEqual({
+      productType: 'DYNAMIC',
+      quantities: { '40': 5 },
+      attributes: {},
+      dynamicVariants: {
+        styleNumber: 'ST-1',
+        poNumber: 'PO-1',
+        variants: [{ id: 502, orderQuantity: 5, dynamicData: ticketData({ size: 'L' }) }],
+      },
+    });
   });
 });
