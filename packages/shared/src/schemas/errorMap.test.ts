@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startsWithFieldPath } from './errorMap';
 import { productSubcodeBody, productSubcodeUpdateBody } from './masterData';
 
 const messages = (schema: z.ZodType, value: unknown) => {
@@ -96,5 +97,28 @@ describe('a factory subcode needs its quantity-1 tiers (decision 0038)', () => {
       'priceTiers.1.quantity': 'A tier cannot have quantity 0.',
       priceTiers: 'A tier cannot have quantity 0.',
     });
+  });
+});
+
+describe('startsWithFieldPath (decision 0058)', () => {
+  it('finds a field path, or one capitalised word, in front of a validator fragment', () => {
+    for (const text of [
+      'careLabel.instructionCode: Required',
+      'gtin: must be a GTIN-14',
+      'priceTiers[1].quantity: too small',
+      'Gtin: must be a GTIN-14',
+      'Quantity: expected a number',
+    ])
+      expect(startsWithFieldPath(text), text).toBe(true);
+  });
+
+  it("leaves a sentence's own capital word and colon alone", () => {
+    for (const text of [
+      'ERROR: Unable to reach network server.',
+      'Size M: Colour is required',
+      'Note: Prices exclude tax.',
+      'Product Subcode is required',
+    ])
+      expect(startsWithFieldPath(text), text).toBe(false);
   });
 });

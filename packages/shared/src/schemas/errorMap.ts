@@ -160,12 +160,14 @@ export function apiFieldMessage(path: readonly PropertyKey[], message: string): 
 
 /**
  * A message that starts with a field path and a colon ('careLabel.instructionCode: Required',
- * 'gtin: must be …', 'priceTiers[1].quantity: …'): what an answer or a screen must never show
- * (decision 0058). Tests of the server's answers and of the screens use it. The contract's names are
- * camelCase, so a path starts with a small letter; a capital word and a colon is a sentence's own
- * ('ERROR: Unable to reach network server.', ordering §8; 'Size M: Colour is required').
+ * 'gtin: must be …', 'priceTiers[1].quantity: …'), or with one capitalised word, a colon and a
+ * validator's fragment in small letters ('Gtin: must be …', 'Quantity: expected a number'): what an
+ * answer or a screen must never show (decision 0058). Tests of the server's answers and of the
+ * screens use it. The contract's names are camelCase, so a path starts with a small letter; a
+ * capital word and a colon followed by a sentence is the sentence's own ('ERROR: Unable to reach
+ * network server.', ordering §8; 'Size M: Colour is required').
  */
-export const FIELD_PATH_PREFIX = /^[a-z][\w.[\]]*: /;
+export const FIELD_PATH_PREFIX = /^(?:[a-z][\w.[\]]*: |[A-Z][a-z]+: [a-z])/;
 
 /** True for a message that starts with a field path (FIELD_PATH_PREFIX). */
 export function startsWithFieldPath(message: string): boolean {
