@@ -29,10 +29,19 @@ export interface DateFieldProps
   minDate?: string;
   /** False when the date cannot be cleared: an emptied field shows the saved date again. */
   allowEmpty?: boolean;
+  /** The user is in the field (true on focus, false once it commits on blur): a draft may be open. */
+  onEditingChange?: (editing: boolean) => void;
 }
 
 /** The date input of the app (cart Date Requested, order Estimated Completion Date). */
-export function DateField({ value, onCommit, minDate, allowEmpty = true, ...rest }: DateFieldProps) {
+export function DateField({
+  value,
+  onCommit,
+  minDate,
+  allowEmpty = true,
+  onEditingChange,
+  ...rest
+}: DateFieldProps) {
   // The clear button (×) says what it clears (a button needs an accessible name).
   const clearLabel = typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear date';
   const [draft, setDraft] = useState<string | null>(value);
@@ -60,9 +69,14 @@ export function DateField({ value, onCommit, minDate, allowEmpty = true, ...rest
       // The text may be emptied to type anew; blur then commits null (or restores the saved date).
       allowDeselect={false}
       onChange={(next) => change(next ? dayjs(next).format('YYYY-MM-DD') : null)}
+      onFocus={(event) => {
+        onEditingChange?.(true);
+        rest.onFocus?.(event);
+      }}
       onBlur={(event) => {
         if (event.currentTarget.value.trim() === '') change(allowEmpty ? null : value);
         onCommit(draftRef.current);
+        onEditingChange?.(false);
       }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
         if (event.key === 'Enter') event.currentTarget.blur();

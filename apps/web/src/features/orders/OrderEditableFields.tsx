@@ -7,7 +7,8 @@
  * Each is an input only when the server lists its action ('setEstimatedCompletionDate',
  * 'setInvoiceNumber') in `order.actions`, read-only text otherwise. A field saves when it loses
  * focus and on Enter, only when its value changed; a failed save shows the generic error and keeps
- * what the user typed.
+ * what the user typed. While the user types in one (unsaved invoice number, or in the date field),
+ * live updates hold this order's page back and offer a reload (docs/decisions/0068).
  */
 import { TextInput } from '@mantine/core';
 import {
@@ -40,6 +41,9 @@ export function EstimatedCompletionDateField({ order }: { order: OrderDetails })
   const save = useFieldSave(order.orderId);
   const [error, setError] = useState<string | null>(null);
   const saved = order.estimatedCompletionDate;
+  // In the field: live updates leave this order's page alone and offer a reload (docs/decisions/0068).
+  const [editing, setEditing] = useState(false);
+  useEffect(() => (editing ? markOrderEditing(order.orderId) : undefined), [editing, order.orderId]);
 
   if (!order.actions.includes('setEstimatedCompletionDate'))
     return (
@@ -66,6 +70,7 @@ export function EstimatedCompletionDateField({ order }: { order: OrderDetails })
       size="xs"
       value={saved}
       onCommit={commit}
+      onEditingChange={setEditing}
       minDate={today}
       allowEmpty={false}
       error={error}
