@@ -10,6 +10,7 @@ import {
   applyLiveEvent,
   backoffMs,
   parseEventStream,
+  refreshFetchedBefore,
   SILENT_MS,
   staleKeysOf,
   startLiveStream,
@@ -89,6 +90,7 @@ describe('startLiveStream', () => {
       streamed([], 401),
     ];
     let unauthorized = false;
+    const opens: boolean[] = [];
     const done = new Promise<void>((resolve) => {
       startLiveStream({
         getToken: () => 'tok',
@@ -99,6 +101,7 @@ describe('startLiveStream', () => {
         sleep: async () => {},
         onEvent: (e) => got.push(e.id),
         onReset: () => {},
+        onOpen: (resumed) => opens.push(resumed),
         onUnauthorized: () => {
           unauthorized = true;
           resolve();
@@ -108,6 +111,8 @@ describe('startLiveStream', () => {
     await done;
     expect(got).toEqual(['e1', 'e3']);
     expect(calls).toEqual([undefined, 'e1', 'e3']);
+    // The first stream did not resume (what came before it is unknown); the second did.
+    expect(opens).toEqual([false, true]);
     expect(unauthorized).toBe(true);
   });
 
@@ -172,5 +177,35 @@ describe('recordUploadProgress', () => {
     recordUploadProgress({ ...e, rowsDone: 1_000 }, 0);
     const p = recordUploadProgress({ ...e, rowsDone: 3_000 }, 1_000);
     expect(p).toMatchObject({ rowsDone: 3_000, rowsPerSecond: 2_000, secondsLeft: 4 });
+  });
+});
+
+describe('refreshFetchedBefore (a stream that did not resume)', () => {
+  it('refetches what was fetched before the stream opened, but not a master-data record or an order being edited', async () => {
+    const qc = new QueryClient();
+    const openedAt = Date.now();
+    const before = openedAt - 1_000;
+    const keys = [
+      ['orders', 'list', { page: 0 }],
+      ['orders', 'detail', 7],
+      ['orders', 'detail', 8],
+      ['master-data', 'customers', 'record', 3],
+      ['master-data', 'customers', 'search', {}],
+    ];
+    for (const key of keys) qc.setQueryData(key, { fetched: true }, { updatedAt: before });
+    qc.setQueryData(['orders', 'needs-action', 'u1'], { fetched: true }, { updatedAt: openedAt + 5 });
+    const undo = markOrderEditing(8);
+    await refreshFetchedBefore(qc, openedAt);
+    undo();
+    const stale = qc
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => q.queryKey);
+    expect(stale).toEqual([
+      ['orders', 'list', { page: 0 }],
+      ['orders', 'detail', 7],
+      ['master-data', 'customers', 'search', {}],
+    ]);
   });
 });

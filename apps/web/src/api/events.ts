@@ -80,6 +80,12 @@ export interface LiveStreamOptions {
   onEvent: (event: LiveEvent) => void;
   /** Events may have been missed (a reconnect the server could not resume): refetch everything. */
   onReset: () => void;
+  /**
+   * The stream is open. `resumed` false: it opened without a Last-Event-ID (the tab's first stream,
+   * or a reconnect before any event came), so nothing changed before it opened will ever be sent:
+   * what the tab fetched until now may be stale.
+   */
+  onOpen?: (resumed: boolean) => void;
   /** 401: the session ended; the stream stops. */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
@@ -140,6 +146,7 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
         if (res.ok && res.body) {
           opened = true;
           attempt = 0;
+          opts.onOpen?.(headers['Last-Event-ID'] !== undefined);
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = '';
           for (;;) {
@@ -168,6 +175,23 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
     }
   })();
   return () => abort.abort();
+}
+
+/**
+ * After a stream opened without resuming (`onOpen(false)`): every query fetched before `openedAt`
+ * (ms) refetches, as a change committed between its answer and the stream's opening was never sent
+ * (a page loads its data first and its stream after the first paint). Left alone, as for their
+ * events: a master-data record (a form open on it keeps the version it read, staleKeysOf) and an
+ * order whose form has unsaved edits on this tab.
+ */
+export function refreshFetchedBefore(queryClient: QueryClient, openedAt: number): Promise<void> {
+  const [orders, details] = orderKeys.details();
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: key, state }) =>
+      state.dataUpdatedAt < openedAt &&
+      !(key[0] === masterDataKeys.all[0] && key[2] === 'record') &&
+      !(key[0] === orders && key[1] === details && isOrderEditing(Number(key[2]))),
+  });
 }
 
 /**
