@@ -2,8 +2,8 @@
  * Session journeys (ordering §2 Login, Reset password, §4 Session, §6): login and landing per role, remembered path, logout, expired token, a role sent
  * to login from a route it may not open, reset-password validation, sign-in on another tab.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { waitForQuietNetwork } from '../support/quiet';
 import { accessToken, signInThroughForm as signIn } from '../support/session';
 
 const ACCOUNTS: [email: string, landing: string, title: string][] = [
@@ -76,36 +76,12 @@ test('logout ends the session on the server and in the tab', async ({ page }) =>
   await expect(page).toHaveURL(/\/login$/);
 });
 
-/** Resolves once the page has made no request, and finished none, for half a second. */
-async function networkQuiet(page: Page) {
-  let last = Date.now();
-  let pending = 0;
-  const started = () => {
-    pending++;
-    last = Date.now();
-  };
-  const ended = () => {
-    pending = Math.max(0, pending - 1);
-    last = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  try {
-    await expect.poll(() => pending === 0 && Date.now() - last > 500).toBe(true);
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
-  }
-}
-
 test('an expired token shows the alert and logs out', async ({ page }) => {
   await signIn(page, 'csr@example.com');
   // The landing screen has its data: a call still on its way would meet the revoked token and end
   // the session before the visit below (the screens load their code, then their data, lazily).
   await expect(page.locator('[data-order-card]').first()).toBeVisible();
-  await networkQuiet(page);
+  await waitForQuietNetwork(page);
   const token = await accessToken(page);
   // The server revokes the token (as when it expires); the next call answers 401.
   expect(

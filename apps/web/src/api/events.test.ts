@@ -181,7 +181,7 @@ describe('recordUploadProgress', () => {
 });
 
 describe('refreshFetchedBefore (a stream that did not resume)', () => {
-  it('refetches what was fetched before the stream opened, but not a master-data record or an order being edited', async () => {
+  it("refetches the orders, counts and uploads fetched before the stream opened: not an order being edited, a failed load, or another kind's data", async () => {
     const qc = new QueryClient();
     const openedAt = Date.now();
     const before = openedAt - 1_000;
@@ -189,23 +189,34 @@ describe('refreshFetchedBefore (a stream that did not resume)', () => {
       ['orders', 'list', { page: 0 }],
       ['orders', 'detail', 7],
       ['orders', 'detail', 8],
+      ['orders', 'needs-action', 'u1'],
+      ['variable-data', 'uploads'],
+      ['cart'],
       ['master-data', 'customers', 'record', 3],
-      ['master-data', 'customers', 'search', {}],
     ];
     for (const key of keys) qc.setQueryData(key, { fetched: true }, { updatedAt: before });
-    qc.setQueryData(['orders', 'needs-action', 'u1'], { fetched: true }, { updatedAt: openedAt + 5 });
+    qc.setQueryData(['orders', 'detail', 9], { fetched: true }, { updatedAt: openedAt + 5 });
+    await qc
+      .fetchQuery({
+        queryKey: ['orders', 'list', { page: 1 }],
+        queryFn: () => Promise.reject(new Error('down')),
+      })
+      .catch(() => {});
     const undo = markOrderEditing(8);
+    const invalidate = vi.spyOn(qc, 'invalidateQueries');
     await refreshFetchedBefore(qc, openedAt);
-    undo();
+    const { predicate } = invalidate.mock.calls[0]?.[0] ?? {};
     const stale = qc
       .getQueryCache()
       .getAll()
-      .filter((q) => q.state.isInvalidated)
+      .filter((q) => predicate?.(q))
       .map((q) => q.queryKey);
+    undo();
     expect(stale).toEqual([
       ['orders', 'list', { page: 0 }],
       ['orders', 'detail', 7],
-      ['master-data', 'customers', 'search', {}],
+      ['orders', 'needs-action', 'u1'],
+      ['variable-data', 'uploads'],
     ]);
   });
 });

@@ -178,19 +178,22 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
 }
 
 /**
- * After a stream opened without resuming (`onOpen(false)`): every query fetched before `openedAt`
- * (ms) refetches, as a change committed between its answer and the stream's opening was never sent
- * (a page loads its data first and its stream after the first paint). Left alone, as for their
- * events: a master-data record (a form open on it keeps the version it read, staleKeysOf) and an
- * order whose form has unsaved edits on this tab.
+ * After a stream opened without resuming (`onOpen(false)`): the orders and uploads the tab fetched
+ * before `openedAt` (ms) refetch, as a change committed between their answer and the stream's
+ * opening was never sent (a page loads its data first and its stream after the first paint). Only
+ * what other users change (orders, their counts, uploads) and only answers that arrived: a failed
+ * load is not asked again, and an order whose form has unsaved edits on this tab is left alone, as
+ * for its events (applyLiveEvent).
  */
 export function refreshFetchedBefore(queryClient: QueryClient, openedAt: number): Promise<void> {
   const [orders, details] = orderKeys.details();
+  const [variableData, uploads] = variableDataKeys.uploads();
   return queryClient.invalidateQueries({
     predicate: ({ queryKey: key, state }) =>
+      state.status === 'success' &&
       state.dataUpdatedAt < openedAt &&
-      !(key[0] === masterDataKeys.all[0] && key[2] === 'record') &&
-      !(key[0] === orders && key[1] === details && isOrderEditing(Number(key[2]))),
+      ((key[0] === orders && !(key[1] === details && isOrderEditing(Number(key[2])))) ||
+        (key[0] === variableData && key[1] === uploads)),
   });
 }
 
