@@ -203,7 +203,7 @@ describe('GET /api/v1.0/events', () => {
     expect(vendor2.events).toEqual([]);
   });
 
-  it('sends a master-data save to the administrators only', async () => {
+  it('sends a master-data save, and a create, to the administrators only', async () => {
     const admin = await stream(await t.tokenFor('ADMIN'));
     const vendor = await stream(await t.tokenFor('VENDOR'));
     const created = await act('ADMIN', 'POST', '/production-regions', {
@@ -218,8 +218,9 @@ describe('GET /api/v1.0/events', () => {
       payload: { productionRegionName: 'Live Region 2', version: 1 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [event] = await admin.waitFor(1);
-    expect(event).toMatchObject({ kind: 'masterData', entity: 'productionRegions', recordId: id });
+    const [create, save] = await admin.waitFor(2);
+    expect(create).toMatchObject({ kind: 'masterData', entity: 'productionRegions', recordId: id });
+    expect(save).toMatchObject({ kind: 'masterData', entity: 'productionRegions', recordId: id });
     await settle();
     expect(vendor.events).toEqual([]);
   });
