@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { makePng } from '../support/files';
 import { expect, test } from '../support/fixtures';
-import { openWovenLabel, placeCart, typedDate } from '../support/ordering';
+import { addWovenLabelToCart, placeCart, typedDate } from '../support/ordering';
 import { waitForQuietNetwork } from '../support/quiet';
 import { signIn } from '../support/session';
 
@@ -52,11 +52,7 @@ test('two users on one order follow each other without reloading', async ({ brow
   await waitForQuietNetwork(csr);
   const csrCountBefore = await needsActionCount(csr);
   const vendor = await userPage(browser, 'vendor@example.com');
-  await openWovenLabel(vendor, 'RT-WL-101');
-  await vendor.getByTestId('quantity-S').fill('500');
-  await vendor.getByTestId('quantity-S').blur();
-  await vendor.getByTestId('add-to-order').click();
-  await expect(vendor).toHaveURL(/\/cart$/);
+  await addWovenLabelToCart(vendor, 'RT-WL-101', 500);
   const orderId = await placeCart(vendor, 'PO-E2E-LIVE-1');
   await expect(status(vendor)).toHaveAttribute('data-status', 'NEEDS_ARTWORK');
   await expect.poll(() => needsActionCount(csr), LIVE).toBe(csrCountBefore + 1);

@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { makePdf, makePng } from '../support/files';
 import { expect, test } from '../support/fixtures';
-import { openWovenLabel, placeCart, typedDate } from '../support/ordering';
+import { addWovenLabelToCart, placeCart, typedDate } from '../support/ordering';
 import { signIn } from '../support/session';
 
 test.setTimeout(300_000);
@@ -68,11 +68,7 @@ async function review(page: Page, button: 'artwork-approve' | 'artwork-reject', 
 test('an order goes from artwork to shipping through vendor, CSR and finance', async ({ browser }) => {
   // --- vendor: order a woven label that needs artwork, attach the own PO in the cart, place it
   const vendor = await userPage(browser, 'vendor@example.com');
-  await openWovenLabel(vendor, 'RT-WL-101');
-  await vendor.getByTestId('quantity-S').fill('500');
-  await vendor.getByTestId('quantity-S').blur();
-  await vendor.getByTestId('add-to-order').click();
-  await expect(vendor).toHaveURL(/\/cart$/);
+  await addWovenLabelToCart(vendor, 'RT-WL-101', 500);
   const vendorPODocument = makePdf('Dhaka Knitwear PO 7781.pdf', 'PO 7781');
   await vendor.getByTestId('related-document-upload-input').setInputFiles(vendorPODocument);
   await expectSuccess(vendor, 'Document has been uploaded successfully.');

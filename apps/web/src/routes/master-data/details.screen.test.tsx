@@ -51,6 +51,19 @@ function open(route: string, routes: StubRoutes = {}) {
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const writes = (calls: SeenCall[]) => calls.filter((c) => c.method !== 'GET');
 
+/** Types a whole new warehouse (East, bo@example.com) into the create form. */
+async function fillNewWarehouse() {
+  for (const [label, value] of [
+    ['Warehouse Name', 'East'],
+    ['Preferred Shipping', 'Courier'],
+    ['Address', '1 East St'],
+    ['Contact Name', 'Bo Chan'],
+    ['Email', 'bo@example.com'],
+    ['Telephone', '+1 416 555 0199'],
+  ] as const)
+    await userEvent.type(field(label), value);
+}
+
 describe('a master-data detail screen: a warehouse (master-data §4, §3 Warehouse)', () => {
   it('shows the record in view mode: its name under the heading, read-only fields, Edit, the way back and its history', async () => {
     open('/warehouse-details?id=3');
@@ -137,15 +150,7 @@ describe('a master-data detail screen: a warehouse (master-data §4, §3 Warehou
     });
     expect(await screen.findByRole('heading', { name: 'New Warehouse' })).toBeTruthy();
     expect(screen.getByTestId('detail-save')).toBeTruthy();
-    const values: [string, string][] = [
-      ['Warehouse Name', 'East'],
-      ['Preferred Shipping', 'Courier'],
-      ['Address', '1 East St'],
-      ['Contact Name', 'Bo Chan'],
-      ['Email', 'bo@example.com'],
-      ['Telephone', '+1 416 555 0199'],
-    ];
-    for (const [label, value] of values) await userEvent.type(field(label), value);
+    await fillNewWarehouse();
     await userEvent.click(screen.getByTestId('detail-save'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toMatchObject({
@@ -166,15 +171,7 @@ describe('a master-data detail screen: a warehouse (master-data §4, §3 Warehou
       'POST /warehouses': ({ body }) => ({ status: 201, body: { ...(body as object), id: 7, version: 1 } }),
     });
     await screen.findByRole('heading', { name: 'New Warehouse' });
-    for (const [label, value] of [
-      ['Warehouse Name', 'East'],
-      ['Preferred Shipping', 'Courier'],
-      ['Address', '1 East St'],
-      ['Contact Name', 'Bo Chan'],
-      ['Email', 'bo@example.com'],
-      ['Telephone', '+1 416 555 0199'],
-    ] as const)
-      await userEvent.type(field(label), value);
+    await fillNewWarehouse();
     await userEvent.click(screen.getByTestId('detail-save'));
     expect(await screen.findByText(MESSAGES.warehouseCreated)).toBeTruthy();
     await waitFor(() => expect(currentLocation()).toBe('/warehouse-list'));
