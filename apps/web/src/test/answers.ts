@@ -18,6 +18,7 @@ const lineFields = () => ({
   quantity: 300,
   productType: 'STANDARD' as const,
   variableDataProduct: false,
+  rfid: false,
   poNumber: null,
   items: [],
   productThumbnail: null,

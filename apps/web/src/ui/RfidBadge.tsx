@@ -1,4 +1,4 @@
-/** The RFID badge of an RFID subcode (docs/rfid.md): product details, order details. */
+/** The RFID badge of an RFID subcode (docs/rfid.md): product search results and details, cart and order lines. */
 import { Badge } from '@mantine/core';
 import { RFID_MESSAGES } from '@selvedge/shared';
 

@@ -188,6 +188,11 @@ export const orderItemFields = {
   quantity: z.number().int(),
   productType,
   variableDataProduct: z.boolean().describe('True for VARIABLE_DATA and DYNAMIC lines'),
+  rfid: z
+    .boolean()
+    .describe(
+      "RFID tags (docs/rfid.md): in the cart, the subcode is RFID; on a placed order, placing gave the line's pieces tags. The line shows an RFID badge",
+    ),
   ...variableDataLineFields,
   productThumbnail: z.object({ path: z.string(), type: z.string().nullable() }).nullable(),
   attributes: z.record(z.string(), z.string()).describe('Attribute name → value for the whole line'),

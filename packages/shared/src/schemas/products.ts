@@ -74,7 +74,13 @@ export type ProductSearchQueryInput = z.input<typeof productSearchQuery>;
 
 /** One row per product subcode; `productItemId` opens product details (all sizes of the subcode). */
 export const productSearchResult = z
-  .object({ productItemId: id, productSubcode: z.string(), description: z.string() })
+  .object({
+    productItemId: id,
+    productSubcode: z.string(),
+    description: z.string(),
+    /** Every piece of it gets an RFID tag (docs/rfid.md): the results show an RFID badge. */
+    rfid: z.boolean(),
+  })
   .meta({ id: 'ProductSearchResult' });
 export const productSearchResponse = pagingInfo
   .extend({ products: z.array(productSearchResult) })

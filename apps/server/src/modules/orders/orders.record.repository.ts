@@ -25,6 +25,7 @@ import {
   productionPurchaseOrders,
   productionRegions,
   productSubcodes,
+  rfidRanges,
   vendors,
 } from '../../platform/db/schema';
 import { orderScopeOf, type ScopeAssignments } from '../access/access';
@@ -97,6 +98,11 @@ const RECORD_PARTS = (() => {
       factoryId: col('ps', productSubcodes.factoryId),
       productImagePath: col('ps', productSubcodes.productImagePath),
       productImageType: col('ps', productSubcodes.productImageType),
+      // The cart's line: whether placing would tag it (the subcode's flag); a placed line: whether
+      // placing gave it tags (a subcode made RFID later does not tag the orders before it).
+      rfid: sql`case when ${col(o, orders.orderStatus)} = 'PENDING' then ${col('ps', productSubcodes.rfid)}
+        else exists (select 1 from ${from(rfidRanges, 'rr')} where ${col('rr', rfidRanges.orderId)} = ${col(o, orders.id)}
+          and ${col('rr', rfidRanges.orderItemId)} = ${col('i', orderItems.id)}) end`,
       productType: col('i', orderItems.productType),
       attributes: col('i', orderItems.attributes),
       careLabel: col('i', orderItems.careLabel),

@@ -66,6 +66,8 @@ export interface OrderLineRecord {
   styleNumber: string | null;
   productImagePath: string | null;
   productImageType: string | null;
+  /** The cart's line: its subcode is RFID; a placed line: placing gave its pieces RFID tags (docs/rfid.md). */
+  rfid: boolean;
   /** The factory that makes this line (the subcode's factory). */
   factoryId: number | null;
   attributes: Record<string, string>;

@@ -722,6 +722,7 @@ describe('GET /orders/{id}', () => {
         quantity: 300,
         productType: 'STANDARD',
         variableDataProduct: false,
+        rfid: false,
         poNumber: null,
         productThumbnail: { path: 'orders-test.png', type: 'image/png' },
         sizes: [

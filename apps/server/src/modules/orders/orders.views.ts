@@ -190,6 +190,7 @@ function lineView(i: OrderLineRecord, r: OrderRecord, role: Role) {
     quantity: i.quantity,
     productType: i.productType,
     variableDataProduct: i.productType !== 'STANDARD',
+    rfid: i.rfid,
     poNumber: i.poNumber,
     productThumbnail: i.productImagePath ? { path: i.productImagePath, type: i.productImageType } : null,
     sizes: i.sizes.map((s) => {

@@ -105,6 +105,7 @@ export const productsRepository = {
           productItemId: firstActiveStandardItem.mapWith(Number),
           productSubcode: productSubcodes.productSubcode,
           description: productSubcodes.description,
+          rfid: productSubcodes.rfid,
         })
         .from(productSubcodes)
         .innerJoin(factories, eq(factories.id, productSubcodes.factoryId))

@@ -140,6 +140,7 @@ describe('GET /products', () => {
       productItemId: f.rootsSized.sizeS.id,
       productSubcode: 'ZZFX-R-100',
       description: 'Fixture woven label for Roots',
+      rfid: false,
     });
     expect(body.products[0].productItemId).toBe(f.dunnesSized.sizeS.id);
     expect(body).toMatchObject({ currentPage: 0, pageSize: 50, lastPage: true, totalItems: 2 });
@@ -239,6 +240,7 @@ describe('GET /products', () => {
         .map((p) => ({
           ...p,
           description: `Fixture paging item ${Number(p.productSubcode.slice(-2))}`,
+          rfid: false,
         })),
     );
   });

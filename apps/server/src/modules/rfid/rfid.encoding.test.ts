@@ -153,3 +153,52 @@ describe('GET /orders/{id}/rfid', () => {
     expect((await call('/orders/99999999/rfid', 'ADMIN')).statusCode).toBe(404);
   });
 });
+
+describe('the RFID badge in the answers (product search, cart and order lines)', () => {
+  it('marks the RFID subcode in the product search', async () => {
+    const [row] = await t.db
+      .select({ region: s.factories.productionRegionId })
+      .from(s.productSubcodes)
+      .innerJoin(s.factories, eq(s.factories.id, s.productSubcodes.factoryId))
+      .where(eq(s.productSubcodes.productSubcode, 'RT-TF-601'));
+    const res = await call(`/products?productionRegion=${row!.region}&search=RT-TF-60`, 'VENDOR');
+    expect(res.statusCode, res.body).toBe(200);
+    const products = res.json().products as { productSubcode: string; rfid: boolean }[];
+    expect(products.find((p) => p.productSubcode === 'RT-TF-601')?.rfid).toBe(true);
+    expect(products.filter((p) => p.productSubcode !== 'RT-TF-601').every((p) => p.rfid === false)).toBe(
+      true,
+    );
+  });
+
+  it('marks a cart line of an RFID subcode, and a placed line only when placing gave it tags', async () => {
+    const lineOf = async (url: string) =>
+      ((await call(url, 'VENDOR')).json().orderItems as { productSubcode: string; rfid: boolean }[]).find(
+        (i) => i.productSubcode === 'RT-TF-601',
+      );
+    expect((await lineOf(`/orders/${orderId}`))?.rfid).toBe(true);
+    // Placed before the subcode was RFID: no tags, no badge.
+    expect((await lineOf(`/orders/${plainOrderId}`))?.rfid).toBe(false);
+    const add = await call('/orders', 'VENDOR', 'POST', {
+      productType: 'STANDARD',
+      quantities: {
+        [String(
+          (
+            await t.db
+              .select({ id: s.productItems.id })
+              .from(s.productItems)
+              .innerJoin(s.productSubcodes, eq(s.productSubcodes.id, s.productItems.productSubcodeId))
+              .where(and(eq(s.productSubcodes.productSubcode, 'RT-TF-601'), eq(s.productItems.active, true)))
+              .limit(1)
+          )[0]!.id,
+        )]: 200,
+      },
+      attributes: {},
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const cart = (await call('/orders/cart', 'VENDOR')).json().orderItems as {
+      productSubcode: string;
+      rfid: boolean;
+    }[];
+    expect(cart.find((i) => i.productSubcode === 'RT-TF-601')?.rfid).toBe(true);
+  });
+});

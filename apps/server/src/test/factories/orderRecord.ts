@@ -44,9 +44,9 @@ function version(
 
 type LineInput = Omit<
   OrderLineRecord,
-  'quantity' | 'totalPrice' | 'totalCost' | 'passportSerial' | 'passportGtin'
+  'quantity' | 'totalPrice' | 'totalCost' | 'passportSerial' | 'passportGtin' | 'rfid'
 > &
-  Partial<Pick<OrderLineRecord, 'passportSerial' | 'passportGtin'>>;
+  Partial<Pick<OrderLineRecord, 'passportSerial' | 'passportGtin' | 'rfid'>>;
 
 /** Fills quantity and stored totals the way pricing does (unit × pieces, to cents). */
 function priced(l: LineInput): OrderLineRecord {
@@ -61,6 +61,7 @@ function priced(l: LineInput): OrderLineRecord {
   return {
     passportSerial: null,
     passportGtin: null,
+    rfid: false,
     ...l,
     quantity,
     totalPrice: sum('unitPrice'),

@@ -31,8 +31,14 @@ const headers = (table: HTMLElement) =>
     .map((h) => h.textContent);
 
 describe('a cart line (ordering §2 Cart, §3 Order item, §6 Visibility)', () => {
+  it('shows the RFID badge on a line of an RFID subcode only (docs/rfid.md)', () => {
+    card(lineOf({ rfid: true }));
+    expect(screen.getByTestId('rfid-badge').textContent).toBe('RFID');
+  });
+
   it("shows no amount the answer leaves out, and no attribute column when every size has the line's", () => {
     const { sizes } = card(lineOf());
+    expect(screen.queryByTestId('rfid-badge')).toBeNull();
     expect(headers(sizes)).toEqual(['Size', 'Quantity']);
     expect(screen.queryByTestId('cart-item-total-price')).toBeNull();
     expect(screen.getByTestId('cart-item-quantity').textContent).toBe('300');

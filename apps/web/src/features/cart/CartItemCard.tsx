@@ -7,6 +7,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type CartItem, formatMoney } from '@selvedge/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { RfidBadge } from '../../ui/RfidBadge';
 import { LineCareLabel } from '../care-label/LineCareLabel';
 import { MISSING, displayTotal as total, displayUnit as unit } from '../orders/format';
 import { LineSizesTable } from '../orders/LineSizesTable';
@@ -71,6 +72,7 @@ export function CartItemCard({ item, onRemove, removing, disabled }: CartItemCar
                   Care label
                 </Badge>
               )}
+              {item.rfid && <RfidBadge />}
             </Group>
             <Text size="sm" c="dimmed" data-testid="cart-item-description">
               {item.description}

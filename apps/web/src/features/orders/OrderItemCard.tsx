@@ -6,6 +6,7 @@
  */
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { OrderItem, OrderStatus } from '@selvedge/shared';
+import { RfidBadge } from '../../ui/RfidBadge';
 import { ArtworkPanel } from '../artwork/ArtworkPanel';
 import { LineCareLabel } from '../care-label/LineCareLabel';
 import { Field } from './Field';
@@ -68,6 +69,7 @@ export function OrderItemCard({
                   Care label
                 </Badge>
               )}
+              {item.rfid && <RfidBadge />}
             </Group>
             <Text size="sm" c="dimmed" data-testid="order-item-description">
               {orDash(item.description)}

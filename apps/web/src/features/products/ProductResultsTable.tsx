@@ -8,6 +8,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import type { ProductSearchResult } from '@selvedge/shared';
 import { Link } from 'react-router';
 import { ResultsTable } from '../../ui/ResultsTable';
+import { RfidBadge } from '../../ui/RfidBadge';
 import { stretchedLink } from '../links/stretched-link';
 
 /** Where a search result opens: product details of its first item (ordering §2 Product list). */
@@ -56,7 +57,9 @@ export function ProductResultsTable({ products, stale }: ProductResultsTableProp
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{p.description}</Text>
+                <Text size="sm">
+                  {p.description} {p.rfid && <RfidBadge />}
+                </Text>
               </Table.Td>
             </Table.Tr>
           ))}

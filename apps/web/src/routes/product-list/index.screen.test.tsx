@@ -13,6 +13,7 @@ const found = (ids: number[], fields: Partial<ProductSearchResponse> = {}): Prod
     productItemId: id,
     productSubcode: `WL-${id}`,
     description: `Woven label ${id}`,
+    rfid: false,
   })),
   currentPage: 0,
   pageSize: 50,
@@ -77,8 +78,19 @@ describe('the product list (ordering §2 Product list, §5 Product search, §8)'
     const table = await screen.findByRole('table');
     const link = within(table).getByRole('link', { name: /WL-11/ });
     expect(link.getAttribute('href')).toBe('/product-details?productItemId=11');
+    expect(screen.queryByTestId('rfid-badge')).toBeNull();
     expect(screen.getByTestId('product-list-summary').textContent).toBe('Showing 1–2 of 2 products');
     expect(searches(calls)).toEqual([{ productionRegion: '1', page: '0', size: '50', search: 'woven' }]);
+  });
+
+  it('marks an RFID subcode with the RFID badge (docs/rfid.md)', async () => {
+    const answer = found([11, 12]);
+    answer.products[1]!.rfid = true;
+    open({ body: answer });
+    await searchFor('woven');
+    const rows = await screen.findAllByTestId('product-row');
+    expect(within(rows[0]!).queryByTestId('rfid-badge')).toBeNull();
+    expect(within(rows[1]!).getByTestId('rfid-badge')).toBeTruthy();
   });
 
   it('says when nothing matches', async () => {
