@@ -324,6 +324,8 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
             user,
             changes: diffRecords(null, after as unknown as Record<string, unknown>),
           });
+          // Live update (docs/decisions/0068): other admins' searches of this entity list the new record.
+          await publishMasterDataSave(tx, user, kind, id);
           return after;
         }),
       );

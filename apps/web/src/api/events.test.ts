@@ -4,7 +4,7 @@
  * form has edits, and the import rate from progress events.
  */
 import type { LiveEvent } from '@selvedge/shared';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   applyLiveEvent,
@@ -75,7 +75,48 @@ describe('staleKeysOf', () => {
     expect(keys).toEqual([
       ['master-data', 'customers', 'search'],
       ['master-data', 'customers', 'history'],
+      ['lookups'],
     ]);
+  });
+
+  it("refreshes a vendor's shipping addresses in its users' carts when the vendor is saved", () => {
+    const actor = { email: 'vendor@example.com', role: 'VENDOR' };
+    expect(
+      staleKeysOf({ id: 'v', kind: 'masterData', entity: 'vendors', recordId: 2, actor }),
+    ).toContainEqual(['cart', 'shipping-addresses']);
+  });
+
+  it("makes a care-label list's lists and items stale, and stock the product details", () => {
+    const actor = { email: 'admin2@example.com', role: 'ADMIN' };
+    expect(staleKeysOf({ id: 'c', kind: 'careList', listKind: 'care-code', listId: 4, actor })).toEqual([
+      ['care-label', 'lists', 'care-code'],
+      ['care-label', 'items', 'care-code', 4],
+    ]);
+    expect(staleKeysOf({ id: 's', kind: 'stock', productItemIds: [5], actor })).toEqual([
+      ['products', 'details'],
+      ['master-data', 'productItems'],
+    ]);
+  });
+
+  it('refetches a product details screen on a stock event, and leaves other screens alone', async () => {
+    const client = new QueryClient();
+    const details = vi.fn(async () => ({}));
+    const other = vi.fn(async () => ({}));
+    const stops = [
+      new QueryObserver(client, { queryKey: ['products', 'details', 'ids', '5'], queryFn: details }),
+      new QueryObserver(client, { queryKey: ['orders', 'list'], queryFn: other }),
+    ].map((o) => o.subscribe(() => {}));
+    await vi.waitFor(() => expect(other).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(details).toHaveBeenCalledTimes(1));
+    applyLiveEvent(client, {
+      id: 's',
+      kind: 'stock',
+      productItemIds: [5],
+      actor: { email: 'account@example.com', role: 'ACCOUNT' },
+    });
+    await vi.waitFor(() => expect(details).toHaveBeenCalledTimes(2));
+    expect(other).toHaveBeenCalledTimes(1);
+    for (const stop of stops) stop();
   });
 });
 

@@ -6,11 +6,14 @@
  */
 import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '@selvedge/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { careLabelKeys } from './care-label';
 import { cartKeys } from './cart';
 import { API_BASE, newRequestId } from './client';
 import { isOrderEditing, recordUploadProgress } from './live-state';
+import { lookupKeys } from './lookups';
 import { masterDataKeys } from './master-data';
 import { orderKeys } from './orders';
+import { productKeys } from './products';
 import { variableDataKeys } from './variable-data';
 
 /** One parsed block of an event stream. */
@@ -60,10 +63,19 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
       // The lists and the history, not the record: a form open on it keeps the version it read, so
       // its save still answers 409 (the notice has said why); refetching it under the form would
       // let the save overwrite the other admin's change.
+      // The lookups (choice lists) too: a created or renamed record is a choice elsewhere. A vendor's
+      // own users have its shipping addresses in the cart.
       return [
         [...masterDataKeys.all, event.entity, 'search'],
         [...masterDataKeys.all, event.entity, 'history'],
+        lookupKeys.all,
+        ...(event.entity === 'vendors' ? [cartKeys.shippingAddresses()] : []),
       ];
+    case 'careList':
+      return [careLabelKeys.lists(event.listKind), careLabelKeys.items(event.listKind, event.listId)];
+    case 'stock':
+      // Inventory shows on product details and on the product items of master data.
+      return [productKeys.details(), [...masterDataKeys.all, 'productItems']];
   }
 }
 
