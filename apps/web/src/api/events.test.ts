@@ -1,19 +1,13 @@
 /**
- * The live-update reader (docs/decisions/0068): parsing the event stream, which queries an event makes stale,
- * reconnecting with Last-Event-ID after a drop, stopping on 401, held-back order details while a
+ * The live-update reader (docs/decisions/0068): reading the event stream (events, resets, ids;
+ * parsed by eventsource-parser), which queries an event makes stale, resuming with Last-Event-ID
+ * after a drop, stopping on 401, held-back order details while a
  * form has edits, and the import rate from progress events.
  */
 import type { LiveEvent } from '@selvedge/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  applyLiveEvent,
-  backoffMs,
-  parseEventStream,
-  SILENT_MS,
-  staleKeysOf,
-  startLiveStream,
-} from './events';
+import { applyLiveEvent, backoffMs, SILENT_MS, staleKeysOf, startLiveStream } from './events';
 import { clearUploadProgress, markOrderEditing, recordUploadProgress } from './live-state';
 
 const orderEvent = (id: string, orderId = 7): LiveEvent => ({
@@ -40,15 +34,53 @@ const streamed = (chunks: string[], status = 200) =>
 
 afterEach(() => clearUploadProgress());
 
-describe('parseEventStream', () => {
-  it('answers complete blocks, skips comments and keeps the unfinished rest', () => {
-    const e = orderEvent('a');
-    const { blocks, rest } = parseEventStream(`: connected\n\n${block(e)}: heartbeat\n\nid: b\nda`);
-    expect(blocks).toEqual([{ id: 'a', event: 'order', data: JSON.stringify(e) }]);
-    expect(rest).toBe('id: b\nda');
-    expect(parseEventStream('event: reset\r\ndata: {}\r\n\r\n').blocks).toEqual([
-      { event: 'reset', data: '{}' },
+/** Runs one stream over `chunks` (then a 401 ends it) and answers what it delivered and sent. */
+async function runStream(chunks: string[]) {
+  const events: LiveEvent[] = [];
+  const requests: Record<string, string>[] = [];
+  let resets = 0;
+  const answers = [streamed(chunks), streamed([], 401)];
+  await new Promise<void>((resolve) => {
+    startLiveStream({
+      getToken: () => 'tok',
+      fetch: async (_url, init) => {
+        requests.push(init!.headers as Record<string, string>);
+        return answers.shift()!;
+      },
+      sleep: async () => {},
+      onEvent: (e) => events.push(e),
+      onReset: () => resets++,
+      onUnauthorized: resolve,
+    });
+  });
+  return { events, requests, resets };
+}
+
+describe('reading the stream', () => {
+  it('delivers events split across chunks, with CRLF line ends, and skips comments', async () => {
+    const one = orderEvent('a', 1);
+    const two = orderEvent('b', 2);
+    const text = `: connected\n\n${block(one)}: heartbeat\n\n${block(two).replaceAll('\n', '\r\n')}`;
+    const { events } = await runStream([text.slice(0, 25), text.slice(25, 90), text.slice(90)]);
+    expect(events).toEqual([one, two]);
+  });
+
+  it('calls for a refetch on `event: reset` and resumes after the last id it received', async () => {
+    const { events, requests, resets } = await runStream([
+      'event: reset\ndata: {}\n\n',
+      block(orderEvent('e7')),
+      // An unfinished block when the connection drops is not delivered.
+      'id: e8\nevent: order\ndata: {',
     ]);
+    expect(resets).toBe(1);
+    expect(events.map((e) => e.id)).toEqual(['e7']);
+    expect(requests.map((h) => h['Last-Event-ID'])).toEqual([undefined, 'e7']);
+  });
+
+  it('sends the headers of every call: the bearer token, a request id, and asks for an event stream', async () => {
+    const { requests } = await runStream([]);
+    expect(requests[0]).toMatchObject({ Authorization: 'Bearer tok', Accept: 'text/event-stream' });
+    expect(requests[0]!['X-Request-Id']).toMatch(/\S/);
   });
 });
 
