@@ -304,6 +304,42 @@ describe('GET /api/v1.0/events', () => {
     expect(finance.events).toEqual([]);
   });
 
+  it('sends the stock a shipment takes to the customer’s product-screen users, not to others', async () => {
+    const stocked = await buildSubcode(t.db, {
+      customerId: p.rootsId,
+      factoryId: p.factoryId,
+      sizes: [{ productSize: 'S', hasInventory: true, currentInventory: 900, maximumInventory: 1000 }],
+    });
+    const { orderId } = await buildOrder(t.db, {
+      status: 'READY_TO_SHIP',
+      userId: vendorUserId,
+      vendorId: p.vendorId,
+      customerId: p.rootsId,
+      regionId: p.regionId,
+      factoryId: p.factoryId,
+      items: [{ subcode: stocked }],
+      financeApproval: true,
+      csrProductionConfirmed: true,
+    });
+    const account = await stream(await t.tokenFor('ACCOUNT'));
+    const dunnesOnly = await stream(await t.login('live-dunnes@example.com'));
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1.0/orders/${orderId}/ship-and-complete`,
+      headers: t.auth(await t.tokenFor('CSR')),
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const got = await account.waitFor(1);
+    await settle();
+    expect(got.filter((e) => e.kind === 'stock')).toEqual([
+      expect.objectContaining({
+        productItemIds: [stocked.items[0]!.id],
+        actor: expect.objectContaining({ role: 'CSR' }),
+      }),
+    ]);
+    expect(dunnesOnly.events).toEqual([]);
+  });
+
   it("ends a user's streams at once when the user signs out", async () => {
     const token = await t.login(DEMO_EMAILS.CSR);
     const probe = await stream(token);
