@@ -9,6 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { liveHubs } from '../modules/events/events.routes';
 import { buildUser } from '../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../test/harness';
 import { type AuthUser, SessionCache } from './auth';
@@ -268,9 +269,10 @@ describe('session cache on the database', () => {
       const killed = await t.db.execute(sql`
         select pg_terminate_backend(pid) as done from pg_stat_activity
         where application_name = 'selvedge-listen' and datname = current_database()`);
-      // Two per app: the session cache's and the live-update hub's (decision 0068); both are cut.
-      expect(killed.rows.length).toBe(2);
+      // One per app, shared by the session cache and the live-update hub (decision 0068): both go down.
+      expect(killed.rows.length).toBe(1);
       await expect.poll(() => t.app.sessionCache.isLive, { timeout: 5_000, interval: 5 }).toBe(false);
+      expect(liveHubs.get(t.app.ctx)!.isLive, 'the hub shares the connection').toBe(false);
       expect(t.app.sessionCache.size, 'everything dropped').toBe(0);
       // Down: every request reads its session, so even a change no trigger told is seen at once.
       await withoutTriggers(() =>
@@ -283,6 +285,7 @@ describe('session cache on the database', () => {
       expect(t.app.sessionCache.isLive, 'still down (else the checks above proved nothing)').toBe(false);
       // Back: it listens again (and proved it with a ping to itself), and caches again.
       await expect.poll(() => t.app.sessionCache.isLive, { timeout: 20_000, interval: 20 }).toBe(true);
+      await expect.poll(() => liveHubs.get(t.app.ctx)!.isLive, { timeout: 5_000, interval: 20 }).toBe(true);
       await cachedVendor();
     },
     45_000,

@@ -324,7 +324,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
             user,
             changes: diffRecords(null, after as unknown as Record<string, unknown>),
           });
-          // Live update (docs/decisions/0068): another admin's list of this kind shows the new record.
+          // Live update (docs/decisions/0068): other admins' searches of this entity list the new record.
           await publishMasterDataSave(tx, user, kind, id);
           return after;
         }),

@@ -12,7 +12,7 @@
  * owner), read by the events module to filter and never sent to a browser.
  */
 import { randomUUID } from 'node:crypto';
-import type { LiveEvent } from '@selvedge/shared';
+import type { CareListKind, LiveEvent } from '@selvedge/shared';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from './auth';
 import type { Db, Tx } from './db';
@@ -38,8 +38,13 @@ export type LiveAudience =
   | { userId: number }
   /** A data upload: receivers of the uploads screen whose customer scope holds it. */
   | { uploadCustomerId: number }
-  /** Master data: the administrators. */
-  | { masterData: true };
+  /**
+   * Master data and care-label lists: the administrators; with `vendorId` (a vendor record) also the
+   * users of that vendor, who may read and save their own vendor (master-data §6).
+   */
+  | { masterData: true; vendorId?: number }
+  /** Stock of a customer's products: receivers of the product screens whose customer scope holds it. */
+  | { productsCustomerId: number };
 
 /** What travels in a notice. */
 export interface PublishedEvent {
@@ -94,11 +99,46 @@ export const publishUploadProgress = (
     { uploadCustomerId: upload.customerId },
   );
 
-/** A master-data record saved or deleted (`entity`: its MasterDataKind): for the administrators. */
+/**
+ * A master-data record created, saved or deleted (`entity`: its MasterDataKind): for the
+ * administrators, and for a vendor record also the vendor's own users (they may open it).
+ */
 export const publishMasterDataSave = (
   tx: Tx,
   user: Pick<AuthUser, 'email' | 'role'>,
   entity: string,
   recordId: number,
 ) =>
-  publishLiveEvent(tx, { kind: 'masterData', entity, recordId, actor: actorOf(user) }, { masterData: true });
+  publishLiveEvent(
+    tx,
+    { kind: 'masterData', entity, recordId, actor: actorOf(user) },
+    entity === 'vendors' ? { masterData: true, vendorId: recordId } : { masterData: true },
+  );
+
+/** A care-label list (master-data §7) added, renamed, removed or its members changed: for the administrators. */
+export const publishCareListChange = (
+  tx: Tx,
+  user: Pick<AuthUser, 'email' | 'role'>,
+  listKind: CareListKind,
+  listId: number,
+) => publishLiveEvent(tx, { kind: 'careList', listKind, listId, actor: actorOf(user) }, { masterData: true });
+
+/**
+ * Current inventory of `items` changed (inventory update, shipping): one event per customer, for the
+ * users of the product screens who may see that customer's products.
+ */
+export async function publishStockChange(
+  tx: Tx,
+  user: Pick<AuthUser, 'email' | 'role'>,
+  items: { productItemId: number; customerId: number }[],
+): Promise<void> {
+  const byCustomer = new Map<number, number[]>();
+  for (const i of items)
+    byCustomer.set(i.customerId, [...(byCustomer.get(i.customerId) ?? []), i.productItemId]);
+  for (const [customerId, productItemIds] of byCustomer)
+    await publishLiveEvent(
+      tx,
+      { kind: 'stock', productItemIds, actor: actorOf(user) },
+      { productsCustomerId: customerId },
+    );
+}

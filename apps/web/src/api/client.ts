@@ -161,16 +161,23 @@ function messageOf(body: unknown): string | null {
  * is signed in. An expired token is never sent: the session layer is told and the call fails.
  */
 function requestHeaders(auth: boolean): { headers: Record<string, string>; token: string | null } {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': newRequestId() };
   const token = auth ? hooks.getToken() : null;
-  if (token) {
-    if (hooks.isTokenExpired()) {
-      hooks.onSessionExpired();
-      throw expiredError();
-    }
-    headers.Authorization = `Bearer ${token}`;
+  if (token && hooks.isTokenExpired()) {
+    hooks.onSessionExpired();
+    throw expiredError();
   }
-  return { headers, token };
+  return { headers: callHeaders(token), token };
+}
+
+/**
+ * The headers of one call to the API: `Accept`, a new `X-Request-Id`, and the bearer token when one
+ * is given. Shared by every call and the live-update stream (api/events.ts), which reads the token
+ * itself and stops on a 401 instead of checking the expiry here.
+ */
+export function callHeaders(token: string | null, accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'X-Request-Id': newRequestId() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
 }
 
 /**

@@ -1,15 +1,15 @@
 /**
- * The live-update reader (docs/decisions/0068): parsing the event stream, which queries an event makes stale,
- * reconnecting with Last-Event-ID after a drop, stopping on 401, held-back order details while a
+ * The live-update reader (docs/decisions/0068): reading the event stream (events, resets, ids;
+ * parsed by eventsource-parser), which queries an event makes stale, resuming with Last-Event-ID
+ * after a drop, stopping on 401, held-back order details while a
  * form has edits, and the import rate from progress events.
  */
 import type { LiveEvent } from '@selvedge/shared';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   applyLiveEvent,
   backoffMs,
-  parseEventStream,
   refreshFetchedBefore,
   SILENT_MS,
   staleKeysOf,
@@ -41,15 +41,53 @@ const streamed = (chunks: string[], status = 200) =>
 
 afterEach(() => clearUploadProgress());
 
-describe('parseEventStream', () => {
-  it('answers complete blocks, skips comments and keeps the unfinished rest', () => {
-    const e = orderEvent('a');
-    const { blocks, rest } = parseEventStream(`: connected\n\n${block(e)}: heartbeat\n\nid: b\nda`);
-    expect(blocks).toEqual([{ id: 'a', event: 'order', data: JSON.stringify(e) }]);
-    expect(rest).toBe('id: b\nda');
-    expect(parseEventStream('event: reset\r\ndata: {}\r\n\r\n').blocks).toEqual([
-      { event: 'reset', data: '{}' },
+/** Runs one stream over `chunks` (then a 401 ends it) and answers what it delivered and sent. */
+async function runStream(chunks: string[]) {
+  const events: LiveEvent[] = [];
+  const requests: Record<string, string>[] = [];
+  let resets = 0;
+  const answers = [streamed(chunks), streamed([], 401)];
+  await new Promise<void>((resolve) => {
+    startLiveStream({
+      getToken: () => 'tok',
+      fetch: async (_url, init) => {
+        requests.push(init!.headers as Record<string, string>);
+        return answers.shift()!;
+      },
+      sleep: async () => {},
+      onEvent: (e) => events.push(e),
+      onReset: () => resets++,
+      onUnauthorized: resolve,
+    });
+  });
+  return { events, requests, resets };
+}
+
+describe('reading the stream', () => {
+  it('delivers events split across chunks, with CRLF line ends, and skips comments', async () => {
+    const one = orderEvent('a', 1);
+    const two = orderEvent('b', 2);
+    const text = `: connected\n\n${block(one)}: heartbeat\n\n${block(two).replaceAll('\n', '\r\n')}`;
+    const { events } = await runStream([text.slice(0, 25), text.slice(25, 90), text.slice(90)]);
+    expect(events).toEqual([one, two]);
+  });
+
+  it('calls for a refetch on `event: reset` and resumes after the last id it received', async () => {
+    const { events, requests, resets } = await runStream([
+      'event: reset\ndata: {}\n\n',
+      block(orderEvent('e7')),
+      // An unfinished block when the connection drops is not delivered.
+      'id: e8\nevent: order\ndata: {',
     ]);
+    expect(resets).toBe(1);
+    expect(events.map((e) => e.id)).toEqual(['e7']);
+    expect(requests.map((h) => h['Last-Event-ID'])).toEqual([undefined, 'e7']);
+  });
+
+  it('sends the headers of every call: the bearer token, a request id, and asks for an event stream', async () => {
+    const { requests } = await runStream([]);
+    expect(requests[0]).toMatchObject({ Authorization: 'Bearer tok', Accept: 'text/event-stream' });
+    expect(requests[0]!['X-Request-Id']).toMatch(/\S/);
   });
 });
 
@@ -76,7 +114,48 @@ describe('staleKeysOf', () => {
     expect(keys).toEqual([
       ['master-data', 'customers', 'search'],
       ['master-data', 'customers', 'history'],
+      ['lookups'],
     ]);
+  });
+
+  it("refreshes a vendor's shipping addresses in its users' carts when the vendor is saved", () => {
+    const actor = { email: 'vendor@example.com', role: 'VENDOR' };
+    expect(
+      staleKeysOf({ id: 'v', kind: 'masterData', entity: 'vendors', recordId: 2, actor }),
+    ).toContainEqual(['cart', 'shipping-addresses']);
+  });
+
+  it("makes a care-label list's lists and items stale, and stock the product details", () => {
+    const actor = { email: 'admin2@example.com', role: 'ADMIN' };
+    expect(staleKeysOf({ id: 'c', kind: 'careList', listKind: 'care-code', listId: 4, actor })).toEqual([
+      ['care-label', 'lists', 'care-code'],
+      ['care-label', 'items', 'care-code', 4],
+    ]);
+    expect(staleKeysOf({ id: 's', kind: 'stock', productItemIds: [5], actor })).toEqual([
+      ['products', 'details'],
+      ['master-data', 'productItems'],
+    ]);
+  });
+
+  it('refetches a product details screen on a stock event, and leaves other screens alone', async () => {
+    const client = new QueryClient();
+    const details = vi.fn(async () => ({}));
+    const other = vi.fn(async () => ({}));
+    const stops = [
+      new QueryObserver(client, { queryKey: ['products', 'details', 'ids', '5'], queryFn: details }),
+      new QueryObserver(client, { queryKey: ['orders', 'list'], queryFn: other }),
+    ].map((o) => o.subscribe(() => {}));
+    await vi.waitFor(() => expect(other).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(details).toHaveBeenCalledTimes(1));
+    applyLiveEvent(client, {
+      id: 's',
+      kind: 'stock',
+      productItemIds: [5],
+      actor: { email: 'account@example.com', role: 'ACCOUNT' },
+    });
+    await vi.waitFor(() => expect(details).toHaveBeenCalledTimes(2));
+    expect(other).toHaveBeenCalledTimes(1);
+    for (const stop of stops) stop();
   });
 });
 

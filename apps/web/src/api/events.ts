@@ -6,44 +6,16 @@
  */
 import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '@selvedge/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { createParser } from 'eventsource-parser';
+import { careLabelKeys } from './care-label';
 import { cartKeys } from './cart';
-import { API_BASE, newRequestId } from './client';
+import { API_BASE, callHeaders } from './client';
 import { isOrderEditing, recordUploadProgress } from './live-state';
+import { lookupKeys } from './lookups';
 import { masterDataKeys } from './master-data';
 import { orderKeys } from './orders';
+import { productKeys } from './products';
 import { variableDataKeys } from './variable-data';
-
-/** One parsed block of an event stream. */
-export interface StreamBlock {
-  id?: string;
-  event?: string;
-  data?: string;
-}
-
-/**
- * Splits event-stream text into complete blocks (separated by a blank line); answers them and the
- * unfinished rest to prepend to the next chunk. Comment lines (heartbeats) are dropped.
- */
-export function parseEventStream(text: string): { blocks: StreamBlock[]; rest: string } {
-  const normalized = text.replace(/\r\n?/g, '\n');
-  const parts = normalized.split('\n\n');
-  const rest = parts.pop() ?? '';
-  const blocks: StreamBlock[] = [];
-  for (const part of parts) {
-    const block: StreamBlock = {};
-    for (const line of part.split('\n')) {
-      if (line === '' || line.startsWith(':')) continue;
-      const at = line.indexOf(':');
-      const field = at < 0 ? line : line.slice(0, at);
-      const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
-      if (field === 'id') block.id = value;
-      else if (field === 'event') block.event = value;
-      else if (field === 'data') block.data = block.data === undefined ? value : `${block.data}\n${value}`;
-    }
-    if (block.event !== undefined || block.data !== undefined) blocks.push(block);
-  }
-  return { blocks, rest };
-}
 
 /** The query keys an event makes stale. */
 export function staleKeysOf(event: LiveEvent): QueryKey[] {
@@ -60,10 +32,19 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
       // The lists and the history, not the record: a form open on it keeps the version it read, so
       // its save still answers 409 (the notice has said why); refetching it under the form would
       // let the save overwrite the other admin's change.
+      // The lookups (choice lists) too: a created or renamed record is a choice elsewhere. A vendor's
+      // own users have its shipping addresses in the cart.
       return [
         [...masterDataKeys.all, event.entity, 'search'],
         [...masterDataKeys.all, event.entity, 'history'],
+        lookupKeys.all,
+        ...(event.entity === 'vendors' ? [cartKeys.shippingAddresses()] : []),
       ];
+    case 'careList':
+      return [careLabelKeys.lists(event.listKind), careLabelKeys.items(event.listKind, event.listId)];
+    case 'stock':
+      // Inventory shows on product details and on the product items of master data.
+      return [productKeys.details(), [...masterDataKeys.all, 'productItems']];
   }
 }
 
@@ -127,11 +108,7 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
         watchdog = setTimeout(stopAttempt, SILENT_MS);
       };
       try {
-        const headers: Record<string, string> = {
-          Accept: 'text/event-stream',
-          Authorization: `Bearer ${token}`,
-          'X-Request-Id': newRequestId(),
-        };
+        const headers = callHeaders(token, 'text/event-stream');
         if (lastEventId) headers['Last-Event-ID'] = lastEventId;
         feed();
         const res = await doFetch(`${API_BASE}/events`, {
@@ -147,21 +124,22 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
           opened = true;
           attempt = 0;
           opts.onOpen?.(headers['Last-Event-ID'] !== undefined);
+          // eventsource-parser: blocks split across chunks, CRLF, multi-line data, comments (heartbeats).
+          const parser = createParser({
+            onEvent: (message) => {
+              if (message.event === 'reset') opts.onReset();
+              else if (message.data) {
+                if (message.id) lastEventId = message.id;
+                opts.onEvent(JSON.parse(message.data) as LiveEvent);
+              }
+            },
+          });
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-          let buffer = '';
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
             feed();
-            const parsed = parseEventStream(buffer + value);
-            buffer = parsed.rest;
-            for (const block of parsed.blocks) {
-              if (block.event === 'reset') opts.onReset();
-              else if (block.data) {
-                if (block.id) lastEventId = block.id;
-                opts.onEvent(JSON.parse(block.data) as LiveEvent);
-              }
-            }
+            parser.feed(value);
           }
         }
       } catch {

@@ -5,6 +5,7 @@
  * the stream (the uploads screen's progress bar).
  */
 import type { LiveEvent } from '@selvedge/shared';
+import { useEffect } from 'react';
 
 /** Orders whose details form has unsaved edits on this tab: their page is not refreshed under them. */
 const editing = new Map<number, number>();
@@ -21,6 +22,14 @@ export function markOrderEditing(orderId: number): () => void {
 
 /** Whether a form of order `orderId` has unsaved edits on this tab. */
 export const isOrderEditing = (orderId: number) => editing.has(orderId);
+
+/**
+ * Holds order `orderId`'s page back from live updates while `dirty` (a field of it has unsaved
+ * typing, a review dialog is open): the notice offers Reload instead (docs/decisions/0068).
+ */
+export function useOrderEditing(orderId: number, dirty: boolean): void {
+  useEffect(() => (dirty ? markOrderEditing(orderId) : undefined), [dirty, orderId]);
+}
 
 /** Latest progress of each upload seen on the stream, with its rate (rows/s). */
 export interface UploadProgress {

@@ -29,8 +29,12 @@ export interface DateFieldProps
   minDate?: string;
   /** False when the date cannot be cleared: an emptied field shows the saved date again. */
   allowEmpty?: boolean;
-  /** The user is in the field (true on focus, false once it commits on blur): a draft may be open. */
-  onEditingChange?: (editing: boolean) => void;
+  /**
+   * Whether the field holds something not saved: true once the text typed differs from the saved
+   * date (a half-typed one too), false when it matches again, after a commit that left the saved
+   * date, and when a new saved date arrives.
+   */
+  onDraftChange?: (changed: boolean) => void;
 }
 
 /** The date input of the app (cart Date Requested, order Estimated Completion Date). */
@@ -39,18 +43,27 @@ export function DateField({
   onCommit,
   minDate,
   allowEmpty = true,
-  onEditingChange,
+  onDraftChange,
   ...rest
 }: DateFieldProps) {
   // The clear button (×) says what it clears (a button needs an accessible name).
   const clearLabel = typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear date';
   const [draft, setDraft] = useState<string | null>(value);
   const draftRef = useRef(draft);
+  // The latest callback, so that the effect below runs on a new saved value only.
+  const onDraftChangeRef = useRef(onDraftChange);
+  onDraftChangeRef.current = onDraftChange;
   // A new saved value (loaded or saved) replaces the draft; a failed save leaves the typed draft.
   useEffect(() => {
     draftRef.current = value;
     setDraft(value);
+    onDraftChangeRef.current?.(false);
   }, [value]);
+  const savedText = value ? dayjs(value).format(DATE_INPUT_FORMAT) : '';
+  const commit = (next: string | null) => {
+    onCommit(next);
+    onDraftChange?.(next !== value);
+  };
 
   const change = (next: string | null) => {
     draftRef.current = next;
@@ -69,14 +82,10 @@ export function DateField({
       // The text may be emptied to type anew; blur then commits null (or restores the saved date).
       allowDeselect={false}
       onChange={(next) => change(next ? dayjs(next).format('YYYY-MM-DD') : null)}
-      onFocus={(event) => {
-        onEditingChange?.(true);
-        rest.onFocus?.(event);
-      }}
+      onInput={(event) => onDraftChange?.(event.currentTarget.value.trim() !== savedText)}
       onBlur={(event) => {
         if (event.currentTarget.value.trim() === '') change(allowEmpty ? null : value);
-        onCommit(draftRef.current);
-        onEditingChange?.(false);
+        commit(draftRef.current);
       }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
         if (event.key === 'Enter') event.currentTarget.blur();
@@ -87,7 +96,7 @@ export function DateField({
       getDayProps={(day) => ({
         onClick: () => {
           change(day);
-          onCommit(day);
+          commit(day);
         },
       })}
     />

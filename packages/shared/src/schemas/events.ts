@@ -8,6 +8,7 @@
  * everything), then the new events.
  */
 import { z } from 'zod';
+import { CARE_LIST_KINDS } from '../careLabel/kinds';
 import { ORDER_STATUSES } from '../rules/orderStatus';
 import { ORDER_ACTIONS } from '../rules/orderWorkflow';
 import { DATA_UPLOAD_STATES } from './variableData';
@@ -54,11 +55,28 @@ export const liveMasterDataEvent = z.object({
   recordId: z.number().int(),
   actor: liveActor,
 });
+/** A care-label list added, renamed, removed, or an option added to or removed from it. */
+export const liveCareListEvent = z.object({
+  id: z.string(),
+  kind: z.literal('careList'),
+  listKind: z.enum(CARE_LIST_KINDS),
+  listId: z.number().int(),
+  actor: liveActor,
+});
+/** Current inventory of product items changed (inventory update; shipping takes or restocks). */
+export const liveStockEvent = z.object({
+  id: z.string(),
+  kind: z.literal('stock'),
+  productItemIds: z.array(z.number().int()),
+  actor: liveActor,
+});
 export const liveEvent = z.discriminatedUnion('kind', [
   liveOrderEvent,
   liveCartEvent,
   liveUploadEvent,
   liveMasterDataEvent,
+  liveCareListEvent,
+  liveStockEvent,
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type LiveOrderEvent = z.infer<typeof liveOrderEvent>;

@@ -18,6 +18,7 @@ import {
   fabricListItemParams,
 } from '@selvedge/shared';
 import { z } from 'zod';
+import { currentUser } from '../../platform/auth';
 import type { ApiModule } from '../../platform/context';
 import { createCareListsService } from './careLists.service';
 
@@ -54,7 +55,8 @@ export const careLabelRoutes: ApiModule = (app, ctx) => {
         response: { 201: careListRecord, ...errors, 409: errorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await lists.add(req.params.kind, req.body.name)),
+    async (req, reply) =>
+      reply.code(201).send(await lists.add(currentUser(req), req.params.kind, req.body.name)),
   );
 
   app.put(
@@ -69,7 +71,7 @@ export const careLabelRoutes: ApiModule = (app, ctx) => {
         response: { 200: careListRecord, ...errors, ...missing, 409: errorResponse },
       },
     },
-    async (req) => lists.rename(req.params.kind, req.params.listId, req.body.name),
+    async (req) => lists.rename(currentUser(req), req.params.kind, req.params.listId, req.body.name),
   );
 
   app.delete(
@@ -84,7 +86,7 @@ export const careLabelRoutes: ApiModule = (app, ctx) => {
       },
     },
     async (req, reply) => {
-      await lists.remove(req.params.kind, req.params.listId);
+      await lists.remove(currentUser(req), req.params.kind, req.params.listId);
       return reply.code(204).send(null);
     },
   );
@@ -129,7 +131,7 @@ export const careLabelRoutes: ApiModule = (app, ctx) => {
       async (req, reply) => {
         const p = req.params as { listId: number; optionId: number; kind?: CareListKind };
         const { kind, memberKinds } = target(p);
-        await lists.addItem(kind, p.listId, p.optionId, memberKinds);
+        await lists.addItem(currentUser(req), kind, p.listId, p.optionId, memberKinds);
         return reply.code(204).send(null);
       },
     );
@@ -147,7 +149,7 @@ export const careLabelRoutes: ApiModule = (app, ctx) => {
       async (req, reply) => {
         const p = req.params as { listId: number; optionId: number; kind?: CareListKind };
         const { kind, memberKinds } = target(p);
-        await lists.removeItem(kind, p.listId, p.optionId, memberKinds);
+        await lists.removeItem(currentUser(req), kind, p.listId, p.optionId, memberKinds);
         return reply.code(204).send(null);
       },
     );

@@ -16,9 +16,11 @@ import {
   type CareListRecord,
   type CareOptionKind,
 } from '@selvedge/shared';
+import type { AuthUser } from '../../platform/auth';
 import { pgError } from '../../platform/crud';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { publishCareListChange } from '../../platform/liveEvents';
 import { careListsRepository as repo } from './careLists.repository';
 
 /** Runs `work`, turning a duplicate list name into 409 and a list a customer has chosen into 409. */
@@ -50,6 +52,7 @@ export function createCareListsService(db: Db) {
    * checkbox toggles of the Lists tab (master-data §2, §8 Lists).
    */
   const changeMember = (
+    user: AuthUser,
     kind: CareListKind,
     listId: number,
     optionId: number,
@@ -62,31 +65,40 @@ export function createCareListsService(db: Db) {
       const option = await repo.option(tx, optionId, memberKinds);
       if (!option) throw optionMissing();
       await change(tx, option);
+      await publishCareListChange(tx, user, kind, listId);
     });
 
   return {
     /** The lists of `kind`, by name. */
     lists: (kind: CareListKind): Promise<CareListRecord[]> => repo.lists(db, kind),
 
-    /** Adds a list; answers it (with the new id). */
-    add: (kind: CareListKind, name: string): Promise<CareListRecord> =>
-      guarded(name, () => db.transaction((tx) => repo.insert(tx, kind, name))),
+    /** Adds a list; answers it (with the new id). Each change below is a live update for the admins (docs/live-updates.md). */
+    add: (user: AuthUser, kind: CareListKind, name: string): Promise<CareListRecord> =>
+      guarded(name, () =>
+        db.transaction(async (tx) => {
+          const list = await repo.insert(tx, kind, name);
+          await publishCareListChange(tx, user, kind, list.id);
+          return list;
+        }),
+      ),
 
     /** Renames a list. */
-    rename: (kind: CareListKind, listId: number, name: string): Promise<CareListRecord> =>
+    rename: (user: AuthUser, kind: CareListKind, listId: number, name: string): Promise<CareListRecord> =>
       guarded(name, () =>
         db.transaction(async (tx) => {
           const list = await repo.rename(tx, kind, listId, name);
           if (!list) throw listMissing();
+          await publishCareListChange(tx, user, kind, listId);
           return list;
         }),
       ),
 
     /** Removes a list and its items; 409 while a customer has chosen it. */
-    remove: (kind: CareListKind, listId: number): Promise<void> =>
+    remove: (user: AuthUser, kind: CareListKind, listId: number): Promise<void> =>
       guarded(null, () =>
         db.transaction(async (tx) => {
           if (!(await repo.delete(tx, kind, listId))) throw listMissing();
+          await publishCareListChange(tx, user, kind, listId);
         }),
       ),
 
@@ -125,24 +137,26 @@ export function createCareListsService(db: Db) {
      * option kinds count (a fabric composition list's component-types or materials checklist).
      */
     addItem: (
+      user: AuthUser,
       kind: CareListKind,
       listId: number,
       optionId: number,
       memberKinds: readonly CareOptionKind[] = CARE_LIST_MEMBER_KINDS[kind],
     ): Promise<void> =>
-      changeMember(kind, listId, optionId, memberKinds, async (tx, option) => {
+      changeMember(user, kind, listId, optionId, memberKinds, async (tx, option) => {
         if (!(await repo.addMember(tx, { id: listId, kind }, option)))
           throw conflict(CARE_LIST_MESSAGES.alreadyInList);
       }),
 
     /** Removes option `optionId` from the list (404 when it is not in it). */
     removeItem: (
+      user: AuthUser,
       kind: CareListKind,
       listId: number,
       optionId: number,
       memberKinds: readonly CareOptionKind[] = CARE_LIST_MEMBER_KINDS[kind],
     ): Promise<void> =>
-      changeMember(kind, listId, optionId, memberKinds, async (tx) => {
+      changeMember(user, kind, listId, optionId, memberKinds, async (tx) => {
         if (!(await repo.removeMember(tx, listId, optionId))) throw optionMissing();
       }),
   };

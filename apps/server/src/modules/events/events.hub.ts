@@ -79,6 +79,11 @@ export class EventHub {
     await this.listener?.close();
   }
 
+  /** Whether notices arrive now (LISTEN in effect on the instance's notice connection). */
+  get isLive() {
+    return this.live;
+  }
+
   /** Number of open streams. */
   get size() {
     return this.streams.size;

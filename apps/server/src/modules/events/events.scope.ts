@@ -27,6 +27,14 @@ export function mayReceive(receiver: Receiver, audience: LiveAudience): boolean 
       includes(API_ACCESS.variableDataUpload, user.role) &&
       inCustomerScope(receiver.customers, audience.uploadCustomerId)
     );
+  if ('productsCustomerId' in audience)
+    return (
+      includes(API_ACCESS.productsRead, user.role) &&
+      inCustomerScope(receiver.customers, audience.productsCustomerId)
+    );
+  // A vendor record reaches its own users too (they read and save it, master-data §6).
+  if (audience.vendorId !== undefined && user.role === 'VENDOR')
+    return user.vendorIds.includes(audience.vendorId);
   return includes(API_ACCESS.masterData, user.role);
 }
 

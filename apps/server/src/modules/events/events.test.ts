@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { publishLiveEvent } from '../../platform/liveEvents';
-import { buildOrder, buildSubcode, demoParties } from '../../test/factories';
+import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { liveHubs } from './events.routes';
 import { openStream, type StreamProbe } from './events.testing';
@@ -203,7 +203,7 @@ describe('GET /api/v1.0/events', () => {
     expect(vendor2.events).toEqual([]);
   });
 
-  it('sends a master-data save, and a create, to the administrators only', async () => {
+  it('sends a master-data save to the administrators only', async () => {
     const admin = await stream(await t.tokenFor('ADMIN'));
     const vendor = await stream(await t.tokenFor('VENDOR'));
     const created = await act('ADMIN', 'POST', '/production-regions', {
@@ -218,11 +218,126 @@ describe('GET /api/v1.0/events', () => {
       payload: { productionRegionName: 'Live Region 2', version: 1 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [create, save] = await admin.waitFor(2);
-    expect(create).toMatchObject({ kind: 'masterData', entity: 'productionRegions', recordId: id });
-    expect(save).toMatchObject({ kind: 'masterData', entity: 'productionRegions', recordId: id });
+    // The create and the save: other admins' searches list the new record, an open one learns of the save.
+    const events = await admin.waitFor(2);
+    for (const event of events)
+      expect(event).toMatchObject({ kind: 'masterData', entity: 'productionRegions', recordId: id });
     await settle();
     expect(vendor.events).toEqual([]);
+  });
+
+  it("sends a VENDOR's save of its own vendor to that vendor's users and the admins, not to vendor2", async () => {
+    const tab = await stream(await t.tokenFor('VENDOR'));
+    const admin = await stream(await t.tokenFor('ADMIN'));
+    const vendor2 = await stream(await t.tokenFor('VENDOR2'));
+    const own = await act('VENDOR', 'PUT', `/vendors/${p.vendorId}`);
+    expect(own.statusCode).toBe(400); // no body: refused, nothing sent
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1.0/vendors/${p.vendorId}`,
+      headers: t.auth(await t.tokenFor('VENDOR')),
+    });
+    const saved = await act('VENDOR', 'PUT', `/vendors/${p.vendorId}`, {
+      ...read.json(),
+      billingAccountNumber: 'BA-LIVE',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = { kind: 'masterData', entity: 'vendors', recordId: p.vendorId };
+    expect((await tab.waitFor(1))[0]).toMatchObject({ ...expected, actor: { email: DEMO_EMAILS.VENDOR } });
+    expect((await admin.waitFor(1))[0]).toMatchObject(expected);
+    await settle();
+    expect(tab.events).toHaveLength(1);
+    expect(vendor2.events).toEqual([]);
+  });
+
+  it('sends care-label list changes to the administrators only', async () => {
+    const admin = await stream(await t.tokenFor('ADMIN'));
+    const csr = await stream(await t.tokenFor('CSR'));
+    const added = await act('ADMIN', 'POST', '/care-label/lists/care-code', { name: 'Live list' });
+    expect(added.statusCode, added.body).toBe(201);
+    const listId = added.json().id as number;
+    expect(
+      (await act('ADMIN', 'PUT', `/care-label/lists/care-code/${listId}`, { name: 'Live 2' })).statusCode,
+    ).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1.0/care-label/lists/care-code/${listId}`,
+      headers: t.auth(await t.tokenFor('ADMIN')),
+    });
+    expect(removed.statusCode).toBe(204);
+    const events = await admin.waitFor(3);
+    for (const event of events)
+      expect(event).toMatchObject({
+        kind: 'careList',
+        listKind: 'care-code',
+        listId,
+        actor: { role: 'ADMIN' },
+      });
+    await settle();
+    expect(csr.events).toEqual([]);
+  });
+
+  it("sends an inventory update to the product screens' users of the customer, not to others", async () => {
+    const stocked = await buildSubcode(t.db, {
+      customerId: p.rootsId,
+      factoryId: p.factoryId,
+      sizes: [{ productSize: 'S', hasInventory: true, currentInventory: 5 }],
+    });
+    const itemId = stocked.items[0]!.id;
+    await buildUser(t.db, { role: 'ACCOUNT', email: 'live-dunnes@example.com', customerIds: [p.dunnesId] });
+    const account = await stream(await t.tokenFor('ACCOUNT'));
+    const vendor = await stream(await t.tokenFor('VENDOR'));
+    const dunnesOnly = await stream(await t.login('live-dunnes@example.com'));
+    const finance = await stream(await t.tokenFor('FINANCE'));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1.0/products/inventory',
+      headers: t.auth(await t.tokenFor('ACCOUNT')),
+      payload: { inventories: { [itemId]: 7 } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = { kind: 'stock', productItemIds: [itemId], actor: { email: DEMO_EMAILS.ACCOUNT } };
+    expect((await account.waitFor(1))[0]).toMatchObject(expected);
+    expect((await vendor.waitFor(1))[0]).toMatchObject(expected);
+    await settle();
+    expect(dunnesOnly.events).toEqual([]);
+    expect(finance.events).toEqual([]);
+  });
+
+  it('sends the stock a shipment takes to the customer’s product-screen users, not to others', async () => {
+    const stocked = await buildSubcode(t.db, {
+      customerId: p.rootsId,
+      factoryId: p.factoryId,
+      sizes: [{ productSize: 'S', hasInventory: true, currentInventory: 900, maximumInventory: 1000 }],
+    });
+    const { orderId } = await buildOrder(t.db, {
+      status: 'READY_TO_SHIP',
+      userId: vendorUserId,
+      vendorId: p.vendorId,
+      customerId: p.rootsId,
+      regionId: p.regionId,
+      factoryId: p.factoryId,
+      items: [{ subcode: stocked }],
+      financeApproval: true,
+      csrProductionConfirmed: true,
+    });
+    const account = await stream(await t.tokenFor('ACCOUNT'));
+    const dunnesOnly = await stream(await t.login('live-dunnes@example.com'));
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1.0/orders/${orderId}/ship-and-complete`,
+      headers: t.auth(await t.tokenFor('CSR')),
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const got = await account.waitFor(1);
+    await settle();
+    expect(got.filter((e) => e.kind === 'stock')).toEqual([
+      expect.objectContaining({
+        productItemIds: [stocked.items[0]!.id],
+        actor: expect.objectContaining({ role: 'CSR' }),
+      }),
+    ]);
+    expect(dunnesOnly.events).toEqual([]);
   });
 
   it("ends a user's streams at once when the user signs out", async () => {

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
+import { publishStockChange } from '../../platform/liveEvents';
 import { artworkRepository } from './artwork.repository';
 import { findPlacedOrderRecord } from './orders.readModel';
 import { shippingStockMove } from './orders.stock';
@@ -117,6 +118,14 @@ export function createOrderActions(ctx: AppContext) {
     shipAndComplete: (user: AuthUser, id: string) =>
       act(user, id, 'shipAndComplete', MESSAGES.shippedAndCompleted, async (tx, locked) => {
         const stock = await shippingStockMove(tx, locked.row);
+        // Live update (docs/live-updates.md): open product screens of the customer refetch the stock.
+        const customerId = locked.row.customerId;
+        if (stock.productItemIds.length > 0 && customerId !== null)
+          await publishStockChange(
+            tx,
+            user,
+            stock.productItemIds.map((productItemId) => ({ productItemId, customerId })),
+          );
         return {
           update: { shipAndCompleteDate: new Date() },
           log: [...stock.log, 'Shipped and completed'],

@@ -13,21 +13,23 @@ import { orderStockRepository as repo } from './orders.stock.repository';
 import type { OrderRow } from './orders.workflow.repository';
 
 /**
- * The stock move of shipping `order` (locked by the caller): its log line and inventory update, none
- * when the order holds no inventory product. Locks the stocked product items; 409
+ * The stock move of shipping `order` (locked by the caller): its log line, inventory update and the
+ * product items it moves, none when the order holds no inventory product. Locks the stocked product items; 409
  * STOCK_MESSAGES.notEnoughStock when an order that takes from stock holds more of a size than is in
  * stock (inventory never goes below 0 by shipping), STOCK_MESSAGES.tooMuchStock when a restock order
  * would pass MAX_STOCK (an integer overflow would otherwise be a 500).
  */
 export async function shippingStockMove(tx: Tx, order: Pick<OrderRow, 'id' | 'restock'>) {
   const lines = await repo.lockStockedLines(tx, order.id);
-  if (lines.length === 0) return { log: [], writes: [] };
+  if (lines.length === 0) return { log: [], writes: [], productItemIds: [] };
+  const productItemIds = lines.map((l) => l.productItemId);
   if (order.restock) {
     const over = lines.filter((l) => l.currentInventory + l.quantity > MAX_STOCK);
     if (over.length > 0) throw conflict(STOCK_MESSAGES.tooMuchStock(over));
     return {
       log: [STOCK_MESSAGES.added(lines)],
       writes: [repo.moveStock(lines.map((l) => ({ productItemId: l.productItemId, delta: l.quantity })))],
+      productItemIds,
     };
   }
   const short = lines.filter((l) => l.currentInventory < l.quantity);
@@ -35,5 +37,6 @@ export async function shippingStockMove(tx: Tx, order: Pick<OrderRow, 'id' | 're
   return {
     log: [STOCK_MESSAGES.taken(lines)],
     writes: [repo.moveStock(lines.map((l) => ({ productItemId: l.productItemId, delta: -l.quantity })))],
+    productItemIds,
   };
 }

@@ -6,6 +6,7 @@ import { type InventoryUpdateRequest, MESSAGES, PRODUCT_MESSAGES } from '@selved
 import type { AuthUser } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
+import { publishStockChange } from '../../platform/liveEvents';
 import { inCustomerScope, orderableCustomerIds } from '../access/access';
 import { productsRepository as repo } from './products.repository';
 
@@ -34,7 +35,15 @@ export function createProductInventory(ctx: AppContext) {
         if (!item || !inCustomerScope(scope, item.customerId)) throw notFound(PRODUCT_MESSAGES.notFound);
         if (!item.hasInventory) throw badRequest(PRODUCT_MESSAGES.notInventory(e.id), `inventories.${e.id}`);
       }
-      await db.transaction(async (tx) => repo.setInventories(tx, entries));
+      await db.transaction(async (tx) => {
+        await repo.setInventories(tx, entries);
+        // Live update (docs/live-updates.md): open product screens of the customers refetch the stock.
+        await publishStockChange(
+          tx,
+          user,
+          entries.map((e) => ({ productItemId: e.id, customerId: byId.get(e.id)!.customerId })),
+        );
+      });
       return { message: MESSAGES.inventoryUpdated };
     },
   };

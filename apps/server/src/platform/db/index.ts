@@ -74,7 +74,7 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const url = opts.url;
-    listeners.set(db, (channel, handlers) => listenPostgres(url, channel, handlers));
+    listeners.set(db, sharedPostgresListener(url));
     cursors.set(db, (statement, batchSize, form) => postgresCursor(pool, statement, batchSize, form));
     csvCopies.set(db, (statement) => postgresCopyCsv(pool, statement));
     return {
@@ -243,8 +243,9 @@ export const listenTiming = {
 };
 
 /**
- * Listens for notices on `channel` of `db`'s database on a connection of its own (PostgreSQL: a
- * dedicated `pg.Client`, reconnected whenever lost; PGlite: its `listen`, delivered in process).
+ * Listens for notices on `channel` of `db`'s database (PostgreSQL: on the one LISTEN connection of
+ * `db`, a `pg.Client` shared by every channel and reconnected whenever lost; PGlite: its `listen`,
+ * delivered in process).
  * Answers null when `db` was not opened by `openDatabase` (nothing to listen with). `handlers.up` is
  * called once notices are sure to arrive; the owner must treat the time before it, and after
  * `handlers.down`, as "notices may be missed".
@@ -254,28 +255,44 @@ export function listenForNotices(db: Db, channel: string, handlers: NoticeHandle
   return listeners.get(db)?.(channel, handlers) ?? null;
 }
 
+/** The channel each instance pings itself on (every channel's notices share one commit order). */
+const PING_CHANNEL = 'selvedge_listen_ping';
+
 /**
- * PostgreSQL: LISTEN on a client outside the pool (a pooled connection would be handed to other
- * queries and could not wait for notices). Its tool is a ping: a notice it sends itself on the channel.
- * PostgreSQL delivers notices in commit order, so when the ping is back every notice committed before
- * it has arrived — `sync` is one ping. The listener counts as up only once a first ping came back,
- * which proves the path end to end, and pings every heartbeat, so that a connection that died
- * silently (no RST, a stuck server) or stopped delivering (PgBouncer in transaction mode hands the
- * LISTENing server connection to other clients) is given up within heartbeat + timeout.
+ * PostgreSQL: one LISTEN connection per database opened (per instance), shared by every listener of
+ * it (the session cache, the live-update hub): each `listen` adds its channel to the connection, and
+ * the connection goes when the last listener closes. A client outside the pool (a pooled connection
+ * would be handed to other queries and could not wait for notices). Its tool is a ping: a notice it
+ * sends itself on PING_CHANNEL. PostgreSQL delivers a session's notices of all its channels in commit
+ * order, so when the ping is back every notice committed before it has arrived — `sync` is one ping.
+ * A listener counts as up only once a ping sent after its LISTEN came back, which proves the path end
+ * to end, and the connection pings every heartbeat, so that a connection that died silently (no RST,
+ * a stuck server) or stopped delivering (PgBouncer in transaction mode hands the LISTENing server
+ * connection to other clients) is given up within heartbeat + timeout: every listener is told `down`,
+ * and `up` again once a new connection listens on all their channels.
  */
-function listenPostgres(url: string, channel: string, handlers: NoticeHandlers): NoticeListener {
+function sharedPostgresListener(url: string): ListenFn {
   const instance = randomUUID();
-  let closed = false;
-  /** The connection in use (connecting or up): failing it ends it and, unless closed, schedules the next. */
-  let current: { up: boolean; pingSoon: () => Promise<void>; fail: (err: unknown) => void } | undefined;
+  /** The listeners, each with its channel and whether it was told `up` (and not `down` since). */
+  const subscribers = new Map<NoticeHandlers, { channel: string; up: boolean }>();
+  /** The connection in use (connecting or up): failing it ends it and, unless none listen, schedules the next. */
+  let current:
+    | {
+        up: boolean;
+        client: pg.Client;
+        pingSoon: () => Promise<void>;
+        fail: (err: unknown) => void;
+      }
+    | undefined;
   let ended: Promise<void> = Promise.resolve();
   let retry: NodeJS.Timeout | undefined;
   /** Failures since the last connection that came up: the wait before the next try doubles with each. */
   let failures = 0;
+  const idle = () => subscribers.size === 0;
 
   const connect = async () => {
     retry = undefined;
-    if (closed) return;
+    if (idle()) return;
     const client = new pg.Client({
       connectionString: url,
       application_name: 'selvedge-listen',
@@ -289,17 +306,22 @@ function listenPostgres(url: string, channel: string, handlers: NoticeHandlers):
     let failed = false;
     const state = {
       up: false,
+      client,
       fail(err: unknown) {
         if (failed) return;
         failed = true;
         clearInterval(heartbeat);
         if (current === connection) current = undefined;
-        if (state.up) handlers.down(err);
         state.up = false;
+        for (const [handlers, sub] of subscribers)
+          if (sub.up) {
+            sub.up = false;
+            handlers.down(err);
+          }
         for (const resolve of awaiting.values()) resolve(); // `down` told: nothing left to wait for
         awaiting.clear();
         ended = client.end().catch(() => {});
-        if (!closed) {
+        if (!idle()) {
           // Read at each failure (not when the listener started), so a change to listenTiming counts.
           const wait = Math.min(listenTiming.retryMs * 2 ** failures, listenTiming.maxRetryMs);
           failures++;
@@ -320,7 +342,7 @@ function listenPostgres(url: string, channel: string, handlers: NoticeHandlers):
             clearTimeout(timer);
             resolve();
           });
-          client.query('select pg_notify($1, $2)', [channel, payload]).catch((err) => {
+          client.query('select pg_notify($1, $2)', [PING_CHANNEL, payload]).catch((err) => {
             clearTimeout(timer);
             awaiting.delete(payload);
             reject(err);
@@ -352,57 +374,99 @@ function listenPostgres(url: string, channel: string, handlers: NoticeHandlers):
     client.on('error', (err) => state.fail(err));
     client.on('end', () => state.fail(new Error('notice connection ended')));
     client.on('notification', (n) => {
-      if (failed || n.channel !== channel) return;
+      if (failed) return;
       const payload = n.payload ?? '';
-      if (payload.startsWith('ping:')) {
-        // A ping of this instance, or of another: no news for the owner.
+      if (n.channel === PING_CHANNEL) {
+        // A ping of this instance, or of another: no news for the listeners.
         const resolve = awaiting.get(payload);
         awaiting.delete(payload);
         resolve?.();
         return;
       }
-      if (state.up) handlers.notice(payload);
+      for (const [handlers, sub] of subscribers)
+        if (sub.up && sub.channel === n.channel) handlers.notice(payload);
     });
+    const channels = new Set([PING_CHANNEL, ...[...subscribers.values()].map((sub) => sub.channel)]);
     try {
       await client.connect();
-      await client.query(`listen ${channel}`);
+      for (const channel of channels) await client.query(`listen ${channel}`);
       await state.ping(listenTiming.timeoutMs);
     } catch (err) {
       state.fail(err);
       return;
     }
     if (failed) return;
-    if (closed) {
+    if (idle()) {
       state.fail(new Error('closed'));
       return;
     }
     failures = 0;
     state.up = true;
-    handlers.up();
+    // Every listener whose channel the connection listened on before the ping: up; one that came
+    // after the LISTENs joins on its own.
+    for (const [handlers, sub] of subscribers)
+      if (sub.up) continue;
+      else if (channels.has(sub.channel)) {
+        sub.up = true;
+        handlers.up();
+      } else void join(handlers, sub.channel);
     heartbeat = setInterval(() => {
       pingSoon().catch((err) => state.fail(err));
     }, listenTiming.heartbeatMs);
     heartbeat.unref();
   };
-  void connect();
-  return {
-    sync: async () => {
-      const connection = current;
-      if (!connection?.up) return; // down: the owner was told, and serves nothing from notices
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('notice sync not received in time')), listenTiming.syncMs);
-      });
-      await Promise.race([connection.pingSoon(), late])
-        .catch((err) => connection.fail(err))
-        .finally(() => clearTimeout(timer));
-    },
-    close: async () => {
-      closed = true;
-      clearTimeout(retry);
-      current?.fail(new Error('closed'));
-      await ended;
-    },
+
+  /** A listener added while the connection is up: LISTEN its channel, then a ping proves it. */
+  const join = async (handlers: NoticeHandlers, channel: string) => {
+    const connection = current;
+    if (!connection?.up) return; // connecting: it listens on every channel once it is up
+    try {
+      await connection.client.query(`listen ${channel}`);
+      await connection.pingSoon();
+    } catch (err) {
+      connection.fail(err);
+      return;
+    }
+    const sub = subscribers.get(handlers);
+    if (sub && !sub.up && connection.up && current === connection) {
+      sub.up = true;
+      handlers.up();
+    }
+  };
+
+  return (channel, handlers) => {
+    subscribers.set(handlers, { channel, up: false });
+    if (current) void join(handlers, channel);
+    else if (!retry) void connect();
+    return {
+      sync: async () => {
+        const connection = current;
+        if (!connection?.up || !subscribers.get(handlers)?.up) return; // down: the owner was told
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('notice sync not received in time')),
+            listenTiming.syncMs,
+          );
+        });
+        await Promise.race([connection.pingSoon(), late])
+          .catch((err) => connection.fail(err))
+          .finally(() => clearTimeout(timer));
+      },
+      close: async () => {
+        const sub = subscribers.get(handlers);
+        if (!sub) return;
+        subscribers.delete(handlers);
+        if (sub.up) handlers.down(new Error('closed'));
+        // The last listener gone: the connection goes too. (A channel left to others stays listened.)
+        if (idle()) {
+          clearTimeout(retry);
+          retry = undefined;
+          current?.fail(new Error('closed'));
+          await ended;
+        }
+      },
+    };
   };
 }
 

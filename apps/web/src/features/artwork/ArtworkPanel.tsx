@@ -10,6 +10,7 @@ import { artworkEditOffered, type OrderItem, type OrderStatus, OVERLAYS } from '
 import { IconArrowsLeftRight, IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reviewArtwork, uploadArtwork } from '../../api/artwork';
+import { useOrderEditing } from '../../api/live-state';
 import { useOrderCommand } from '../../api/orders';
 import { FileUploadButton } from '../../ui/FileUploadButton';
 import { ArtworkBanner } from '../orders/ArtworkBanner';
@@ -44,6 +45,8 @@ export function ArtworkPanel({ orderId, orderStatus, cancelled = false, item }: 
   const { artwork, orderItemId } = item;
   const { run, busy } = useOrderCommand(orderId);
   const [review, setReview] = useState<ReviewState | null>(null);
+  // An open review dialog is being written: live updates leave the order's page alone (docs/decisions/0068).
+  useOrderEditing(orderId, review !== null);
   const [comparing, setComparing] = useState(false);
   const current = artwork.versions[0] ?? null;
   const canUpload = artwork.actions.includes('upload');

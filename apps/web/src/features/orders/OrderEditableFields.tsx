@@ -7,8 +7,8 @@
  * Each is an input only when the server lists its action ('setEstimatedCompletionDate',
  * 'setInvoiceNumber') in `order.actions`, read-only text otherwise. A field saves when it loses
  * focus and on Enter, only when its value changed; a failed save shows the generic error and keeps
- * what the user typed. While the user types in one (unsaved invoice number, or in the date field),
- * live updates hold this order's page back and offer a reload (docs/decisions/0068).
+ * what the user typed. While a field holds unsaved typing, live updates do not refresh the order
+ * under it (docs/decisions/0068: the notice offers Reload).
  */
 import { TextInput } from '@mantine/core';
 import {
@@ -20,7 +20,7 @@ import {
 } from '@selvedge/shared';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { markOrderEditing } from '../../api/live-state';
+import { useOrderEditing } from '../../api/live-state';
 import { setEstimatedCompletionDate, setInvoiceNumber, useOrderCommand } from '../../api/orders';
 import { DateField } from '../../ui/DateField';
 import { Field, FieldLabel } from './Field';
@@ -41,9 +41,9 @@ export function EstimatedCompletionDateField({ order }: { order: OrderDetails })
   const save = useFieldSave(order.orderId);
   const [error, setError] = useState<string | null>(null);
   const saved = order.estimatedCompletionDate;
-  // In the field: live updates leave this order's page alone and offer a reload (docs/decisions/0068).
-  const [editing, setEditing] = useState(false);
-  useEffect(() => (editing ? markOrderEditing(order.orderId) : undefined), [editing, order.orderId]);
+  // Unsaved typing: live updates leave this order's page alone and offer a reload (docs/decisions/0068).
+  const [dirty, setDirty] = useState(false);
+  useOrderEditing(order.orderId, dirty);
 
   if (!order.actions.includes('setEstimatedCompletionDate'))
     return (
@@ -70,10 +70,10 @@ export function EstimatedCompletionDateField({ order }: { order: OrderDetails })
       size="xs"
       value={saved}
       onCommit={commit}
-      onEditingChange={setEditing}
       minDate={today}
       allowEmpty={false}
       error={error}
+      onDraftChange={setDirty}
       data-testid="order-estimated-completion-date-input"
     />
   );
@@ -88,7 +88,7 @@ export function InvoiceNumberField({ order }: { order: OrderDetails }) {
   useEffect(() => setDraft(saved), [saved]);
   // Unsaved typing: live updates leave this order's page alone and offer a reload (docs/decisions/0068).
   const dirty = draft.trim() !== saved;
-  useEffect(() => (dirty ? markOrderEditing(order.orderId) : undefined), [dirty, order.orderId]);
+  useOrderEditing(order.orderId, dirty);
 
   if (!order.actions.includes('setInvoiceNumber'))
     return <Field label={INVOICE_NUMBER} value={order.invoiceNumber} testId="order-invoice-number" />;
