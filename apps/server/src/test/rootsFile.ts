@@ -55,7 +55,9 @@ export async function writeRootsFile(
       description: `Bench Tee ${style}`,
       colour: COLOURS[Math.floor(k / SIZES.length)]!,
       size: SIZES[k % SIZES.length]!,
-      barcode: withCheckDigit(`${style}${String(k).padStart(3, '0')}`),
+      // A UPC of Roots' GS1 Company Prefix 0062040 (its subcodes are RFID, docs/rfid.md): 5 digits
+      // of item reference, so a file of more than 100,000 rows repeats barcodes (no rule forbids it).
+      barcode: withCheckDigit(`062040${String(n % 100_000).padStart(5, '0')}`),
       prices: [
         { currency: 'CAD', amount: '49.99' },
         { currency: 'USD', amount: '39.99' },

@@ -48,6 +48,14 @@ export const VARIABLE_DATA_IMPORT_MESSAGES = {
   /** `customer` is the customer's name. */
   notASubcode: (ticketType: string, customer: string) =>
     `${ticketType} is not a product subcode of ${customer}`,
+  /**
+   * A row of an RFID subcode whose barcode is not a GTIN of the customer's GS1 Company Prefix
+   * (`prefix` null when the customer has none): its tags could not be encoded (docs/rfid.md).
+   */
+  barcodeNotOfPrefix: (ticketType: string, prefix: string | null) =>
+    prefix === null
+      ? `${ticketType} is an RFID subcode but its customer has no GS1 Company Prefix`
+      : `${ticketType} is an RFID subcode: the barcode must be a GTIN of the GS1 Company Prefix ${prefix}`,
   alreadyOrdered: (row: { poNumber: string; styleNumber: string; ticketType: string }) =>
     `${row.poNumber} style ${row.styleNumber} (${row.ticketType}) is already ordered: its rows are kept`,
 } as const;

@@ -84,14 +84,33 @@ export const importRepository = {
     return new Set((r.rows as { n: string }[]).map((x) => vendorKey(x.n)));
   },
 
-  /** The customer's subcodes by name (a row's ticket type), and the customer's name. */
-  async subcodesOf(db: Q, customerId: number): Promise<{ name: string; subcodes: Map<string, number> }> {
-    const r = await db.execute(sql`select c.company_name as customer, ps.id, ps.product_subcode as subcode
+  /**
+   * The customer's subcodes by name (a row's ticket type), the customer's name and GS1 Company
+   * Prefix (null without one), and which of its subcodes are RFID (docs/rfid.md): their rows'
+   * barcodes must be GTINs of that prefix.
+   */
+  async subcodesOf(
+    db: Q,
+    customerId: number,
+  ): Promise<{ name: string; prefix: string | null; subcodes: Map<string, number>; rfid: Set<number> }> {
+    const r = await db.execute(sql`select c.company_name as customer, c.gs1_company_prefix as prefix,
+        ps.id, ps.product_subcode as subcode, ps.rfid
       from customers c left join product_subcodes ps on ps.customer_id = c.id where c.id = ${customerId}`);
-    const rows = r.rows as { customer: string; id: number | null; subcode: string | null }[];
+    const rows = r.rows as {
+      customer: string;
+      prefix: string | null;
+      id: number | null;
+      subcode: string | null;
+      rfid: boolean | null;
+    }[];
     const subcodes = new Map<string, number>();
-    for (const x of rows) if (x.id !== null && x.subcode !== null) subcodes.set(x.subcode, x.id);
-    return { name: rows[0]?.customer ?? '', subcodes };
+    const rfid = new Set<number>();
+    for (const x of rows) {
+      if (x.id === null || x.subcode === null) continue;
+      subcodes.set(x.subcode, x.id);
+      if (x.rfid) rfid.add(x.id);
+    }
+    return { name: rows[0]?.customer ?? '', prefix: rows[0]?.prefix ?? null, subcodes, rfid };
   },
 
   /**

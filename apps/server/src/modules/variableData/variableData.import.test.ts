@@ -15,6 +15,7 @@ import {
   type DataUpload,
   IMPORT_GAVE_UP,
   IMPORT_INTERRUPTED,
+  VARIABLE_DATA_IMPORT_MESSAGES,
   withCheckDigit,
 } from '@selvedge/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -164,7 +165,7 @@ describe('importing the sample files', () => {
 
   it('refuses a Roots line whose quotes are broken alone, by its own line, and imports the lines after it', async () => {
     const row = (po: string, style: string) =>
-      `4410023,${po},${style},RT-PT-401,Quote Tee,WHT,S,${withCheckDigit(`0${style}01`)},10.00,8.00,5`;
+      `4410023,${po},${style},RT-PT-401,Quote Tee,WHT,S,${withCheckDigit(`062040${style.slice(-5)}`)},10.00,8.00,5`;
     const text = [
       ROOTS_HEADER,
       row('PO-QUOTE', '79000001'),
@@ -184,6 +185,25 @@ describe('importing the sample files', () => {
     expect(upload.report).toMatchObject({ rowsRead: 6, rowsAdded: 4, rowsRefused: 2 });
     for (const style of ['79000001', '79000003', '79000005', '79000006'])
       expect(await rowsOf('PO-QUOTE', style)).toHaveLength(1);
+  });
+
+  it("refuses a row of an RFID subcode whose barcode is not a GTIN of the customer's prefix, naming its line and field", async () => {
+    const row = (style: string, upc: string) =>
+      `4410023,PO-RFID-UPC,${style},RT-PT-401,Tag Tee,WHT,S,${upc},10.00,8.00,5`;
+    const text = [
+      ROOTS_HEADER,
+      row('79100001', withCheckDigit('06204000901')), // Roots' prefix 0062040
+      row('79100002', withCheckDigit('07700000901')), // another company's UPC
+      '',
+    ].join('\r\n');
+    const upload = await uploadAndWait(parties.rootsId, 'rfid-upc.csv', text);
+    expect(upload.state).toBe('finished');
+    expect(await refusalsOf(upload.id)).toEqual([
+      `3 UPC-A barcode: ${VARIABLE_DATA_IMPORT_MESSAGES.barcodeNotOfPrefix('RT-PT-401', '0062040')}`,
+    ]);
+    expect(upload.report).toMatchObject({ rowsRead: 2, rowsAdded: 1, rowsRefused: 1 });
+    expect(await rowsOf('PO-RFID-UPC', '79100001')).toHaveLength(1);
+    expect(await rowsOf('PO-RFID-UPC', '79100002')).toHaveLength(0);
   });
 
   it('imports the Dunnes sample: every good D record, the refusals docs/formats/README.md lists', async () => {
@@ -258,10 +278,10 @@ describe('uploading a PO and style again', () => {
   const line = (size: string, upc: string, quantity: number, price = '49.99') =>
     `4410023,PO-RE-1,77000001,RT-PT-401,Re-upload Tee,WHT,${size},${upc},${price},39.99,${quantity}`;
   const UPC = {
-    S: withCheckDigit('07700000100'),
-    M: withCheckDigit('07700000101'),
-    L: withCheckDigit('07700000102'),
-    XL: withCheckDigit('07700000103'),
+    S: withCheckDigit('06204000100'),
+    M: withCheckDigit('06204000101'),
+    L: withCheckDigit('06204000102'),
+    XL: withCheckDigit('06204000103'),
   };
 
   it('replaces the rows of an item not yet ordered and reports added, changed and removed', async () => {
@@ -316,7 +336,7 @@ describe('uploading a PO and style again', () => {
       [
         ROOTS_HEADER,
         line('S', UPC.S, 99),
-        `4410023,PO-RE-2,77000002,RT-PT-401,Other Tee,WHT,S,${withCheckDigit('07700000200')},10.00,8.00,5`,
+        `4410023,PO-RE-2,77000002,RT-PT-401,Other Tee,WHT,S,${withCheckDigit('06204000200')},10.00,8.00,5`,
         '',
       ].join('\n'),
     );
@@ -327,7 +347,7 @@ describe('uploading a PO and style again', () => {
     expect(third.report).toMatchObject({ rowsRead: 2, itemsCreated: 1, rowsAdded: 1, rowsRefused: 1 });
     expect(await rowsOf('PO-RE-1', '77000001')).toHaveLength(3);
     expect(await rowsOf('PO-RE-2', '77000002')).toEqual([
-      `S WHT 5 ${withCheckDigit('07700000200')} CAD10.00/USD8.00`,
+      `S WHT 5 ${withCheckDigit('06204000200')} CAD10.00/USD8.00`,
     ]);
   });
 
@@ -337,8 +357,8 @@ describe('uploading a PO and style again', () => {
       'twice.csv',
       [
         ROOTS_HEADER,
-        `4410023,PO-DUP,77000003,RT-PT-401,Dup Tee,WHT,S,${withCheckDigit('07700000300')},10.00,8.00,5`,
-        `4410023,PO-DUP,77000003,RT-PT-401,Dup Tee,WHT,S,${withCheckDigit('07700000300')},10.00,8.00,6`,
+        `4410023,PO-DUP,77000003,RT-PT-401,Dup Tee,WHT,S,${withCheckDigit('06204000300')},10.00,8.00,5`,
+        `4410023,PO-DUP,77000003,RT-PT-401,Dup Tee,WHT,S,${withCheckDigit('06204000300')},10.00,8.00,6`,
         '',
       ].join('\r\n'),
     );
@@ -346,7 +366,7 @@ describe('uploading a PO and style again', () => {
       '3 size: size S colour WHT of PO number PO-DUP style 77000003 (RT-PT-401) is on line 2 already',
     ]);
     expect(await rowsOf('PO-DUP', '77000003')).toEqual([
-      `S WHT 5 ${withCheckDigit('07700000300')} CAD10.00/USD8.00`,
+      `S WHT 5 ${withCheckDigit('06204000300')} CAD10.00/USD8.00`,
     ]);
   });
 });
@@ -399,7 +419,7 @@ describe('a run failing in the middle', () => {
     let reads = 0;
     const rows = Array.from({ length: 40 }, (_, i) => {
       const style = String(78000000 + i);
-      return `4410023,PO-CUT,${style},RT-PT-401,Cut Tee,WHT,S,${withCheckDigit(`0${style}01`)},10.00,8.00,5`;
+      return `4410023,PO-CUT,${style},RT-PT-401,Cut Tee,WHT,S,${withCheckDigit(`062040${style.slice(-5)}`)},10.00,8.00,5`;
     });
     const text = [ROOTS_HEADER, ...rows, ''].join('\n');
     // Queue it with the workers unable to see it: the job runs, reads through the failing storage.
@@ -465,7 +485,7 @@ describe('a run cut off (its process killed)', () => {
       ROOTS_HEADER,
       ...Array.from({ length: n }, (_, i) => {
         const style = String(first + i);
-        return `4410023,${po},${style},RT-PT-401,Cut Tee,WHT,S,${withCheckDigit(`0${style}01`)},10.00,8.00,5`;
+        return `4410023,${po},${style},RT-PT-401,Cut Tee,WHT,S,${withCheckDigit(`062040${style.slice(-5)}`)},10.00,8.00,5`;
       }),
       '',
     ].join('\n');

@@ -28,6 +28,7 @@ import {
   type DataUploadReport,
   FileRefusedError,
   FlatFileParser,
+  gtinMatchesPrefix,
   IMPORT_GAVE_UP,
   IMPORT_INTERRUPTED,
   type RootsHeader,
@@ -188,6 +189,17 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
             line: row.line,
             field: 'ticket type',
             reason: VARIABLE_DATA_IMPORT_MESSAGES.notASubcode(row.ticketType, customer.name),
+          });
+        } else if (
+          customer.rfid.has(subcodeId) &&
+          (customer.prefix === null || !gtinMatchesPrefix(row.barcode, customer.prefix))
+        ) {
+          // Every piece of an RFID subcode's row gets an EPC of the row's barcode as GTIN
+          // (docs/rfid.md): a barcode outside the customer's prefix could not be encoded at placing.
+          refusals.push({
+            line: row.line,
+            field: layout === 'FLAT_FILE' ? 'EAN-13 barcode' : 'UPC-A barcode',
+            reason: VARIABLE_DATA_IMPORT_MESSAGES.barcodeNotOfPrefix(row.ticketType, customer.prefix),
           });
         } else if (ordered.has(`${subcodeId}|${row.poNumber}|${row.styleNumber}`)) {
           refusals.push({
