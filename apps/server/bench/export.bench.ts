@@ -23,6 +23,12 @@
  * BENCH_ACCEPT_ENCODING sets the download's Accept-Encoding (default fetch's own, gzip and deflate;
  * a browser sends zstd and br too, which the server prefers).
  *
+ * BENCH_EXPORT=rfid measures the RFID encoding file instead (GET /orders/{id}/rfid-encoding,
+ * docs/rfid.md): one demo order of Roots given a single range of BENCH_TAGS tags (default
+ * 1,000,000) of an RFID GTIN, its file downloaded as admin beside COPY of the same rows (the range
+ * expanded by generate_series with the same printed fields; PostgreSQL computes no EPC, so COPY is
+ * the floor, not the same work). No orders are loaded in this mode.
+ *
  * BENCH_BUNDLES=<dir>[,<dir>…] compares server bundles (each built by `node apps/server/build.mjs
  * dist/<name>`, e.g. before and after a change) in the same run: one server per bundle, and in every
  * round COPY then each bundle's download in turn, so all see the same machine load.
@@ -39,9 +45,11 @@ import { API_PREFIX } from '../src/app';
 import { orderScope } from '../src/modules/access/access';
 import { lineColumns, orderLinesQuery } from '../src/modules/orders/orders.downloads';
 import { orderFilters } from '../src/modules/orders/orders.service';
+import { rfidRepository } from '../src/modules/rfid/rfid.repository';
 import { TokenService } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
-import { inlineParameters } from '../src/platform/db';
+import { type Db, inlineParameters } from '../src/platform/db';
+import { rfidRanges } from '../src/platform/db/schema';
 import { querySelectList } from '../src/platform/queryFile';
 import { createStorage } from '../src/platform/storage';
 import { seedDemoData } from '../src/seed/demo';
@@ -54,7 +62,10 @@ const env = (name: string, fallback: number) => {
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number`);
   return n;
 };
+/** What is measured: the orders' lines file (default) or an order's RFID encoding file. */
+const EXPORT = process.env.BENCH_EXPORT === 'rfid' ? 'rfid' : 'orders';
 const ORDERS = env('BENCH_ORDERS', 1_000_000);
+const TAGS = env('BENCH_TAGS', 1_000_000);
 const ROUNDS = env('BENCH_ROUNDS', 2);
 /** The download's Accept-Encoding; default fetch's own (gzip, deflate). */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
@@ -107,7 +118,7 @@ async function copyOut(url: string, query: string) {
  * The download read to its end, with the server's RSS sampled every 20 ms meanwhile; `rows` as
  * counted (CSV) or as COPY counted them (`expectedRows`, for .xlsx).
  */
-async function download(base: string, token: string, pid: number, expectedRows: number) {
+async function download(base: string, path: string, token: string, pid: number, expectedRows: number) {
   const counter = lineCounter();
   const before = rssOf(pid);
   let peak = before;
@@ -118,7 +129,7 @@ async function download(base: string, token: string, pid: number, expectedRows: 
   const cpu0 = cpuOf(pid);
   let encoding = '';
   try {
-    const res = await fetch(`${base}${API_PREFIX}/orders/download-all-full-csv?format=${FORMAT}`, {
+    const res = await fetch(`${base}${API_PREFIX}${path}?format=${FORMAT}`, {
       headers: {
         authorization: `Bearer ${token}`,
         ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
@@ -144,6 +155,63 @@ async function download(base: string, token: string, pid: number, expectedRows: 
   };
 }
 
+/** The statement of GET /orders/download-all-full-csv for an admin without filters, inlined for COPY. */
+function ordersCopyQuery(): string {
+  // The query the download runs for an admin without filters (orders.downloads.ts allOrderLines).
+  const adminScope = {
+    role: 'ADMIN' as const,
+    customerIds: [],
+    vendorIds: [],
+    factoryIds: [],
+    regionIds: [],
+  };
+  const query = orderListQuery.parse({});
+  // The statement's own result (its columns as selected, no cells computed): what COPY writes
+  // fastest, the baseline the download is compared with.
+  return inlined(
+    orderLinesQuery(and(orderScope(adminScope), ...orderFilters(query, 'ADMIN')) as SQL)(
+      querySelectList(lineColumns('ADMIN')),
+    ),
+  );
+}
+
+/**
+ * A demo order of Roots with one RFID range of `tags` tags (RT-HT-201's first GTIN, which starts
+ * with Roots' GS1 Company Prefix) on its first size row, and the COPY of the same rows: the
+ * encoding file's ranges statement with each range expanded to its serials.
+ */
+async function rfidOrder(db: Db, tags: number): Promise<{ path: string; copyQuery: string }> {
+  const [target] = (
+    await db.execute(sql`
+      select o.id as "orderId", oi.id as "orderItemId", s.id as "sizeId",
+        (select pi.gtin from product_items pi join product_subcodes p on p.id = pi.product_subcode_id
+          where p.product_subcode = 'RT-HT-201' and pi.gtin is not null order by pi.sort_key limit 1) as gtin
+      from orders o
+      join order_items oi on oi.order_id = o.id
+      join order_item_sizes s on s.order_item_id = oi.id
+      join product_subcodes ps on ps.id = oi.product_subcode_id
+      join customers c on c.id = ps.customer_id
+      where o.order_status <> 'PENDING' and c.gs1_company_prefix is not null
+      order by o.id, oi.id, s.id limit 1`)
+  ).rows as { orderId: number; orderItemId: number; sizeId: number; gtin: string | null }[];
+  if (!target?.gtin) throw new Error('bench: the demo data has no placed Roots order or no RFID GTIN');
+  await db.insert(rfidRanges).values({
+    orderId: target.orderId,
+    orderItemId: target.orderItemId,
+    orderItemSizeId: target.sizeId,
+    seq: 1,
+    gtin: target.gtin,
+    filter: 3,
+    firstSerial: 1,
+    count: tags,
+  });
+  const ranges = inlined(rfidRepository.encodingRangesQuery(target.orderId));
+  return {
+    path: `/orders/${target.orderId}/rfid-encoding`,
+    copyQuery: `select q.*, s.serial from (${ranges}) q cross join lateral generate_series(q."firstSerial"::bigint, q."firstSerial"::bigint + q.count - 1) s(serial)`,
+  };
+}
+
 async function main() {
   const { database, url, label, drop } = await openBenchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-bench-export-'));
@@ -153,27 +221,15 @@ async function main() {
     const db = database.db;
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     await seedDemoData(db, { storage: createStorage(config) });
-    await loadOrders(db, ORDERS);
+    if (EXPORT === 'orders') await loadOrders(db, ORDERS);
     const { rows: admins } = await db.execute(sql`select id from users where email = 'admin@example.com'`);
     const adminId = (admins[0] as { id: number }).id;
     const [token] = await issueTokens(db, new TokenService(JWT_SECRET, 480), [adminId]);
 
-    // The query the download runs for an admin without filters (orders.downloads.ts allOrderLines).
-    const adminScope = {
-      role: 'ADMIN' as const,
-      customerIds: [],
-      vendorIds: [],
-      factoryIds: [],
-      regionIds: [],
-    };
-    const query = orderListQuery.parse({});
-    // The statement's own result (its columns as selected, no cells computed): what COPY writes
-    // fastest, the baseline the download is compared with.
-    const copyQuery = inlined(
-      orderLinesQuery(and(orderScope(adminScope), ...orderFilters(query, 'ADMIN')) as SQL)(
-        querySelectList(lineColumns('ADMIN')),
-      ),
-    );
+    const { path, copyQuery } =
+      EXPORT === 'rfid'
+        ? await rfidOrder(db, TAGS)
+        : { path: '/orders/download-all-full-csv', copyQuery: ordersCopyQuery() };
 
     const bundles = process.env.BENCH_BUNDLES ? process.env.BENCH_BUNDLES.split(',').filter(Boolean) : [''];
     const servers: {
@@ -213,12 +269,12 @@ async function main() {
       const copy = await copyOut(url, copyQuery);
       log(`round ${round}: COPY ${fmt(copy)} (${(copy.bytes / MB).toFixed(0)} MB)`);
       for (const server of servers) {
-        const file = await download(server.base, token, server.pid, copy.rows);
+        const file = await download(server.base, path, token, server.pid, copy.rows);
         server.peak = Math.max(server.peak, file.peak);
         const ratio = file.rows / file.seconds / (copy.rows / copy.seconds);
         server.ratios.push(ratio);
         log(
-          `round ${round}: ${server.label} download-all-full-csv (${FORMAT}) ${fmt(file)} ` +
+          `round ${round}: ${server.label} ${path} (${FORMAT}) ${fmt(file)} ` +
             `(${(file.bytes / MB).toFixed(0)} MB, ${file.encoding}); server CPU ${file.cpu.toFixed(1)} s ` +
             `(${Math.round(file.rows / file.cpu).toLocaleString('en')} rows per CPU s); ratio ${ratio.toFixed(2)}; ` +
             `server RSS peak ${(file.peak / MB).toFixed(1)} MB, growth ${((file.peak - server.idle) / MB).toFixed(1)} MB ` +
@@ -227,7 +283,11 @@ async function main() {
         if (file.rows !== copy.rows) log(`  rows differ: download ${file.rows}, COPY ${copy.rows}`);
       }
     }
-    log(`\nsummary: ${ORDERS.toLocaleString('en')} orders loaded`);
+    log(
+      EXPORT === 'rfid'
+        ? `\nsummary: the RFID encoding file of one order of ${TAGS.toLocaleString('en')} tags`
+        : `\nsummary: ${ORDERS.toLocaleString('en')} orders loaded`,
+    );
     for (const server of servers) {
       const sorted = [...server.ratios].sort((a, b) => a - b);
       log(
