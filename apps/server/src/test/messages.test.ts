@@ -60,6 +60,20 @@ function textsOf(value: unknown): string[] {
   return out;
 }
 
+/**
+ * A field path and a colon, also once capitalised: apiFieldMessage and the screens upper-case a
+ * sentence's first letter, so 'quantity: …' reaches the user as 'Quantity: …', which
+ * startsWithFieldPath (small letter first) lets pass. One capitalised word and a colon is taken for
+ * a path; all-capital words ('ERROR: Unable to reach network server.', ordering §8) and several
+ * words ('Size M: Colour is required') stay sentences.
+ */
+const CAPITALISED_PATH = /^\p{Lu}\p{Ll}[\w.[\]]*: /u;
+
+/** True for a text that starts with a field path, as written or capitalised. */
+function pathFirst(text: string): boolean {
+  return startsWithFieldPath(text) || CAPITALISED_PATH.test(text);
+}
+
 describe('messages are sentences, never a field path and its text (decision 0058)', () => {
   it('every catalogued message and template', () => {
     let checked = 0;
@@ -70,12 +84,25 @@ describe('messages are sentences, never a field path and its text (decision 0058
           expect(texts.length, `${name}.${key} could not be sampled`).toBeGreaterThan(0);
         for (const text of texts) {
           checked++;
-          expect(startsWithFieldPath(text), `${name}.${key}: ${text}`).toBe(false);
+          expect(pathFirst(text), `${name}.${key}: ${text}`).toBe(false);
         }
       }
     }
     expect(Object.keys(CATALOGUES).length).toBeGreaterThan(40);
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it('takes a capitalised single word and a colon for a path, not a capital word or several words', () => {
+    expect(
+      ['Quantity: must be a whole number', 'Gtin: Required', 'CareLabel.wash: Required'].map(pathFirst),
+    ).toEqual([true, true, true]);
+    expect(
+      [
+        'ERROR: Unable to reach network server.',
+        'Size M: Colour is required',
+        'Product Subcode is required',
+      ].map(pathFirst),
+    ).toEqual([false, false, false]);
   });
 
   it('no badRequest or conflict in the server writes a field path in front of its text', () => {
