@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'selvedge-demo-2026';
 
@@ -53,3 +53,10 @@ export async function signIn(page: Page, email: string, path = '/') {
 
 /** The access token the app keeps in session storage. */
 export const accessToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('access_token'));
+
+/** A page of `email` signed in, in a browser context of its own (a second user beside the first), at `path`. */
+export async function userPage(browser: Browser, email: string, path = '/'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, path);
+  return page;
+}

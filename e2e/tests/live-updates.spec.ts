@@ -15,25 +15,17 @@
  *    new upload and its report (Finished) without a reload.
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makePng } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { addWovenLabelToCart, placeCart, typedDate } from '../support/ordering';
 import { waitForQuietNetwork } from '../support/quiet';
-import { signIn } from '../support/session';
+import { userPage } from '../support/session';
 
 test.setTimeout(240_000);
 
 /** Well within the 2 s the issue asks for, with room for a loaded CI machine. */
 const LIVE = { timeout: 10_000 };
-
-/** A signed-in user in a browser context of their own, at `path`. */
-async function userPage(browser: Browser, email: string, path = '/'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email, path);
-  return page;
-}
 
 const status = (page: Page) => page.getByTestId('order-status');
 const info = (page: Page, text: string) => page.getByTestId('message-info').filter({ hasText: text }).first();

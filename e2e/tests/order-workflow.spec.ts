@@ -11,21 +11,13 @@
  * the two versions and downloads the packing slip (a PDF named by the server).
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makePdf, makePng } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { addWovenLabelToCart, placeCart, typedDate } from '../support/ordering';
-import { signIn } from '../support/session';
+import { userPage } from '../support/session';
 
 test.setTimeout(300_000);
-
-/** A signed-in user in a browser context of their own. */
-async function userPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
 
 /** The green success message with this text is on screen. */
 async function expectSuccess(page: Page, text: string) {

@@ -9,7 +9,7 @@ import { apiCall, emptyCart, productItemIdOf } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { placeCart } from '../support/ordering';
-import { signIn } from '../support/session';
+import { userPage } from '../support/session';
 
 test.setTimeout(120_000);
 
@@ -39,8 +39,7 @@ function decodeSgtin96(hex: string): { gtin14: string; serial: number } {
 test('a placed RFID order gives its encoding file, one tag per piece, on order details', async ({
   browser,
 }) => {
-  const vendor = await browser.newPage();
-  await signIn(vendor, 'vendor@example.com');
+  const vendor = await userPage(browser, 'vendor@example.com');
   await emptyCart(vendor);
   const productItemId = await productItemIdOf(vendor, 'RT-HT-201');
   await vendor.goto(`/product-details?productItemId=${productItemId}`);
@@ -54,8 +53,7 @@ test('a placed RFID order gives its encoding file, one tag per piece, on order d
   const orderId = await placeCart(vendor, `PO-RFID-E2E-${Date.now()}`);
   await vendor.close();
 
-  const csr = await browser.newPage();
-  await signIn(csr, 'csr@example.com', `/order-details?orderId=${orderId}`);
+  const csr = await userPage(browser, 'csr@example.com', `/order-details?orderId=${orderId}`);
   const order = await apiCall<{ orderItems: { quantity: number; rfid: boolean }[] }>(
     csr,
     'GET',

@@ -45,7 +45,7 @@ import type { ZodApp } from './context';
 import type { Db, Tx } from './db';
 import { masterDataHistory } from './db/schema';
 import { AppError, badRequest, conflict, notFound } from './errors';
-import { publishMasterDataSave } from './liveEvents';
+import { type LiveAudience, publishMasterDataSave } from './liveEvents';
 
 type Q = Db | Tx;
 export interface VersionedRecord {
@@ -85,6 +85,11 @@ export interface CrudConfig<R extends VersionedRecord, C, U, Query> {
   afterWrite?: (tx: Tx, before: R | null, after: R, user: AuthUser) => Promise<void>;
   /** What the user's role sees of a record (fields left out, ARCHITECTURE.md Who may do what). */
   view?: (record: R, user: AuthUser) => R;
+  /**
+   * Who gets the live update of a write to record `id` (docs/live-updates.md); the administrators
+   * when absent. Keep it in step with `canAccess`.
+   */
+  liveAudience?: (id: number) => LiveAudience;
 }
 
 export interface Crud<R extends VersionedRecord, C, U, Query> {
@@ -325,7 +330,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
             changes: diffRecords(null, after as unknown as Record<string, unknown>),
           });
           // Live update (docs/decisions/0068): other admins' searches of this entity list the new record.
-          await publishMasterDataSave(tx, user, kind, id);
+          await publishMasterDataSave(tx, user, kind, id, config.liveAudience?.(id));
           return after;
         }),
       );
@@ -373,7 +378,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
               changes,
             });
           // Live update (docs/decisions/0068): an admin with this record open learns of the save before its own 409.
-          await publishMasterDataSave(tx, user, kind, id);
+          await publishMasterDataSave(tx, user, kind, id, config.liveAudience?.(id));
           return after;
         }),
       );
@@ -395,7 +400,7 @@ export function createCrud<R extends VersionedRecord, C, U, Query>(
             user,
             changes: diffRecords(before as unknown as Record<string, unknown>, {}),
           });
-          await publishMasterDataSave(tx, user, kind, id);
+          await publishMasterDataSave(tx, user, kind, id, config.liveAudience?.(id));
         });
       } catch (err) {
         if (err instanceof AppError) throw err;

@@ -100,20 +100,16 @@ export const publishUploadProgress = (
   );
 
 /**
- * A master-data record created, saved or deleted (`entity`: its MasterDataKind): for the
- * administrators, and for a vendor record also the vendor's own users (they may open it).
+ * A master-data record created, saved or deleted (`entity`: its MasterDataKind): for `audience`,
+ * the administrators unless the entity's crud config says more (a vendor record: also its users).
  */
 export const publishMasterDataSave = (
   tx: Tx,
   user: Pick<AuthUser, 'email' | 'role'>,
   entity: string,
   recordId: number,
-) =>
-  publishLiveEvent(
-    tx,
-    { kind: 'masterData', entity, recordId, actor: actorOf(user) },
-    entity === 'vendors' ? { masterData: true, vendorId: recordId } : { masterData: true },
-  );
+  audience: LiveAudience = { masterData: true },
+) => publishLiveEvent(tx, { kind: 'masterData', entity, recordId, actor: actorOf(user) }, audience);
 
 /** A care-label list (master-data §7) added, renamed, removed or its members changed: for the administrators. */
 export const publishCareListChange = (

@@ -23,6 +23,10 @@ export const LAYOUT_CURRENCIES: Record<VariableDataLayout, readonly TicketCurren
   FLAT_FILE: ['EUR', 'GBP'],
 };
 
+/** The barcode's field as an upload report names it: each layout's barcode is one GS1 kind. */
+export const barcodeFieldName = (layout: VariableDataLayout) =>
+  layout === 'FLAT_FILE' ? 'EAN-13 barcode' : 'UPC-A barcode';
+
 /** A retail price printed on a ticket: `amount` a decimal string with 2 decimals ('49.99'). */
 export interface TicketPrice {
   currency: TicketCurrency;
@@ -171,7 +175,7 @@ export function checkRow(
 
   const barcode = raw.barcode.trim();
   const gtinLength = layout === 'FLAT_FILE' ? 13 : 12;
-  const barcodeName = layout === 'FLAT_FILE' ? 'EAN-13 barcode' : 'UPC-A barcode';
+  const barcodeName = barcodeFieldName(layout);
   if (!new RegExp(`^\\d{${gtinLength}}$`).test(barcode)) {
     refusals.push({
       line,

@@ -626,5 +626,7 @@ export const vendorCrud: CrudConfig<Vendor, VendorCreate, VendorUpdate, VendorQu
   store: vendorStore,
   // A VENDOR reaches only its own vendor (someone else's answers 404); ADMIN every vendor.
   canAccess: (user, id) => user.role === 'ADMIN' || user.vendorIds.includes(id),
+  // Its live updates reach the same people: the admins and the vendor's own users.
+  liveAudience: (id) => ({ masterData: true, vendorId: id }),
   view: vendorView,
 };

@@ -32,8 +32,8 @@ async function call(
   });
 }
 
-/** Places vendor@example.com's cart of `pieces` of RT-TF-601's first size (RFID or not). */
-async function placeOrder(pieces: number, vendorPO: string) {
+/** Adds `pieces` of RT-TF-601's first size to vendor@example.com's cart; answers its item and subcode ids. */
+async function addToCart(pieces: number) {
   const [sc] = await t.db
     .select()
     .from(s.productSubcodes)
@@ -50,10 +50,16 @@ async function placeOrder(pieces: number, vendorPO: string) {
     attributes: {},
   });
   expect(add.statusCode, add.body).toBe(200);
+  return { itemId: item!.id, subcodeId: sc!.id };
+}
+
+/** Places vendor@example.com's cart of `pieces` of RT-TF-601's first size (RFID or not). */
+async function placeOrder(pieces: number, vendorPO: string) {
+  const added = await addToCart(pieces);
   await completeCartHeader(t, vendorPO);
   const placed = await call('/orders/place?termsAndConditions=true', 'VENDOR', 'PUT');
   expect(placed.json().orderId, placed.body).toBeGreaterThan(0);
-  return { orderId: placed.json().orderId as number, itemId: item!.id, subcodeId: sc!.id };
+  return { orderId: placed.json().orderId as number, ...added };
 }
 
 beforeAll(async () => {
@@ -178,27 +184,7 @@ describe('the RFID badge in the answers (product search, cart and order lines)',
     expect((await lineOf(`/orders/${orderId}`))?.rfid).toBe(true);
     // Placed before the subcode was RFID: no tags, no badge.
     expect((await lineOf(`/orders/${plainOrderId}`))?.rfid).toBe(false);
-    const add = await call('/orders', 'VENDOR', 'POST', {
-      productType: 'STANDARD',
-      quantities: {
-        [String(
-          (
-            await t.db
-              .select({ id: s.productItems.id })
-              .from(s.productItems)
-              .innerJoin(s.productSubcodes, eq(s.productSubcodes.id, s.productItems.productSubcodeId))
-              .where(and(eq(s.productSubcodes.productSubcode, 'RT-TF-601'), eq(s.productItems.active, true)))
-              .limit(1)
-          )[0]!.id,
-        )]: 200,
-      },
-      attributes: {},
-    });
-    expect(add.statusCode, add.body).toBe(200);
-    const cart = (await call('/orders/cart', 'VENDOR')).json().orderItems as {
-      productSubcode: string;
-      rfid: boolean;
-    }[];
-    expect(cart.find((i) => i.productSubcode === 'RT-TF-601')?.rfid).toBe(true);
+    await addToCart(200);
+    expect((await lineOf('/orders/cart'))?.rfid).toBe(true);
   });
 });

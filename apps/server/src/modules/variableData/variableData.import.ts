@@ -23,6 +23,7 @@
 import { Transform } from 'node:stream';
 import {
   BROKEN_QUOTES_REASON,
+  barcodeFieldName,
   DATA_UPLOAD_REPORT_REFUSALS,
   type DataUploadRefusal,
   type DataUploadReport,
@@ -198,7 +199,7 @@ export async function runImport(deps: ImportDeps, uploadId: number): Promise<Imp
           // (docs/rfid.md): a barcode outside the customer's prefix could not be encoded at placing.
           refusals.push({
             line: row.line,
-            field: layout === 'FLAT_FILE' ? 'EAN-13 barcode' : 'UPC-A barcode',
+            field: barcodeFieldName(layout),
             reason: VARIABLE_DATA_IMPORT_MESSAGES.barcodeNotOfPrefix(row.ticketType, customer.prefix),
           });
         } else if (ordered.has(`${subcodeId}|${row.poNumber}|${row.styleNumber}`)) {
