@@ -66,7 +66,11 @@ export async function startProduct(opts: {
   const port = await freePort();
   const { nodeFlags, mallocEnv } = imageRuntime();
   const child: ChildProcess = fork(join(opts.bundleDir ?? serverBundles(), opts.entry), [], {
-    execArgv: nodeFlags,
+    execArgv: [
+      ...nodeFlags,
+      // BENCH_CPU_PROF=<folder>: a CPU profile of the server (written when it stops)
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       ...mallocEnv,

@@ -8,7 +8,7 @@ import {
 } from '@selvedge/shared';
 import tds from 'epc-tds';
 import { describe, expect, it } from 'vitest';
-import { decodeSgtin96, encodeSgtin96, sgtinEncoder } from './rfid.epc';
+import { decodeSgtin96, encodeSgtin96, sgtinEncoder, sgtinRange } from './rfid.epc';
 
 describe('SGTIN-96 through epc-tds', () => {
   it('answers the TDS example: 0614141 / 812345 / 6789 filter 3', () => {
@@ -44,6 +44,32 @@ describe('SGTIN-96 through epc-tds', () => {
     const encode = sgtinEncoder(gtin14Of('0061414112345'), '0614141', 3);
     expect(() => encode(SGTIN96_MAX_SERIAL + 1)).toThrow(/out of the SGTIN-96 range/);
     expect(() => encode(-1)).toThrow();
+  });
+
+  it("derives a range's EPCs exactly as the library encodes them, every partition and filter", () => {
+    for (const length of Object.keys(SGTIN_PARTITIONS)) {
+      const prefix = '0614141234567'.slice(0, Number(length));
+      const gtin = gtin14Of(`1${prefix}${'9'.repeat(12 - prefix.length)}`);
+      for (const filter of [0, 3, 7])
+        for (const [first, count] of [
+          [0, 1],
+          [1, 40],
+          [2 ** 32 - 5, 10], // across a 32-bit boundary
+          [SGTIN96_MAX_SERIAL - 20, 21],
+        ]) {
+          const range = sgtinRange(gtin, prefix, filter, first, count);
+          for (let serial = first; serial < first + count; serial++)
+            expect({ hex: range.hex(serial), tagUri: range.tagUri(serial) }).toEqual(
+              encodeSgtin96({ gtin14: gtin, companyPrefix: prefix, filter, serial }),
+            );
+        }
+    }
+  });
+
+  it('refuses a range that runs past 274,877,906,943', () => {
+    expect(() => sgtinRange(gtin14Of('0061414112345'), '0614141', 3, SGTIN96_MAX_SERIAL, 2)).toThrow(
+      /out of the SGTIN-96 range/,
+    );
   });
 
   it('decodes only SGTIN-96', () => {
