@@ -162,9 +162,13 @@ export function amountColumns(opts: {
   };
 }
 
+/** A line's subcode as its documents print it: with the RFID badge (docs/rfid.md) under it when its pieces carry tags. */
+const subcodeCell = (line: OrderLineRecord) =>
+  line.rfid ? `${line.productSubcode}\nRFID` : line.productSubcode;
+
 /**
- * The lines table (ordering §7 Documents), one row per size of each line: Product Subcode, Description (with style/PO
- * numbers and `notes`), Size, Attributes (line attributes on the line's first row, then each size's
+ * The lines table (ordering §7 Documents), one row per size of each line: Product Subcode (with 'RFID' under it
+ * for an RFID line), Description (with style/PO numbers and `notes`), Size, Attributes (line attributes on the line's first row, then each size's
  * attributesItem; left out when `attributes` is false), Quantity, then `extra`. A line with more
  * than one size closes with a bold total row.
  */
@@ -196,7 +200,7 @@ export function sizeTable(
         .filter((a) => a !== '')
         .join('\n');
       return [
-        i === 0 ? line.productSubcode : '',
+        i === 0 ? subcodeCell(line) : '',
         i === 0 ? description : '',
         size.size,
         ...(opts.attributes ? [attributes] : []),
