@@ -95,7 +95,7 @@ const GTIN14 = /^\d{14}$/;
 
 /**
  * The CSV records of `ranges`' tags, the same text as csvStream(RFID_ENCODING_COLUMNS, tagsOf(…))
- * writes (rfid.csv.test compares them), at a fraction of its cost (bench:export, decision 0067):
+ * writes (rfid.csv.test compares them), at a fraction of its cost (bench:export, decision 0074):
  * the cells the same for a whole range are written once per range by the kit (csvRecords:
  * neutralised, quoted, UTF-8), and each tag's own cells go in front of them — a number, 24 hex
  * digits, a tag URI of letters, digits and dots, the range's GTIN-14 (14 digits, checked here) and
