@@ -29,6 +29,8 @@
  * expanded by generate_series with the same printed fields; PostgreSQL computes no EPC, so COPY is
  * the floor, not the same work). No orders are loaded in this mode.
  *
+ * BENCH_CPU_PROF=<folder> writes a CPU profile of each server there when it stops (bench/product.ts).
+ *
  * BENCH_BUNDLES=<dir>[,<dir>…] compares server bundles (each built by `node apps/server/build.mjs
  * dist/<name>`, e.g. before and after a change) in the same run: one server per bundle, and in every
  * round COPY then each bundle's download in turn, so all see the same machine load.
