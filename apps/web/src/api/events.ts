@@ -12,7 +12,7 @@ import { cartKeys } from './cart';
 import { API_BASE, callHeaders } from './client';
 import { isOrderEditing, recordUploadProgress } from './live-state';
 import { lookupKeys } from './lookups';
-import { masterDataKeys } from './master-data';
+import { masterDataKeys } from './master-data-keys';
 import { orderKeys } from './orders';
 import { productKeys } from './products';
 import { variableDataKeys } from './variable-data';

@@ -4,8 +4,8 @@
  * screen names its kind and gets its query keys, fetch functions and hooks. Each record carries `version`; an update sends it back
  * and a stale one answers 409 with the contract's message (shown by the detail screen).
  *
- * Keys: ['master-data', kind, 'search', filters] | ['master-data', kind, 'record', id] |
- * ['master-data', kind, 'history', id]. A save puts the answered record in the cache, drops the
+ * Keys (api/master-data-keys.ts): ['master-data', kind, 'search', filters] |
+ * ['master-data', kind, 'record', id] | ['master-data', kind, 'history', id]. A save puts the answered record in the cache, drops the
  * kind's searches (the list shows the change) and its history.
  */
 import {
@@ -22,6 +22,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from './client';
 import { lookupKeys } from './lookups';
+import { masterDataKeys, type SearchFilters } from './master-data-keys';
+
+export { masterDataKeys, type SearchFilters };
 
 /** Every kind of the registry (MASTER_DATA of packages/shared). */
 export type EntityKind = MasterDataKind;
@@ -29,17 +32,6 @@ export type EntityKind = MasterDataKind;
 export type RecordOf<K extends EntityKind> = MasterDataRecord<K>;
 export type BodyOf<K extends EntityKind> = MasterDataBody<K>;
 export type UpdateOf<K extends EntityKind> = MasterDataUpdateBody<K>;
-/** Search filters as the list keeps them: text per filter field ('' = unset). */
-export type SearchFilters = Record<string, string>;
-
-export const masterDataKeys = {
-  all: ['master-data'] as const,
-  kind: (kind: EntityKind) => [...masterDataKeys.all, kind] as const,
-  searches: (kind: EntityKind) => [...masterDataKeys.kind(kind), 'search'] as const,
-  search: (kind: EntityKind, filters: SearchFilters) => [...masterDataKeys.searches(kind), filters] as const,
-  record: (kind: EntityKind, id: number) => [...masterDataKeys.kind(kind), 'record', id] as const,
-  history: (kind: EntityKind, id: number) => [...masterDataKeys.kind(kind), 'history', id] as const,
-};
 
 const PATHS = MASTER_DATA;
 const HISTORY_PATH = MASTER_DATA_PATHS.history;

@@ -9,7 +9,7 @@ import { LIVE_EVENT_MESSAGES, type LiveEvent } from '@selvedge/shared';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyLiveEvent, refreshFetchedBefore, startLiveStream } from '../../api/events';
-import { masterDataKeys } from '../../api/master-data';
+import { masterDataKeys } from '../../api/master-data-keys';
 import { orderKeys } from '../../api/orders';
 import { showInfo } from '../../ui/messages';
 import { showNotice } from '../../ui/notice';
