@@ -1,8 +1,21 @@
 /**
  * Files the browser journeys upload, made in the test so none is checked in: a real PNG (artwork
- * proofs; the server reads the type from the content) and a small real PDF (documents).
+ * proofs; the server reads the type from the content) and a small real PDF (documents); and the
+ * text of a file they download.
  */
+import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
+import type { Locator } from '@playwright/test';
+
+/**
+ * Clicks `button`, waits for the download it starts, and answers the file's suggested name and its
+ * text as UTF-8 (a CSV's byte order mark dropped).
+ */
+export async function downloadText(button: Locator): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([button.page().waitForEvent('download'), button.click()]);
+  const text = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
+  return { name: file.suggestedFilename(), text };
+}
 
 /** A file for Playwright's setInputFiles. */
 export interface UploadFile {

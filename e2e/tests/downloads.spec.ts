@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { orderIds } from '../support/api';
+import { downloadText } from '../support/files';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
@@ -17,14 +18,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Clicks the button, waits for the download, and answers its file name and first line (BOM dropped). */
 async function download(page: Page, testId: string) {
-  const [file, request] = await Promise.all([
-    page.waitForEvent('download'),
+  const [request, { name, text }] = await Promise.all([
     page.waitForRequest((r) => r.url().includes('/download-')),
-    page.getByTestId(testId).click(),
+    downloadText(page.getByTestId(testId)),
   ]);
-  const path = await file.path();
-  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
-  return { name: file.suggestedFilename(), header: text.split('\n')[0], url: new URL(request.url()) };
+  return { name, header: text.split('\n')[0], url: new URL(request.url()) };
 }
 
 test('ACCOUNT downloads every file of the order list and of an order', async ({ page }) => {

@@ -4,9 +4,9 @@
  * row per piece, its header as docs/rfid.md lists it, the first and last rows' EPC Hex decoding
  * (SGTIN-96, TDS §14.5.1) to the row's GTIN-14 and serial. axe checks that page with the card.
  */
-import { readFile } from 'node:fs/promises';
 import { apiCall, emptyCart, productItemIdOf } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
+import { downloadText } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { placeCart } from '../support/ordering';
 import { userPage } from '../support/session';
@@ -63,15 +63,9 @@ test('a placed RFID order gives its encoding file, one tag per piece, on order d
   expect(order.body.orderItems.every((i) => i.rfid)).toBe(true);
   await expect(csr.getByTestId('order-rfid-line').first()).toBeVisible();
 
-  const [file] = await Promise.all([
-    csr.waitForEvent('download'),
-    csr.getByTestId('rfid-encoding-download').click(),
-  ]);
-  expect(file.suggestedFilename()).toBe(`order-${orderId}-rfid.csv`);
-  const lines = (await readFile(await file.path(), 'utf8'))
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l !== '');
+  const { name, text } = await downloadText(csr.getByTestId('rfid-encoding-download'));
+  expect(name).toBe(`order-${orderId}-rfid.csv`);
+  const lines = text.split(/\r?\n/).filter((l) => l !== '');
   const [header, ...rows] = lines.map((l) => l.split(','));
   expect(header!.slice(0, 6)).toEqual(['Tag', 'EPC Hex', 'EPC Tag URI', 'GTIN-14', 'Serial', 'Filter']);
   expect(rows).toHaveLength(pieces);

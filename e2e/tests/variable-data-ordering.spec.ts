@@ -11,11 +11,11 @@
  * again names the rows already ordered, and copies them once the order is cancelled. Screenshots at
  * 1280 px and 390 px are saved for looking at.
  */
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { emptyCart } from '../support/api';
 import { expectNoBlockingViolations } from '../support/axe';
+import { downloadText } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { expectNoHiddenColumns } from '../support/layout';
 import { placeCart } from '../support/ordering';
@@ -243,15 +243,9 @@ test("the demo's DYNAMIC product loads its variants, is ordered; Download Data a
     const card = account.getByTestId(`order-card-${orderId}`);
     await expect(card).toBeVisible();
     await shoot(account, 'variable-data-order-list');
-    const [file] = await Promise.all([
-      account.waitForEvent('download'),
-      card.getByTestId('download-data').click(),
-    ]);
-    expect(file.suggestedFilename()).toBe(`order-${orderId}-data.csv`);
-    const lines = (await readFile(await file.path(), 'utf8'))
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const { name, text } = await downloadText(card.getByTestId('download-data'));
+    expect(name).toBe(`order-${orderId}-data.csv`);
+    const lines = text.trim().split('\n');
     expect(lines[0]).toBe(
       'Order Number,Order Item,PO Number,Style Number,Ticket Type,Vendor Number,Description,Size,Colour,Barcode,Price 1 Currency,Price 1,Price 2 Currency,Price 2,Quantity',
     );
