@@ -54,7 +54,19 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** The app's browser router. */
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
-registerSessionNavigator((to) => router.navigate(to, { replace: true }));
+/**
+ * The app's browser router, created on the first call (main.tsx, when the app starts rendering).
+ * Creating it matches the address against every route and starts loading the screen's module:
+ * done at module load, it lengthened the task that evaluates the first modules, the longest of a
+ * first load (decision 0075).
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  if (!router) {
+    const created = createBrowserRouter(routes);
+    registerSessionNavigator((to) => created.navigate(to, { replace: true }));
+    router = created;
+  }
+  return router;
+}
