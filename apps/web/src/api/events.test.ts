@@ -4,12 +4,13 @@
  * after a drop, stopping on 401, held-back order details while a
  * form has edits, and the import rate from progress events.
  */
-import type { LiveEvent } from '@selvedge/shared';
+import { LIVE_DATA_AGE_MAX_MS, type LiveEvent } from '@selvedge/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   applyLiveEvent,
   backoffMs,
+  liveDataAge,
   refreshFetchedBefore,
   SILENT_MS,
   staleKeysOf,
@@ -195,6 +196,39 @@ describe('startLiveStream', () => {
     expect(unauthorized).toBe(true);
   });
 
+  it("opens with the data's age, which counts as resumed, until an event gives an id to resume from", async () => {
+    const urls: string[] = [];
+    const answers = [
+      streamed([': connected\n\n']),
+      streamed([': connected\n\n', block(orderEvent('e1'))]),
+      streamed([], 401),
+    ];
+    const opens: boolean[] = [];
+    const ages = [1_234, 5_678, 9_999];
+    await new Promise<void>((resolve) => {
+      startLiveStream({
+        getToken: () => 'tok',
+        dataAge: () => ages.shift(),
+        fetch: async (url) => {
+          urls.push(String(url));
+          return answers.shift()!;
+        },
+        sleep: async () => {},
+        onEvent: () => {},
+        onReset: () => {},
+        onOpen: (resumed) => opens.push(resumed),
+        onUnauthorized: resolve,
+      });
+    });
+    // A reconnect before any event asks again with the age of then; after an event, Last-Event-ID.
+    expect(urls).toEqual([
+      '/api/v1.0/events?dataAge=1234',
+      '/api/v1.0/events?dataAge=5678',
+      '/api/v1.0/events',
+    ]);
+    expect(opens).toEqual([true, true]);
+  });
+
   it('starts again when the stream goes silent (no heartbeat)', async () => {
     vi.useFakeTimers();
     let calls = 0;
@@ -297,5 +331,42 @@ describe('refreshFetchedBefore (a stream that did not resume)', () => {
       ['orders', 'needs-action', 'u1'],
       ['variable-data', 'uploads'],
     ]);
+  });
+});
+
+describe('liveDataAge (what a first stream asks the server to catch up on)', () => {
+  it("answers the age of the oldest order, count or upload answer: not an order being edited, a failed load, or another kind's data", async () => {
+    const qc = new QueryClient();
+    const now = Date.now();
+    expect(liveDataAge(qc, now)).toBeUndefined();
+    qc.setQueryData(['cart'], { fetched: true }, { updatedAt: now - 90_000 });
+    qc.setQueryData(
+      ['master-data', 'customers', 'record', 3],
+      { fetched: true },
+      { updatedAt: now - 80_000 },
+    );
+    expect(liveDataAge(qc, now)).toBeUndefined();
+    qc.setQueryData(['orders', 'list', { page: 0 }], { fetched: true }, { updatedAt: now - 3_000 });
+    qc.setQueryData(['variable-data', 'uploads'], { fetched: true }, { updatedAt: now - 4_000 });
+    qc.setQueryData(['orders', 'detail', 8], { fetched: true }, { updatedAt: now - 70_000 });
+    await qc
+      .fetchQuery({
+        queryKey: ['orders', 'list', { page: 1 }],
+        queryFn: () => Promise.reject(new Error('down')),
+      })
+      .catch(() => {});
+    const undo = markOrderEditing(8);
+    expect(liveDataAge(qc, now)).toBe(4_000);
+    undo();
+    expect(liveDataAge(qc, now)).toBe(70_000);
+  });
+
+  it('answers nothing for data older than the server catches up on: the tab refetches it instead', () => {
+    const qc = new QueryClient();
+    const now = Date.now();
+    qc.setQueryData(['orders', 'needs-action', 'u1'], { n: 1 }, { updatedAt: now - LIVE_DATA_AGE_MAX_MS });
+    expect(liveDataAge(qc, now)).toBe(LIVE_DATA_AGE_MAX_MS);
+    qc.setQueryData(['orders', 'list', { page: 0 }], { n: 1 }, { updatedAt: now - LIVE_DATA_AGE_MAX_MS - 1 });
+    expect(liveDataAge(qc, now)).toBeUndefined();
   });
 });

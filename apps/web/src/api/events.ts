@@ -4,8 +4,8 @@
  * open with reconnects (backoff, Last-Event-ID) and turned into TanStack Query invalidations: the
  * screens refetch through the normal API. The server sends only events the user may see.
  */
-import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '@selvedge/shared';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { LIVE_DATA_AGE_MAX_MS, LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '@selvedge/shared';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { careLabelKeys } from './care-label';
 import { cartKeys } from './cart';
@@ -62,9 +62,14 @@ export interface LiveStreamOptions {
   /** Events may have been missed (a reconnect the server could not resume): refetch everything. */
   onReset: () => void;
   /**
-   * The stream is open. `resumed` false: it opened without a Last-Event-ID (the tab's first stream,
-   * or a reconnect before any event came), so nothing changed before it opened will ever be sent:
-   * what the tab fetched until now may be stale.
+   * For a stream opened without a Last-Event-ID (the tab's first, or a reconnect before any event
+   * came): how many ms ago the oldest data that events could make stale was fetched (`liveDataAge`),
+   * or undefined. Given, the server first sends what changed since then (decision 0076).
+   */
+  dataAge?: () => number | undefined;
+  /**
+   * The stream is open. `resumed` false: it opened with neither a Last-Event-ID nor a data age, so
+   * nothing changed before it opened will ever be sent: what the tab fetched until now may be stale.
    */
   onOpen?: (resumed: boolean) => void;
   /** 401: the session ended; the stream stops. */
@@ -110,8 +115,9 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
       try {
         const headers = callHeaders(token, 'text/event-stream');
         if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+        const dataAge = lastEventId ? undefined : opts.dataAge?.();
         feed();
-        const res = await doFetch(`${API_BASE}/events`, {
+        const res = await doFetch(`${API_BASE}/events${dataAge === undefined ? '' : `?dataAge=${dataAge}`}`, {
           headers,
           signal: current.signal,
           cache: 'no-store',
@@ -123,7 +129,7 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
         if (res.ok && res.body) {
           opened = true;
           attempt = 0;
-          opts.onOpen?.(headers['Last-Event-ID'] !== undefined);
+          opts.onOpen?.(headers['Last-Event-ID'] !== undefined || dataAge !== undefined);
           // eventsource-parser: blocks split across chunks, CRLF, multi-line data, comments (heartbeats).
           const parser = createParser({
             onEvent: (message) => {
@@ -164,15 +170,39 @@ export function startLiveStream(opts: LiveStreamOptions): () => void {
  * for its events (applyLiveEvent).
  */
 export function refreshFetchedBefore(queryClient: QueryClient, openedAt: number): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => othersMayChange(query) && query.state.dataUpdatedAt < openedAt,
+  });
+}
+
+/**
+ * Whether a query holds data that other users change and a stream's events refresh (orders, their
+ * counts, uploads; not an order whose form has unsaved edits on this tab): what a stream that opens
+ * without resuming must refetch or, given a data age, have the server catch up on.
+ */
+function othersMayChange({ queryKey: key, state }: Query): boolean {
   const [orders, details] = orderKeys.details();
   const [variableData, uploads] = variableDataKeys.uploads();
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey: key, state }) =>
-      state.status === 'success' &&
-      state.dataUpdatedAt < openedAt &&
-      ((key[0] === orders && !(key[1] === details && isOrderEditing(Number(key[2])))) ||
-        (key[0] === variableData && key[1] === uploads)),
-  });
+  return (
+    state.status === 'success' &&
+    ((key[0] === orders && !(key[1] === details && isOrderEditing(Number(key[2])))) ||
+      (key[0] === variableData && key[1] === uploads))
+  );
+}
+
+/**
+ * How many ms before `now` the oldest answer a stream's events would refresh arrived (the
+ * `dataAge` of a tab's first stream, decision 0076): the server then sends first what changed since,
+ * instead of the tab refetching all of it once the stream is open. Undefined when there is none, or
+ * when it is older than the server catches up on (LIVE_DATA_AGE_MAX_MS): the refetch then stays.
+ */
+export function liveDataAge(queryClient: QueryClient, now: number): number | undefined {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const query of queryClient.getQueryCache().getAll())
+    if (othersMayChange(query)) oldest = Math.min(oldest, query.state.dataUpdatedAt);
+  if (oldest === Number.POSITIVE_INFINITY) return undefined;
+  const age = Math.max(0, Math.round(now - oldest));
+  return age <= LIVE_DATA_AGE_MAX_MS ? age : undefined;
 }
 
 /**

@@ -4,8 +4,8 @@
  * not see (no price, no cost, no invoice number): the web refetches through the normal API.
  *
  * Each event goes out as `id: <id>`, `event: <kind>`, `data: <LiveEvent as JSON>`. A stream that
- * resumes with a Last-Event-ID this instance no longer knows first gets `event: reset` (refetch
- * everything), then the new events.
+ * resumes with a Last-Event-ID this instance no longer knows, or asks with `?dataAge=` for events
+ * older than it kept, first gets `event: reset` (refetch everything), then the new events.
  */
 import { z } from 'zod';
 import { CARE_LIST_KINDS } from '../careLabel/kinds';
@@ -84,3 +84,22 @@ export type LiveUploadEvent = z.infer<typeof liveUploadEvent>;
 
 /** Seconds between heartbeats (SSE comments) on an idle stream. */
 export const LIVE_HEARTBEAT_SECONDS = 15;
+
+/** The oldest data a stream's `?dataAge=` may ask to be caught up on: one day, in milliseconds. */
+export const LIVE_DATA_AGE_MAX_MS = 86_400_000;
+
+/**
+ * Query of `GET /api/v1.0/events` (decision 0076). `dataAge`: on a tab's first stream, how many
+ * milliseconds ago the oldest data it shows was fetched; the server first sends the events it
+ * received since then (with a margin), or `event: reset` when it cannot know them all. Absent: only
+ * what comes from now on (or after Last-Event-ID).
+ */
+export const liveEventsQuery = z.object({
+  dataAge: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(LIVE_DATA_AGE_MAX_MS)
+    .optional()
+    .describe('ms since the oldest data the tab shows was fetched: the events since then come first'),
+});

@@ -16,6 +16,19 @@ import { eventFor, mayReceive, type Receiver } from './events.scope';
 /** Events kept for resume (per instance; older ids answer `reset`). */
 export const RING_SIZE = 2_000;
 
+/**
+ * What a `?dataAge=` catch-up goes back beyond the age the tab gave, in ms (decision 0076): the tab
+ * dates its data when the answer arrived, after the server read it, and the stream's request takes
+ * time to arrive too. Events from the margin are sent again at worst: a refetch more, nothing lost.
+ */
+export const DATA_AGE_MARGIN_MS = 2_000;
+
+/** An event as received by this instance: `receivedAt` in ms (Date.now()). */
+interface ReceivedEvent {
+  published: PublishedEvent;
+  receivedAt: number;
+}
+
 /** One open stream: its receiver and how to write to it. */
 export interface LiveStream extends Receiver {
   /** Writes an event frame (`frameOf` an event already filtered and projected for this receiver). */
@@ -32,8 +45,19 @@ export interface LiveStream extends Receiver {
 export const frameOf = (event: LiveEvent) =>
   `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
 
+/** Where a new stream starts: after an event it saw, or with the events of the last `dataAgeMs`. */
+export interface StreamStart {
+  lastEventId?: string;
+  dataAgeMs?: number;
+}
+
 export class EventHub {
-  private readonly ring: PublishedEvent[] = [];
+  private readonly ring: ReceivedEvent[] = [];
+  /**
+   * From when (ms) this instance holds every event it was sent: since LISTEN last came up, and
+   * after the newest event the ring dropped. Null while not listening.
+   */
+  private coveredFrom: number | null = null;
   private readonly streams = new Set<LiveStream>();
   private listener: NoticeListener | null = null;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -55,12 +79,14 @@ export class EventHub {
       notice: (payload) => this.receive(payload),
       up: () => {
         const wasDown = !this.live && this.ring.length > 0;
+        if (!this.live) this.coveredFrom = Date.now();
         this.live = true;
         // Back after an outage: what was sent meanwhile is lost; every stream refetches.
         if (wasDown) for (const s of this.streams) s.reset();
       },
       down: () => {
         this.live = false;
+        this.coveredFrom = null;
       },
     });
     this.heartbeat = setInterval(() => {
@@ -84,6 +110,11 @@ export class EventHub {
     return this.live;
   }
 
+  /** From when (ms) this instance holds every event it was sent; null while not listening (tests). */
+  get coverageStart(): number | null {
+    return this.coveredFrom;
+  }
+
   /** Number of open streams. */
   get size() {
     return this.streams.size;
@@ -102,13 +133,19 @@ export class EventHub {
   /**
    * Adds a stream. With `lastEventId`, first replays what the stream missed since that event
    * (filtered as ever), or sends `reset` when this instance does not know the id (too old, or seen
-   * on another instance).
+   * on another instance). Else with `dataAgeMs` (a tab's first stream, decision 0076), first
+   * replays the events received in the last `dataAgeMs` + DATA_AGE_MARGIN_MS, or sends `reset`
+   * when this instance may have missed some of them (it was not listening yet, or the ring dropped them).
    */
-  add(stream: LiveStream, lastEventId?: string) {
-    if (lastEventId) {
-      const at = this.ring.findIndex((p) => p.event.id === lastEventId);
+  add(stream: LiveStream, start: StreamStart = {}) {
+    if (start.lastEventId) {
+      const at = this.ring.findIndex((r) => r.published.event.id === start.lastEventId);
       if (at < 0) stream.reset();
-      else for (const p of this.ring.slice(at + 1)) this.deliverTo(stream, p);
+      else for (const r of this.ring.slice(at + 1)) this.deliverTo(stream, r.published);
+    } else if (start.dataAgeMs !== undefined) {
+      const since = Date.now() - start.dataAgeMs - DATA_AGE_MARGIN_MS;
+      if (this.coveredFrom === null || since < this.coveredFrom) stream.reset();
+      else for (const r of this.ring) if (r.receivedAt >= since) this.deliverTo(stream, r.published);
     }
     this.streams.add(stream);
   }
@@ -126,8 +163,13 @@ export class EventHub {
       return;
     }
     if (!published?.event?.id || !published.audience) return;
-    this.ring.push(published);
-    if (this.ring.length > RING_SIZE) this.ring.splice(0, this.ring.length - RING_SIZE);
+    this.ring.push({ published, receivedAt: Date.now() });
+    if (this.ring.length > RING_SIZE) {
+      const dropped = this.ring.splice(0, this.ring.length - RING_SIZE);
+      // What arrived in the same millisecond as the newest dropped event may be gone too.
+      if (this.coveredFrom !== null)
+        this.coveredFrom = Math.max(this.coveredFrom, dropped.at(-1)!.receivedAt + 1);
+    }
     // One frame per projection, not per stream: 1,000 streams share a handful of strings.
     const frames = new Map<string, string>();
     for (const s of this.streams) this.deliverTo(s, published, frames);

@@ -1,7 +1,8 @@
 /**
  * Live updates across instances (docs/decisions/0068): two apps on one PostgreSQL database share nothing but
  * it; an order action taken through one reaches a stream open on the other (LISTEN/NOTIFY), and
- * only the streams whose user may see the order. PostgreSQL only: PGlite is one process's database.
+ * only the streams whose user may see the order; a first stream opened later on the other catches up
+ * on it from its data's age (decision 0076). PostgreSQL only: PGlite is one process's database.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import * as s from '../../platform/db/schema';
 import { buildOrder, buildSubcode, demoParties } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { postgresOnlySuite } from '../../test/postgresOnly';
+import { DATA_AGE_MARGIN_MS } from './events.hub';
+import { liveHubs } from './events.routes';
 import { openStream, type StreamProbe } from './events.testing';
 
 const { suite } = postgresOnlySuite(
@@ -58,6 +61,10 @@ suite('live updates across two instances', () => {
     const vendor = await openStream(baseB, await b.tokenFor('VENDOR'));
     const vendor2 = await openStream(baseB, await b.tokenFor('VENDOR2'));
     probes.push(vendor, vendor2);
+    // B's catch-up below reaches DATA_AGE_MARGIN_MS before the action: B must have listened that long.
+    const listening = Date.now() - liveHubs.get(b.app.ctx)!.coverageStart!;
+    if (listening < DATA_AGE_MARGIN_MS + 500)
+      await new Promise((r) => setTimeout(r, DATA_AGE_MARGIN_MS + 500 - listening));
     const started = Date.now();
     const res = await a.app.inject({
       method: 'PUT',
@@ -70,5 +77,11 @@ suite('live updates across two instances', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(vendor2.events).toEqual([]);
+    // A tab's first stream on B, its data fetched before the action, is caught up on it (decision 0076).
+    const later = await openStream(baseB, await b.tokenFor('VENDOR'), { dataAge: Date.now() - started });
+    probes.push(later);
+    const [caughtUp] = await later.waitFor(1, 5_000);
+    expect(caughtUp).toMatchObject({ kind: 'order', orderId, change: 'cancel' });
+    expect(later.resets).toBe(0);
   });
 });

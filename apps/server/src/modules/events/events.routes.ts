@@ -2,11 +2,12 @@
  * GET /api/v1.0/events (docs/decisions/0068): one server-sent-events stream per signed-in
  * tab. Signed in like every call (the bearer header; 401 without a valid session, from the auth
  * hook); heartbeats as SSE comments every LIVE_HEARTBEAT_SECONDS; `Last-Event-ID` resumes from this
- * instance's ring buffer (`event: reset` when it cannot); never compressed (the reply is written raw,
+ * instance's ring buffer, and a first stream's `?dataAge=` catches up on the events since its data
+ * was fetched (decision 0076; `event: reset` when it cannot); never compressed (the reply is written raw,
  * past @fastify/compress, whose types exclude text/event-stream anyway). The stream ends when the
  * session does: sign-out, deactivation or role change (session notices), or the token's expiry.
  */
-import { errorResponse } from '@selvedge/shared';
+import { errorResponse, liveEventsQuery } from '@selvedge/shared';
 import { decodeJwt } from 'jose';
 import { bearerToken, currentUser } from '../../platform/auth';
 import type { ApiModule, AppContext } from '../../platform/context';
@@ -34,7 +35,8 @@ export const eventRoutes: ApiModule = (app, ctx) => {
       schema: {
         tags: ['events'],
         summary: 'Live updates of what the user may see, as text/event-stream',
-        response: { 401: errorResponse },
+        querystring: liveEventsQuery,
+        response: { 400: errorResponse, 401: errorResponse },
       },
     },
     async (req, reply) => {
@@ -83,7 +85,10 @@ export const eventRoutes: ApiModule = (app, ctx) => {
       }
       res.on('close', () => stream.end());
       write(': connected\n\n');
-      hub.add(stream, typeof lastEventId === 'string' && lastEventId ? lastEventId : undefined);
+      hub.add(stream, {
+        lastEventId: typeof lastEventId === 'string' && lastEventId ? lastEventId : undefined,
+        dataAgeMs: req.query.dataAge,
+      });
     },
   );
 };

@@ -5,12 +5,14 @@
  * commits and never for a change rolled back; Last-Event-ID resumes (or resets); a sign-out ends
  * the user's streams at once. Cross-instance delivery: test/multi-instance-events.test.ts.
  */
+import { LIVE_DATA_AGE_MAX_MS } from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../platform/db/schema';
 import { publishLiveEvent } from '../../platform/liveEvents';
 import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/factories';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
+import { DATA_AGE_MARGIN_MS } from './events.hub';
 import { liveHubs } from './events.routes';
 import { openStream, type StreamProbe } from './events.testing';
 
@@ -27,6 +29,7 @@ const stream = async (token: string | null, opts?: Parameters<typeof openStream>
   return probe;
 };
 const hub = () => liveHubs.get(t.app.ctx)!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until every event committed so far reached this instance's hub (and its streams). */
 const settle = async () => {
   await hub().sync();
@@ -185,6 +188,47 @@ describe('GET /api/v1.0/events', () => {
     const unknown = await stream(await t.tokenFor('VENDOR'), { lastEventId: 'no-such-event' });
     expect(unknown.resets).toBe(1);
     expect(unknown.events).toEqual([]);
+  });
+
+  it('catches a first stream up on the events since its data was fetched (?dataAge=), for its user only, and resets when it cannot', async () => {
+    // The catch-up goes DATA_AGE_MARGIN_MS further back than the age given: let the instance have
+    // listened that long, so that what follows is covered.
+    const listening = Date.now() - hub().coverageStart!;
+    if (listening < DATA_AGE_MARGIN_MS + 500) await sleep(DATA_AGE_MARGIN_MS + 500 - listening);
+    const id = await productionReady();
+    await act('ADMIN', 'POST', '/orders/completion-date', {
+      orderId: id,
+      estimatedCompletionDate: '2099-03-01',
+    });
+    await settle();
+    // Older than the margin before the data was fetched: not sent again.
+    await sleep(DATA_AGE_MARGIN_MS + 100);
+    const fetchedAt = Date.now();
+    await act('ADMIN', 'PUT', `/orders/cancel-order/${id}`);
+    await settle();
+    const dataAge = Date.now() - fetchedAt;
+    const caughtUp = await stream(await t.tokenFor('VENDOR'), { dataAge });
+    await caughtUp.waitFor(1);
+    const ofOrder = caughtUp.events.filter((e) => e.kind === 'order' && e.orderId === id);
+    expect(ofOrder.map((e) => e.kind === 'order' && e.change)).toEqual(['cancel']);
+    expect(caughtUp.resets).toBe(0);
+    const other = await stream(await t.tokenFor('VENDOR2'), { dataAge });
+    await settle();
+    expect(other.events).toEqual([]);
+    expect(other.resets).toBe(0);
+    // Older than this instance has listened: it cannot know what happened then.
+    const tooOld = await stream(await t.tokenFor('VENDOR'), { dataAge: LIVE_DATA_AGE_MAX_MS });
+    await settle();
+    expect(tooOld.resets).toBe(1);
+    expect(tooOld.events).toEqual([]);
+  });
+
+  it('answers 400 for a dataAge that is not a whole number of ms up to a day', async () => {
+    const token = await t.tokenFor('VENDOR');
+    for (const dataAge of ['-1', 'soon', '1.5', String(LIVE_DATA_AGE_MAX_MS + 1)]) {
+      const probe = await stream(token, { dataAge });
+      expect(probe.status, dataAge).toBe(400);
+    }
   });
 
   it("sends a cart change to its owner's other tabs only", async () => {

@@ -17,14 +17,20 @@ export interface StreamProbe {
   close(): void;
 }
 
-/** Opens a stream at `base` (http://host:port) with `token` and optional Last-Event-ID. */
+/** Opens a stream at `base` (http://host:port) with `token` and optional Last-Event-ID or `?dataAge=` (raw). */
 export async function openStream(
   base: string,
   token: string | null,
-  opts: { lastEventId?: string; headers?: Record<string, string>; onEvent?: (e: LiveEvent) => void } = {},
+  opts: {
+    lastEventId?: string;
+    dataAge?: number | string;
+    headers?: Record<string, string>;
+    onEvent?: (e: LiveEvent) => void;
+  } = {},
 ): Promise<StreamProbe> {
   const abort = new AbortController();
-  const res = await fetch(`${base}/api/v1.0/events`, {
+  const query = opts.dataAge === undefined ? '' : `?dataAge=${encodeURIComponent(opts.dataAge)}`;
+  const res = await fetch(`${base}/api/v1.0/events${query}`, {
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(opts.lastEventId ? { 'last-event-id': opts.lastEventId } : {}),

@@ -8,7 +8,7 @@
 import { LIVE_EVENT_MESSAGES, type LiveEvent } from '@selvedge/shared';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyLiveEvent, refreshFetchedBefore, startLiveStream } from '../../api/events';
+import { applyLiveEvent, liveDataAge, refreshFetchedBefore, startLiveStream } from '../../api/events';
 import { masterDataKeys } from '../../api/master-data-keys';
 import { orderKeys } from '../../api/orders';
 import { showInfo } from '../../ui/messages';
@@ -52,7 +52,9 @@ export function LiveUpdates() {
       onEvent: (event) => handleLiveEvent(queryClient, event, email),
       // Events may have been missed: everything on screen refetches.
       onReset: () => void queryClient.invalidateQueries(),
-      // A new stream does not tell what changed before it opened: what was fetched before refetches.
+      // The server first sends what changed since the tab's data was fetched (decision 0076)...
+      dataAge: () => liveDataAge(queryClient, Date.now()),
+      // ...else a new stream does not tell what changed before it opened: what was fetched before refetches.
       onOpen: (resumed) => {
         if (!resumed) void refreshFetchedBefore(queryClient, Date.now());
       },
