@@ -42,6 +42,15 @@ const streamed = (chunks: string[], status = 200) =>
 
 afterEach(() => clearUploadProgress());
 
+/** A load of the order list's page 1 that failed: no answer arrived, so nothing of it is stale. */
+const failedListLoad = (qc: QueryClient) =>
+  qc
+    .fetchQuery({
+      queryKey: ['orders', 'list', { page: 1 }],
+      queryFn: () => Promise.reject(new Error('down')),
+    })
+    .catch(() => {});
+
 /** Runs one stream over `chunks` (then a 401 ends it) and answers what it delivered and sent. */
 async function runStream(chunks: string[]) {
   const events: LiveEvent[] = [];
@@ -309,12 +318,7 @@ describe('refreshFetchedBefore (a stream that did not resume)', () => {
     ];
     for (const key of keys) qc.setQueryData(key, { fetched: true }, { updatedAt: before });
     qc.setQueryData(['orders', 'detail', 9], { fetched: true }, { updatedAt: openedAt + 5 });
-    await qc
-      .fetchQuery({
-        queryKey: ['orders', 'list', { page: 1 }],
-        queryFn: () => Promise.reject(new Error('down')),
-      })
-      .catch(() => {});
+    await failedListLoad(qc);
     const undo = markOrderEditing(8);
     const invalidate = vi.spyOn(qc, 'invalidateQueries');
     await refreshFetchedBefore(qc, openedAt);
@@ -349,12 +353,7 @@ describe('liveDataAge (what a first stream asks the server to catch up on)', () 
     qc.setQueryData(['orders', 'list', { page: 0 }], { fetched: true }, { updatedAt: now - 3_000 });
     qc.setQueryData(['variable-data', 'uploads'], { fetched: true }, { updatedAt: now - 4_000 });
     qc.setQueryData(['orders', 'detail', 8], { fetched: true }, { updatedAt: now - 70_000 });
-    await qc
-      .fetchQuery({
-        queryKey: ['orders', 'list', { page: 1 }],
-        queryFn: () => Promise.reject(new Error('down')),
-      })
-      .catch(() => {});
+    await failedListLoad(qc);
     const undo = markOrderEditing(8);
     expect(liveDataAge(qc, now)).toBe(4_000);
     undo();
