@@ -3,7 +3,7 @@
  * uncompressed; an order action reaches the streams of the users who may see the order and no
  * other (vendor2 gets 0 events while vendor's orders move); an event goes out after its change
  * commits and never for a change rolled back; Last-Event-ID resumes (or resets); a sign-out ends
- * the user's streams at once. Cross-instance delivery: test/multi-instance-events.test.ts.
+ * the user's streams at once. Cross-instance delivery: events.multi-instance.test.ts.
  */
 import { LIVE_DATA_AGE_MAX_MS } from '@selvedge/shared';
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { buildOrder, buildSubcode, buildUser, demoParties } from '../../test/fac
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../test/harness';
 import { DATA_AGE_MARGIN_MS } from './events.hub';
 import { liveHubs } from './events.routes';
-import { openStream, type StreamProbe } from './events.testing';
+import { coveringTheMargin, openStream, type StreamProbe } from './events.testing';
 
 let t: TestApp;
 let base = '';
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until every event committed so far reached this instance's hub (and its streams). */
 const settle = async () => {
   await hub().sync();
-  await new Promise((r) => setTimeout(r, 50));
+  await sleep(50);
 };
 const productionReady = async () =>
   (
@@ -191,10 +191,7 @@ describe('GET /api/v1.0/events', () => {
   });
 
   it('catches a first stream up on the events since its data was fetched (?dataAge=), for its user only, and resets when it cannot', async () => {
-    // The catch-up goes DATA_AGE_MARGIN_MS further back than the age given: let the instance have
-    // listened that long, so that what follows is covered.
-    const listening = Date.now() - hub().coverageStart!;
-    if (listening < DATA_AGE_MARGIN_MS + 500) await sleep(DATA_AGE_MARGIN_MS + 500 - listening);
+    await coveringTheMargin(hub());
     const id = await productionReady();
     await act('ADMIN', 'POST', '/orders/completion-date', {
       orderId: id,

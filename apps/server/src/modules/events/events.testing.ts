@@ -3,6 +3,18 @@
  * listening server with fetch and collects what arrives (events, resets, comments).
  */
 import type { LiveEvent } from '@selvedge/shared';
+import { DATA_AGE_MARGIN_MS, type EventHub } from './events.hub';
+
+/**
+ * Resolves once `hub` has been listening for DATA_AGE_MARGIN_MS and half a second more: a
+ * `?dataAge=` catch-up reaches that far before the age given, and an instance that has not listened
+ * so long answers `reset` (decision 0076).
+ */
+export async function coveringTheMargin(hub: EventHub): Promise<void> {
+  const listening = Date.now() - (hub.coverageStart ?? Date.now());
+  const wait = DATA_AGE_MARGIN_MS + 500 - listening;
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
 
 export interface StreamProbe {
   status: number;
