@@ -17,15 +17,16 @@ const FEATURE_LIBS = pkg('zod|pdfjs-dist|decimal\\.js|dayjs|@mantine[\\/]dates|@
 /**
  * What a signed-in user's first load renders: the screens a user lands on (the home routes of
  * features/session/guards.tsx, RoleRedirect), whose first load has a budget
- * (e2e/support/route-budgets.ts, decision 0064), and the navigation bar, loaded beside every
- * signed-in screen (ui/AppLayout.tsx).
+ * (e2e/support/route-budgets.ts, decision 0064), and what every signed-in screen loads right after
+ * its first render, the navigation bar and the live updates (ui/AppLayout.tsx), as one.
  */
-const LANDING_MODULES: Record<string, string> = {
-  'order-list': './src/routes/order-list/index.tsx',
-  'product-list': './src/routes/product-list/index.tsx',
-  navbar: './src/ui/NavBar.tsx',
+const LANDING_MODULES: Record<string, string[]> = {
+  'order-list': ['./src/routes/order-list/index.tsx'],
+  'product-list': ['./src/routes/product-list/index.tsx'],
+  navbar: ['./src/ui/NavBar.tsx', './src/features/live/LiveUpdates.tsx'],
 };
-const landingModule = (name: string) => fileURLToPath(new URL(LANDING_MODULES[name], import.meta.url));
+const landingModules = (name: string) =>
+  LANDING_MODULES[name].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** A library's barrel module (BARRELS). */
 const BARREL_FILE =
@@ -51,6 +52,9 @@ const LANDING_SETS: string[][] = Object.keys(LANDING_MODULES)
 /** A module of a library the component-library chunks take (not one of FEATURE_LIBS). */
 const libraryModule = (id: string) => /node_modules[\\/]/.test(id) && !FEATURE_LIBS.test(id);
 
+/** A module the landing chunks take: a library's (libraryModule) or the web app's own (decision 0077). */
+const landingChunkModule = (id: string) => libraryModule(id) || /[\\/]apps[\\/]web[\\/]src[\\/]/.test(id);
+
 /**
  * The chunk of the component library a module goes to, by which of LANDING_MODULES import it
  * statically, directly or not: 'ui-first' for all of them, else 'ui-' and their names
@@ -65,7 +69,7 @@ function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
   let chunks = new Map<string, string>();
   return (getModuleInfo) => {
     // The pass's module records are reused within it (rolldown's ChunkingContext): one stands for the pass.
-    const marker = getModuleInfo(landingModule('order-list'));
+    const marker = getModuleInfo(landingModules('order-list')[0]);
     if (marker === pass) return chunks;
     pass = marker;
     const reachedBy = new Map<string, string[]>();
@@ -80,7 +84,7 @@ function landingChunks(): (getModuleInfo: ModuleGraph) => Map<string, string> {
         if (BARREL_FILE.test(id)) return;
         for (const imported of getModuleInfo(id)?.importedIds ?? []) walk(imported);
       };
-      walk(landingModule(route));
+      for (const id of landingModules(route)) walk(id);
     }
     chunks = new Map([...reachedBy].map(([id, by]) => [id, landingChunkName(by)]));
     const later = (id: string, root: boolean) => {
@@ -529,15 +533,21 @@ export default defineConfig(({ mode }) => {
               // round trip on a slow link. Libraries of one feature (validation, dates, PDF) stay apart.
               // What the landing screens (the lists) and the navigation bar import statically first,
               // in files by which of them import it; then the rest, which a list's first load does
-              // not download (decision 0064). One group per set of them, the larger sets
-              // first: a group takes its modules' dependencies with it, and a module's dependencies
-              // are imported by at least the same set.
+              // not download (decision 0064). One group per set of them, the larger sets first. The
+              // web app's own modules too (decision 0077): left to the automatic split, the small
+              // modules the lists share with other screens each made a file of 1-2 KiB, 12 more
+              // requests on a list's first load (6 at a time over HTTP/1.1). A group does not take a
+              // module's dependencies: the walk gives each library module its own set already, and an
+              // app module's imports of @selvedge/shared go through its barrel, so they would bring
+              // every shared module and zod; those stay with the automatic split, which follows what
+              // is used.
               ...LANDING_SETS.map((set) => ({
                 name: (id: string, ctx: { getModuleInfo: ModuleGraph }) =>
                   landingChunkOf((m) => ctx.getModuleInfo(m)).get(id) === landingChunkName(set)
                     ? landingChunkName(set)
                     : null,
-                test: libraryModule,
+                test: landingChunkModule,
+                includeDependenciesRecursively: false,
                 minShareCount: 2,
                 priority: 10 + set.length,
               })),

@@ -23,7 +23,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } 
 import { useCustomerDefaultIsEqualToQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { useProductSearchQuery, useVariableDataSearchQuery } from '../../api/products';
 import { formatCount } from '../../features/products/format-count';
-import { ProductResultsTable } from '../../features/products/ProductResultsTable';
 import { ProductSearchForm } from '../../features/products/ProductSearchForm';
 import {
   emptyCriteria,
@@ -65,6 +64,16 @@ const VariableDataResultsTable = lazy(() =>
   import('../../features/products/VariableDataResultsTable').then((m) => ({
     default: m.VariableDataResultsTable,
   })),
+);
+
+/**
+ * The standard results table loads with the first search, not with the idle screen: its scroll
+ * container brings Mantine's ScrollArea and with it floating-ui (~20 KiB gzipped), which nothing
+ * else of the screen's first paint needs (decision 0077). A search starts loading it beside its request.
+ */
+const loadProductResultsTable = () => import('../../features/products/ProductResultsTable');
+const ProductResultsTable = lazy(() =>
+  loadProductResultsTable().then((m) => ({ default: m.ProductResultsTable })),
 );
 
 function LoadingRows() {
@@ -138,6 +147,10 @@ export default function ProductListPage() {
     if (defaultRegion === null) return;
     setForm((f) => (f.productionRegion ? f : { ...f, productionRegion: String(defaultRegion) }));
   }, [defaultRegion]);
+
+  useEffect(() => {
+    if (params) void loadProductResultsTable();
+  }, [params]);
 
   // The search that ran is the one kept for the next visit.
   useEffect(() => {
@@ -278,19 +291,19 @@ export default function ProductListPage() {
         pagerLabel="Product pages"
         pagerTestId="product-pagination"
       >
-        {vdMode && vdQuery.data ? (
-          <Suspense fallback={<LoadingRows />}>
+        <Suspense fallback={<LoadingRows />}>
+          {vdMode && vdQuery.data ? (
             <VariableDataResultsTable
               key={JSON.stringify(vdParams)}
               products={vdQuery.data.products}
               stale={query.isPlaceholderData}
             />
-          </Suspense>
-        ) : (
-          standardQuery.data && (
-            <ProductResultsTable products={standardQuery.data.products} stale={query.isPlaceholderData} />
-          )
-        )}
+          ) : (
+            standardQuery.data && (
+              <ProductResultsTable products={standardQuery.data.products} stale={query.isPlaceholderData} />
+            )
+          )}
+        </Suspense>
       </PagedResults>
     );
   }
