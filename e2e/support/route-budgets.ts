@@ -21,11 +21,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
-/** The budgets, KiB of gzipped JavaScript before the route can render. */
+/**
+ * The budgets, KiB of gzipped JavaScript before the route can render. The product list's is below
+ * the issue's 200: its idle screen does without the results table and floating-ui (~22 KiB,
+ * decision 0077), and a change that brings them back fails here.
+ */
 export const ROUTE_BUDGETS_KIB: Readonly<Record<string, number>> = {
   '/login': 150,
   '/order-list': 200,
-  '/product-list': 200,
+  '/product-list': 180,
 };
 
 /** Budgets of what loads after the first render (bar and live updates), KiB of gzipped JavaScript. */
