@@ -12,8 +12,8 @@
  *
  * Options: `--skip-build` reuses apps/web/dist and apps/server/dist; BENCH_RUNS=n (0: weights only); BENCH_FILES=1 lists
  * each route's files; BENCH_SCREENS=/order-list,... audits only those screens; BENCH_LHR_DIR=dir
- * keeps each run's Lighthouse report (JSON) there; CHROMIUM_PATH (default /usr/bin/chromium, else
- * /usr/bin/chromium-headless-shell).
+ * keeps each run's Lighthouse report (JSON) there; BENCH_CPU_SLOWDOWN=8 simulates a phone on a machine
+ * half as fast (default 4); CHROMIUM_PATH (default /usr/bin/chromium, else /usr/bin/chromium-headless-shell).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,12 +22,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 import { freePort } from './net.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
 const runs = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
+/**
+ * BENCH_CPU_SLOWDOWN: Lighthouse's CPU slowdown instead of its mobile default (4). Its simulation
+ * multiplies the CPU time it observed on this machine, so 8 stands for a phone on a machine of half
+ * this one's speed (instances of one machine kind differ that much).
+ */
+const cpuSlowdown = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : null;
+if (cpuSlowdown !== null && !(cpuSlowdown >= 1)) throw new Error('BENCH_CPU_SLOWDOWN must be a number ≥ 1');
 // Debian's full Chromium where installed, else the headless shell CI installs for the journeys
 // (Lighthouse runs in either; scores from the two are not strictly comparable, so the run says which).
 const chromiumPath =
@@ -166,7 +174,14 @@ async function audit(browser, base, path, email) {
     }
     const result = await lighthouse(
       base + path,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...(cpuSlowdown
+          ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }
+          : {}),
+      },
       undefined,
       page,
     );
@@ -289,7 +304,7 @@ try {
   }
   if (screens.length)
     console.log(
-      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs} run(s), in ${chromiumPath}`,
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile${cpuSlowdown ? `, CPU slowdown ${cpuSlowdown}` : ''}, median of ${runs} run(s), in ${chromiumPath}`,
     );
   if (screens.length) console.table(scores);
 } finally {
