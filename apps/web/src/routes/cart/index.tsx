@@ -77,6 +77,11 @@ export default function CartPage() {
   const placedRef = useRef(false);
   /** Whether the cart had lines when the screen opened (an empty cart on arrival says so). */
   const seenItemsRef = useRef(false);
+  /**
+   * Set when an empty cart sends the user to the order list: the screen stays until the list has
+   * loaded, and a refetch meanwhile (a live event about the cart) must not say so a second time.
+   */
+  const leavingRef = useRef(false);
 
   useEffect(() => {
     if (!cart || cartQuery.isFetching) return;
@@ -85,7 +90,8 @@ export default function CartPage() {
       initialize(cart);
       return;
     }
-    if (placedRef.current) return;
+    if (placedRef.current || leavingRef.current) return;
+    leavingRef.current = true;
     if (!seenItemsRef.current) showInfo(CART_API_MESSAGES.cartEmpty);
     navigate('/order-list', { replace: true });
   }, [cart, cartQuery.isFetching, initialize, navigate]);
