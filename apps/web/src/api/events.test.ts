@@ -360,6 +360,20 @@ describe('liveDataAge (what a first stream asks the server to catch up on)', () 
     expect(liveDataAge(qc, now)).toBe(70_000);
   });
 
+  it("counts a first answer still on its way from the page's start, not another kind's", async () => {
+    const qc = new QueryClient();
+    const now = Date.now();
+    const pageStartedAt = now - 1_500;
+    const onItsWay = () => new Promise<never>(() => {});
+    void qc.prefetchQuery({ queryKey: ['cart', 'status', 'u1'], queryFn: onItsWay });
+    expect(liveDataAge(qc, now, pageStartedAt)).toBeUndefined();
+    void qc.prefetchQuery({ queryKey: ['orders', 'needs-action', 'u1'], queryFn: onItsWay });
+    expect(liveDataAge(qc, now, pageStartedAt)).toBe(1_500);
+    // An answer that arrived before the page started (another tab's data is not shared; a test's) is older still.
+    qc.setQueryData(['orders', 'list', { page: 0 }], { fetched: true }, { updatedAt: now - 5_000 });
+    expect(liveDataAge(qc, now, pageStartedAt)).toBe(5_000);
+  });
+
   it('answers nothing for data older than the server catches up on: the tab refetches it instead', () => {
     const qc = new QueryClient();
     const now = Date.now();

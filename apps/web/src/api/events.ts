@@ -180,26 +180,44 @@ export function refreshFetchedBefore(queryClient: QueryClient, openedAt: number)
  * counts, uploads; not an order whose form has unsaved edits on this tab): what a stream that opens
  * without resuming must refetch or, given a data age, have the server catch up on.
  */
-function othersMayChange({ queryKey: key, state }: Query): boolean {
+function othersMayChange(query: Query): boolean {
+  return query.state.status === 'success' && ofOthersChanges(query);
+}
+
+/** Whether a query's data is of the kinds other users change (othersMayChange), whatever its state. */
+function ofOthersChanges({ queryKey: key }: Query): boolean {
   const [orders, details] = orderKeys.details();
   const [variableData, uploads] = variableDataKeys.uploads();
   return (
-    state.status === 'success' &&
-    ((key[0] === orders && !(key[1] === details && isOrderEditing(Number(key[2])))) ||
-      (key[0] === variableData && key[1] === uploads))
+    (key[0] === orders && !(key[1] === details && isOrderEditing(Number(key[2])))) ||
+    (key[0] === variableData && key[1] === uploads)
   );
 }
 
 /**
  * How many ms before `now` the oldest answer a stream's events would refresh arrived (the
  * `dataAge` of a tab's first stream, decision 0076): the server then sends first what changed since,
- * instead of the tab refetching all of it once the stream is open. Undefined when there is none, or
- * when it is older than the server catches up on (LIVE_DATA_AGE_MAX_MS): the refetch then stays.
+ * instead of the tab refetching all of it once the stream is open. A first answer still on its way
+ * counts from `pageStartedAt` (ms since 1970; the page's start by default): the server reads it after
+ * that, and without it an answer arriving while the stream opens was asked for twice (the navigation
+ * bar's counts open beside the stream). Undefined when there is none, or when it is older than the
+ * server catches up on (LIVE_DATA_AGE_MAX_MS): the refetch then stays.
  */
-export function liveDataAge(queryClient: QueryClient, now: number): number | undefined {
+export function liveDataAge(
+  queryClient: QueryClient,
+  now: number,
+  pageStartedAt: number = performance.timeOrigin,
+): number | undefined {
   let oldest = Number.POSITIVE_INFINITY;
-  for (const query of queryClient.getQueryCache().getAll())
+  for (const query of queryClient.getQueryCache().getAll()) {
     if (othersMayChange(query)) oldest = Math.min(oldest, query.state.dataUpdatedAt);
+    else if (
+      query.state.status === 'pending' &&
+      query.state.fetchStatus === 'fetching' &&
+      ofOthersChanges(query)
+    )
+      oldest = Math.min(oldest, pageStartedAt);
+  }
   if (oldest === Number.POSITIVE_INFINITY) return undefined;
   const age = Math.max(0, Math.round(now - oldest));
   return age <= LIVE_DATA_AGE_MAX_MS ? age : undefined;
