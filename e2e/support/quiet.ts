@@ -6,7 +6,14 @@
  */
 import type { Page, Request } from '@playwright/test';
 
-const isLiveStream = (r: Request) => new URL(r.url()).pathname === '/api/v1.0/events';
+/** Whether `url` is the live-update stream's, whatever its query (a first stream carries ?dataAge=, decision 0076). */
+export const isLiveStreamUrl = (url: URL) => url.pathname === '/api/v1.0/events';
+const isLiveStream = (r: Request) => isLiveStreamUrl(new URL(r.url()));
+
+/** Turns the page's live updates off: its stream requests fail, so no other user's change refetches anything. */
+export async function withoutLiveUpdates(page: Page): Promise<void> {
+  await page.route(isLiveStreamUrl, (route) => route.abort());
+}
 const tracked = new WeakMap<Page, Set<Request>>();
 
 /** Starts counting the page's requests in flight (except the live-update stream). Call once per page. */

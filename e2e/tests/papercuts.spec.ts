@@ -12,6 +12,7 @@ import { apiCall, emptyCart, isoDate, orderIds } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { startServerProcess } from '../support/net';
 import { addWovenLabelToCart, openWovenLabel, placeCart } from '../support/ordering';
+import { withoutLiveUpdates } from '../support/quiet';
 import { signIn } from '../support/session';
 
 test.setTimeout(120_000);
@@ -130,12 +131,8 @@ test('3: a failed load shows one error, no stale rows, and is asked only as ofte
   page,
 }) => {
   // Without live updates: the journeys of the other lanes move orders, and their events would
-  // refetch the list here besides (docs/live-updates.md); this counts the app's own retries. By path:
-  // a tab's first stream carries its data's age in the query (?dataAge=, decision 0076).
-  await page.route(
-    (url) => url.pathname === '/api/v1.0/events',
-    (route) => route.abort(),
-  );
+  // refetch the list here besides (docs/live-updates.md); this counts the app's own retries.
+  await withoutLiveUpdates(page);
   await orderList(page);
   let calls = 0;
   let fail: 'answer' | 'network' = 'answer';
