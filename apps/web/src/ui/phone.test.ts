@@ -1,22 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../test/media';
 import { renderHookWithProviders } from '../test/render';
 import { PHONE_QUERY, usePhone } from './phone';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** A window whose media queries match `matching` only. */
-function stubMatchMedia(matching: string | null) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === matching,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('a phone-wide window (every screen fits 390 px)', () => {
   it('is known at the first render, so a phone never renders the desktop layout first', () => {

@@ -10,9 +10,11 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { API_ACCESS, hasCapability, LABELS, type Role } from '@selvedge/shared';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { memo, useDeferredValue } from 'react';
 import { downloadFile } from '../../api/files';
 import { useCustomersQuery, useHasDunnesCustomerQuery, useHasRootsCustomerQuery } from '../../api/lookups';
 import type { OrderListParams } from '../../api/orders';
+import { usePhone } from '../../ui/phone';
 import { useSessionUser } from '../session/use-session';
 
 /** The download calls (ordering §7 Downloads). */
@@ -95,7 +97,9 @@ interface ListFile {
 /**
  * The order list's buttons: Download All CSV and Download All Full CSV (the orders of `params`, every
  * page), Download Inventory CSV, and the two Roots reports. On a phone they are one Downloads menu,
- * so that they do not push the orders down by four rows of buttons.
+ * so that they do not push the orders down by four rows of buttons. Only the layout of the window's
+ * width is rendered (usePhone): each button's format menu is a popover of its own, and rendering both
+ * layouts, one hidden, cost the list's first answer a render of six (decision 0078).
  */
 export function OrderListDownloads({
   params,
@@ -109,7 +113,24 @@ export function OrderListDownloads({
 }) {
   const inventory = hasCapability('downloadInventoryCsv', role);
   const roots = useHasRootsCustomerQuery(inventory ? userId : null);
+  // The Roots reports come in the background, in slices: the answer's own render, a blocking one
+  // (TanStack Query subscribes through useSyncExternalStore), stops here (decision 0078).
+  const withRoots = useDeferredValue(inventory && roots.data?.hasRootsCustomer === true);
   if (!canReadOrders(role)) return null;
+  return <ListDownloadButtons params={params} inventory={inventory} withRoots={withRoots} />;
+}
+
+/** The order list's buttons (OrderListDownloads), for the files the role may download. */
+const ListDownloadButtons = memo(function ListDownloadButtons({
+  params,
+  inventory,
+  withRoots,
+}: {
+  params: OrderListParams;
+  inventory: boolean;
+  withRoots: boolean;
+}) {
+  const phone = usePhone();
   const { page: _page, size: _size, ...filters } = params;
   const query = filters as Record<string, string | number>;
   const files: ListFile[] = [
@@ -127,7 +148,7 @@ export function OrderListDownloads({
       path: downloadPaths.inventoryCsv,
       testId: 'download-inventory-csv',
     });
-  if (inventory && roots.data?.hasRootsCustomer)
+  if (withRoots)
     files.push(
       {
         label: 'Roots Inventory',
@@ -140,54 +161,55 @@ export function OrderListDownloads({
         testId: 'download-roots-full-inventory-csv',
       },
     );
-  return (
-    <>
-      <Group gap="xs" justify="flex-end" wrap="wrap" visibleFrom="xs" data-testid="order-downloads">
+  if (!phone)
+    return (
+      <Group gap="xs" justify="flex-end" wrap="wrap" data-testid="order-downloads">
         {files.map((f) => (
           <DownloadButton key={f.testId} {...f} />
         ))}
       </Group>
-      <Group justify="flex-end" hiddenFrom="xs">
-        <Menu position="bottom-end" shadow="md">
-          <Menu.Target>
-            <Button
-              size="xs"
-              variant="light"
+    );
+  return (
+    <Group justify="flex-end">
+      <Menu position="bottom-end" shadow="md">
+        <Menu.Target>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            data-testid="order-downloads-menu"
+          >
+            Downloads
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {files.map((f) => (
+            <Menu.Item
+              key={f.testId}
               leftSection={<IconDownload size={14} aria-hidden />}
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-              data-testid="order-downloads-menu"
+              onClick={() => void downloadFile(f.path, f.query)}
+              data-testid={`${f.testId}-menu`}
             >
-              Downloads
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {files.map((f) => (
-              <Menu.Item
-                key={f.testId}
-                leftSection={<IconDownload size={14} aria-hidden />}
-                onClick={() => void downloadFile(f.path, f.query)}
-                data-testid={`${f.testId}-menu`}
-              >
-                {f.label}
-              </Menu.Item>
-            ))}
-            <Menu.Label>As Excel workbooks (.xlsx)</Menu.Label>
-            {files.map((f) => (
-              <Menu.Item
-                key={`${f.testId}-xlsx`}
-                leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
-                onClick={() => void downloadFile(f.path, { ...f.query, format: 'xlsx' })}
-                data-testid={`${f.testId}-xlsx-menu`}
-              >
-                {f.label.replace(/ CSV$/, '')} (.xlsx)
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
-    </>
+              {f.label}
+            </Menu.Item>
+          ))}
+          <Menu.Label>As Excel workbooks (.xlsx)</Menu.Label>
+          {files.map((f) => (
+            <Menu.Item
+              key={`${f.testId}-xlsx`}
+              leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+              onClick={() => void downloadFile(f.path, { ...f.query, format: 'xlsx' })}
+              data-testid={`${f.testId}-xlsx-menu`}
+            >
+              {f.label.replace(/ CSV$/, '')} (.xlsx)
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
-}
+});
 
 /** Order details' Download CSV: the order, one row per line and size. */
 export function OrderCsvDownload({ orderId, role }: { orderId: number; role: Role | null }) {

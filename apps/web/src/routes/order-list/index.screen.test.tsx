@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type SeenCall, type StubRoutes, stubApi } from '../../test/api';
+import { stubMatchMedia } from '../../test/media';
 import { currentLocation, renderScreen } from '../../test/screen';
+import { PHONE_QUERY } from '../../ui/phone';
 import OrderListPage from '.';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -160,5 +162,24 @@ describe('the filters (ordering §2 Order list, §3 Session state, §5)', () => 
     await screen.findByTestId('order-card-3');
     expect(listQueries(calls).at(-1)?.get('needsAction')).toBe('financeToApprove');
     await waitFor(() => expect(currentLocation()).toBe('/order-list'));
+  });
+});
+
+describe('the downloads (ordering §7 Downloads, decision 0078)', () => {
+  it('shows a button per file in a wide window, and no Downloads menu', async () => {
+    open({ body: page([3]) }, { role: 'ADMIN' });
+    expect(await screen.findByTestId('download-all-csv')).toBeTruthy();
+    expect(screen.getByTestId('download-inventory-csv')).toBeTruthy();
+    expect(screen.queryByTestId('order-downloads-menu')).toBeNull();
+  });
+
+  it('gathers the files in one Downloads menu on a phone, without a button per file', async () => {
+    stubMatchMedia(PHONE_QUERY);
+    open({ body: page([3]) }, { role: 'ADMIN' });
+    const menu = await screen.findByTestId('order-downloads-menu');
+    expect(screen.queryByTestId('download-all-csv')).toBeNull();
+    await userEvent.click(menu);
+    expect(await screen.findByTestId('download-all-csv-menu')).toBeTruthy();
+    expect(screen.getByTestId('download-inventory-csv-xlsx-menu')).toBeTruthy();
   });
 });
