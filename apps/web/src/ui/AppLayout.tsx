@@ -5,7 +5,7 @@
  * someone is signed in, so the login screen does not carry it.
  */
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useSessionUser } from '../features/session/use-session';
@@ -65,7 +65,8 @@ function Frame({ header, children }: { header: ReactNode; children: ReactNode })
  * False until the frame after the layout's first paint. The navigation bar and the live updates
  * (about 50 KiB with their library parts) load only then: fetched beside the screen's own files,
  * they took a slow link's bandwidth from the screen and held its first paint back (decision 0073).
- * The brand stands in for the bar until it comes.
+ * The brand stands in for the bar until it comes. The switch renders in the background, in slices
+ * (a transition): it is not a reply to anything the user did (decision 0078, total blocking time).
  */
 function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
@@ -73,7 +74,7 @@ function useAfterFirstPaint(): boolean {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // requestAnimationFrame runs before the next paint; the task it queues runs after it.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -45,14 +45,14 @@ import {
   IconShirt,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrandName } from '../api/app-config';
 import { useCartStatusQuery } from '../api/cart';
 import { useHasVendorQuery, useUserPermissionsQuery } from '../api/lookups';
 import { useNeedsActionQuery } from '../api/orders';
 import { logout } from '../features/session/session-store';
-import { useSessionUser } from '../features/session/use-session';
+import { type SessionUserInfo, useSessionUser } from '../features/session/use-session';
 import { EXISTING_SCREENS, navSectionOf } from '../routes/screens';
 
 /** A top-level link of the bar, highlighted on the screens of its section (navSectionOf). */
@@ -206,13 +206,29 @@ function UserInfo({ name, role }: { name: string; role: Role }) {
  * counts, cart, hasVendor) each render only the part showing them (decision 0021, total blocking time).
  */
 export const NavBar = memo(function NavBar() {
+  const { role, user } = useSessionUser();
+  const permissions = useUserPermissionsQuery(mayHoldUserPermission(role) ? (user?.id ?? null) : null);
+  // The permissions' answer renders the bar again in the background, in slices: its own render, a
+  // blocking one (TanStack Query subscribes through useSyncExternalStore), stops here (decision 0078).
+  const granted = useDeferredValue(permissions.data);
+  return <NavBarContent role={role} user={user} permissions={granted} />;
+});
+
+/** The bar itself, for the session's user and the permissions they hold (NavBar). */
+const NavBarContent = memo(function NavBarContent({
+  role,
+  user,
+  permissions,
+}: {
+  role: Role | null;
+  user: SessionUserInfo['user'];
+  permissions: ReturnType<typeof useUserPermissionsQuery>['data'];
+}) {
   const { pathname, search } = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const { role, user } = useSessionUser();
-  const permissions = useUserPermissionsQuery(mayHoldUserPermission(role) ? (user?.id ?? null) : null);
 
-  const items = visibleNavItems(role, permissions.data);
+  const items = visibleNavItems(role, permissions);
   const configItems = visibleConfigurationItems(role);
   const section = navSectionOf(pathname, search);
   const isActive = (item: NavItem) => section === item.route;

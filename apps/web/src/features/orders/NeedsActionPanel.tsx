@@ -10,7 +10,7 @@
 import { Badge, Group, Paper, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { NEEDS_ACTION_RULES, type NeedsActionResponse, type NeedsActionStep } from '@selvedge/shared';
 import { IconChevronRight } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** Where a step's orders are listed. */
@@ -70,9 +70,14 @@ function PanelFrame({
 
 /**
  * The panel's place while the counts load: the same frame and tiles (labels of the role's steps), a
- * placeholder where each count and the total come. The tiles are not links yet.
+ * placeholder where each count and the total come. The tiles are not links yet. Memoised: it stays
+ * while the counts' answer renders the panel in the background (decision 0078).
  */
-export function NeedsActionPlaceholder({ steps }: { steps: readonly NeedsActionStep[] }) {
+export const NeedsActionPlaceholder = memo(function NeedsActionPlaceholder({
+  steps,
+}: {
+  steps: readonly NeedsActionStep[];
+}) {
   if (steps.length === 0) return null;
   return (
     <PanelFrame
@@ -94,7 +99,7 @@ export function NeedsActionPlaceholder({ steps }: { steps: readonly NeedsActionS
       ))}
     />
   );
-}
+});
 
 /** The panel: one tile per step, in the order of an order's life. */
 export function NeedsActionPanel({ counts, current }: NeedsActionPanelProps) {

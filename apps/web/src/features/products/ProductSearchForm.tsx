@@ -4,12 +4,13 @@
  * variable-data mode (the VARIABLE_DATA group) the PO number, style number and the PO search group
  * (PO Placed, PO Uploaded, PO Shipped). Enter in the form searches; errors show inline on the fields. The two
  * selects show as read-only frames in the form's first render and come in the next one
- * (ui/InputFrame.tsx, decision 0021).
+ * (ui/InputFrame.tsx, decision 0021). The lookups' answers render the fields in the background
+ * (decision 0078).
  */
 import { Button, Grid, Group, Paper, SegmentedControl, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { PO_SEARCH_GROUPS, type PoSearchGroup, SEARCH_TEXT_MAX } from '@selvedge/shared';
 import { IconSearch } from '@tabler/icons-react';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { useProductGroupsQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { DeferredSelect, useAfterFirstRender } from '../../ui/InputFrame';
 import { isVariableDataMode, type ProductSearchCriteria, type ProductSearchErrors } from './product-search';
@@ -42,24 +43,56 @@ export interface ProductSearchFormProps {
 /** Dropdown height for about ten options (ordering §9 Dropdown size 10). */
 const DROPDOWN_HEIGHT = 10 * 34;
 
-/** The product search form. */
-export function ProductSearchForm({
+/** The lookups the form's two selects list, as the fields render them. */
+interface FormLookups {
+  regions: ReturnType<typeof useProductSearchProductionRegionsQuery>['data'];
+  regionsPending: boolean;
+  regionsLoaded: boolean;
+  groups: ReturnType<typeof useProductGroupsQuery>['data'];
+  groupsPending: boolean;
+}
+
+/**
+ * The product search form. Memoised, and its lookups' answers come to the fields through
+ * useDeferredValue: an answer's own render is a blocking one (TanStack Query subscribes through
+ * useSyncExternalStore), which here stops at this component; the fields render again in the
+ * background, in slices that let the browser in between (decision 0078, total blocking time).
+ * The screen keeps its callbacks stable, so its own answers do not render the form either.
+ */
+export const ProductSearchForm = memo(function ProductSearchForm(props: ProductSearchFormProps) {
+  const regions = useProductSearchProductionRegionsQuery();
+  const groups = useProductGroupsQuery();
+  // One object per answer (a query's result object is new at every render).
+  const current = useMemo(
+    (): FormLookups => ({
+      regions: regions.data,
+      regionsPending: regions.isPending,
+      regionsLoaded: regions.isSuccess,
+      groups: groups.data,
+      groupsPending: groups.isPending,
+    }),
+    [regions.data, regions.isPending, regions.isSuccess, groups.data, groups.isPending],
+  );
+  const lookups = useDeferredValue(current);
+  return <ProductSearchFields {...props} lookups={lookups} />;
+});
+
+const ProductSearchFields = memo(function ProductSearchFields({
   value,
   onChange,
   onSearch,
   errors,
   styleNumberRequired = false,
   poNumberRequired = true,
-}: ProductSearchFormProps) {
-  const regions = useProductSearchProductionRegionsQuery();
-  const groups = useProductGroupsQuery();
+  lookups,
+}: ProductSearchFormProps & { lookups: FormLookups }) {
   const ready = useAfterFirstRender();
 
-  const regionOptions = (regions.data?.productionRegions ?? []).map((r) => ({
+  const regionOptions = (lookups.regions?.productionRegions ?? []).map((r) => ({
     value: String(r.id),
     label: r.productionRegionName,
   }));
-  const groupOptions = (groups.data?.productGroups ?? []).map((g) => ({
+  const groupOptions = (lookups.groups?.productGroups ?? []).map((g) => ({
     value: g.value,
     label: g.displayName,
   }));
@@ -73,13 +106,13 @@ export function ProductSearchForm({
   const set = <K extends keyof ProductSearchCriteria>(key: K, v: ProductSearchCriteria[K]) =>
     onChange({ ...value, [key]: v });
 
-  const noRegions = regions.isSuccess && regionOptions.length === 0;
+  const noRegions = lookups.regionsLoaded && regionOptions.length === 0;
   const regionLabel = <StepLabel step={1}>Production Region</StepLabel>;
-  const regionPlaceholder = regions.isPending ? 'Loading…' : 'Choose a region';
+  const regionPlaceholder = lookups.regionsPending ? 'Loading…' : 'Choose a region';
   const regionError =
     errors.productionRegion ?? (noRegions ? 'You have no products to order in any region' : undefined);
   const groupLabel = <StepLabel step={2}>Product Group</StepLabel>;
-  const groupPlaceholder = groups.isPending ? 'Loading…' : 'Any group';
+  const groupPlaceholder = lookups.groupsPending ? 'Loading…' : 'Any group';
 
   return (
     <Paper
@@ -107,7 +140,7 @@ export function ProductSearchForm({
             maxDropdownHeight={DROPDOWN_HEIGHT}
             nothingFoundMessage="No matching region"
             error={regionError}
-            disabled={regions.isPending}
+            disabled={lookups.regionsPending}
             data-testid="product-search-region"
           />
         </Grid.Col>
@@ -124,7 +157,7 @@ export function ProductSearchForm({
             maxDropdownHeight={DROPDOWN_HEIGHT}
             nothingFoundMessage="No matching group"
             error={errors.productGroup}
-            disabled={groups.isPending}
+            disabled={lookups.groupsPending}
             data-testid="product-search-group"
           />
         </Grid.Col>
@@ -199,4 +232,4 @@ export function ProductSearchForm({
       </Grid>
     </Paper>
   );
-}
+});

@@ -81,9 +81,12 @@ const LoadingCards = memo(function LoadingCards() {
 
 /**
  * "Needs my action", or its placeholder while the counts load. It reads the counts itself: their
- * answer renders this section, not the whole screen (decision 0021, total blocking time).
+ * answer renders this section, not the whole screen (decision 0021, total blocking time); and the
+ * panel comes in the background, in slices (useDeferredValue): the answer's own render, a blocking
+ * one (TanStack Query subscribes through useSyncExternalStore), stops here (decision 0078).
+ * Memoised: the screen's own answers do not render it.
  */
-function NeedsActionSection({
+const NeedsActionSection = memo(function NeedsActionSection({
   userId,
   steps,
   current,
@@ -93,10 +96,11 @@ function NeedsActionSection({
   current: NeedsActionStep | null;
 }) {
   const needs = useNeedsActionQuery(steps.length > 0 ? userId : null);
-  if (needs.data) return <NeedsActionPanel counts={needs.data} current={current} />;
+  const counts = useDeferredValue(needs.data);
+  if (counts) return <NeedsActionPanel counts={counts} current={current} />;
   // The panel's place is kept while its counts load, so the filters do not move down (decision 0021).
-  return needs.isPending && userId !== null ? <NeedsActionPlaceholder steps={steps} /> : null;
-}
+  return (needs.isPending || needs.data) && userId !== null ? <NeedsActionPlaceholder steps={steps} /> : null;
+});
 
 /** The order list screen. */
 export default function OrderListPage() {
@@ -195,6 +199,18 @@ export default function OrderListPage() {
     }
   }, [data, submitted.page]);
 
+  // The same element while the search and the user do not change: an answer's render (a blocking
+  // one) passes over it, so the buttons' code, arriving meanwhile, mounts them in a render of their
+  // own in the background rather than in the answer's (decision 0078, total blocking time).
+  const downloads = useMemo(
+    () => (
+      <Suspense fallback={<div style={{ minHeight: DOWNLOADS_ROW_HEIGHT }} />}>
+        <OrderListDownloads params={params} role={role} userId={userId} />
+      </Suspense>
+    ),
+    [params, role, userId],
+  );
+
   let results: ReactNode;
   if (query.isPending || (rendering && !query.isError)) {
     results = <LoadingCards />;
@@ -258,9 +274,7 @@ export default function OrderListPage() {
         onClearNeedsAction={clearNeedsAction}
         activeCount={activeFilterCount(submitted)}
       />
-      <Suspense fallback={<div style={{ minHeight: DOWNLOADS_ROW_HEIGHT }} />}>
-        <OrderListDownloads params={params} role={role} userId={userId} />
-      </Suspense>
+      {downloads}
       <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
         {results}
       </div>

@@ -19,7 +19,17 @@ import {
   type VariableDataFoundElsewhere,
 } from '@selvedge/shared';
 import { IconSearch, IconShirtOff } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useCustomerDefaultIsEqualToQuery, useProductSearchProductionRegionsQuery } from '../../api/lookups';
 import { useProductSearchQuery, useVariableDataSearchQuery } from '../../api/products';
 import { formatCount } from '../../features/products/format-count';
@@ -105,10 +115,11 @@ export default function ProductListPage() {
 
   const { role } = useSession();
   const styleDefault = useCustomerDefaultIsEqualToQuery(userId, VARIABLE_DATA_STYLE_NUMBER_REQUIRED, 'true');
-  const rules: VariableDataRules = {
-    isVendor: role === 'VENDOR',
-    styleNumberRequired: styleDefault.data?.value === true,
-  };
+  const styleNumberRequired = styleDefault.data?.value === true;
+  const rules: VariableDataRules = useMemo(
+    () => ({ isVendor: role === 'VENDOR', styleNumberRequired }),
+    [role, styleNumberRequired],
+  );
 
   const [stored] = useState(() => loadCriteria(userId));
   const [form, setForm] = useState<ProductSearchCriteria>(() => stored ?? emptyCriteria());
@@ -141,11 +152,14 @@ export default function ProductListPage() {
 
   useOverlay(OVERLAYS.searching, query.isFetching);
 
-  // Step 1 preselects the default region (the only one) when none is chosen yet.
+  // Step 1 preselects the default region (the only one) when none is chosen yet: rendered in the
+  // background, with the regions' answer (ProductSearchForm, decision 0078).
   const defaultRegion = regions.data?.productionRegion ?? null;
   useEffect(() => {
     if (defaultRegion === null) return;
-    setForm((f) => (f.productionRegion ? f : { ...f, productionRegion: String(defaultRegion) }));
+    startTransition(() =>
+      setForm((f) => (f.productionRegion ? f : { ...f, productionRegion: String(defaultRegion) })),
+    );
   }, [defaultRegion]);
 
   useEffect(() => {
@@ -157,22 +171,28 @@ export default function ProductListPage() {
     if (submitted) saveCriteria(userId, submitted);
   }, [userId, submitted]);
 
-  const changeForm = (next: ProductSearchCriteria) => {
-    setForm(next);
-    // Errors clear as the user fixes the fields; they are checked again on Search.
-    if (Object.keys(errors).length > 0) {
-      const now = validateCriteria(next, rules);
-      setErrors((e) => ({
-        productionRegion: now.productionRegion && e.productionRegion,
-        productGroup: now.productGroup && e.productGroup,
-        search: now.search && e.search,
-        poNumber: now.poNumber && e.poNumber,
-        styleNumber: now.styleNumber && e.styleNumber,
-      }));
-    }
-  };
+  // The form's callbacks keep their identity while what they use does not change: an answer of the
+  // screen's queries does not render the (memoised) form again (decision 0078).
+  const changeForm = useCallback(
+    (next: ProductSearchCriteria) => {
+      setForm(next);
+      // Errors clear as the user fixes the fields; they are checked again on Search.
+      if (Object.keys(errors).length > 0) {
+        const now = validateCriteria(next, rules);
+        setErrors((e) => ({
+          productionRegion: now.productionRegion && e.productionRegion,
+          productGroup: now.productGroup && e.productGroup,
+          search: now.search && e.search,
+          poNumber: now.poNumber && e.poNumber,
+          styleNumber: now.styleNumber && e.styleNumber,
+        }));
+      }
+    },
+    [errors, rules],
+  );
 
-  const search = () => {
+  const { refetch } = query;
+  const search = useCallback(() => {
     const found = validateCriteria(form, rules);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -184,9 +204,9 @@ export default function ProductListPage() {
       page: 0,
     };
     setForm(next);
-    if (submitted && sameCriteria(next, submitted)) void query.refetch();
+    if (submitted && sameCriteria(next, submitted)) void refetch();
     else setSubmitted(next);
-  };
+  }, [form, rules, submitted, refetch]);
 
   /** Runs the search that ran in the region and PO search group where it finds POs (decision 0057). */
   const searchElsewhere = (e: VariableDataFoundElsewhere) => {
