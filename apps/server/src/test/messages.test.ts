@@ -188,6 +188,17 @@ describe('apiFieldMessage: an issue as the answer carries it', () => {
     );
     expect(apiFieldMessage([], 'value is required')).toEqual({ message: 'The request is required' });
   });
+  it('names a key the client chose (an attribute) in quotes, so it never reads as a field path', () => {
+    const answer = apiFieldMessage(['attributes', 'Adij:'], 'Adij: must be at most 255 characters');
+    expect(answer).toEqual({
+      field: 'attributes.Adij:',
+      message: "'Adij:' must be at most 255 characters",
+    });
+    expect(startsWithFieldPath(answer.message)).toBe(false);
+    expect(apiFieldMessage(['attributes', 'Care Text'], 'must be at most 255 characters').message).toBe(
+      "'Care Text' must be at most 255 characters",
+    );
+  });
   it('reads contract names as the screens do', () => {
     expect(
       ['vendorPO', 'garmentGtin', 'customerId', 'instructionCode', 'dateRequested'].map((n) => fieldLabel(n)),

@@ -148,12 +148,14 @@ export function apiFieldMessage(path: readonly PropertyKey[], message: string): 
   const text = message.trim() || 'is not valid';
   const named = steps.some((p) => typeof p === 'string' && !/^\d+$/.test(p));
   const subject = named ? issueField(path) : null;
+  // A subject that is not a field's name is a key the client chose (an attribute's name, 'Adij:'):
+  // named in quotes, as given, so that it never reads as a field path.
+  const label = (name: string) => (/^[A-Za-z_]\w*$/.test(name) ? fieldLabel(name) : `'${name}'`);
   let sentence: string;
-  if (subject && text.startsWith(`${subject} `))
-    sentence = `${fieldLabel(subject)}${text.slice(subject.length)}`;
+  if (subject && text.startsWith(`${subject} `)) sentence = `${label(subject)}${text.slice(subject.length)}`;
   else if (!subject && text.startsWith('value ')) sentence = `The request${text.slice('value'.length)}`;
   else if (subject && /^[a-z]/.test(text) && !/^(a|an|the|each|every|no|one|at) /.test(text))
-    sentence = `${fieldLabel(subject)} ${text}`;
+    sentence = `${label(subject)} ${text}`;
   else sentence = text;
   return { ...(field ? { field } : {}), message: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
 }
