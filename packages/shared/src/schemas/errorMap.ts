@@ -103,9 +103,11 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
  * screen label where it differs from the name ('instructionCode' → 'Care Code'), else the name's
  * words in title case, acronyms in capitals ('vendorPO' → 'Vendor PO', 'garmentGtin' →
  * 'Garment GTIN', 'contactName' → 'Contact Name'); `lower` for the middle of a sentence
- * ('production region', 'vendor PO').
+ * ('production region', 'vendor PO'). A name that is not a field's — a key the client chose, such
+ * as an attribute's name ('Adij:') — is given as it is, in quotes, so that it never reads as a field path.
  */
 export function fieldLabel(name: string, style: 'title' | 'lower' = 'title'): string {
+  if (!/^[A-Za-z_]\w*$/.test(name)) return `'${name}'`;
   // A reference by id reads as the record: 'customerId' → 'Customer'.
   const plain = name.length > 2 && name.endsWith('Id') ? name.slice(0, -2) : name;
   const words = (FIELD_WORDS[name] ?? plain.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' '))
@@ -148,14 +150,12 @@ export function apiFieldMessage(path: readonly PropertyKey[], message: string): 
   const text = message.trim() || 'is not valid';
   const named = steps.some((p) => typeof p === 'string' && !/^\d+$/.test(p));
   const subject = named ? issueField(path) : null;
-  // A subject that is not a field's name is a key the client chose (an attribute's name, 'Adij:'):
-  // named in quotes, as given, so that it never reads as a field path.
-  const label = (name: string) => (/^[A-Za-z_]\w*$/.test(name) ? fieldLabel(name) : `'${name}'`);
   let sentence: string;
-  if (subject && text.startsWith(`${subject} `)) sentence = `${label(subject)}${text.slice(subject.length)}`;
+  if (subject && text.startsWith(`${subject} `))
+    sentence = `${fieldLabel(subject)}${text.slice(subject.length)}`;
   else if (!subject && text.startsWith('value ')) sentence = `The request${text.slice('value'.length)}`;
   else if (subject && /^[a-z]/.test(text) && !/^(a|an|the|each|every|no|one|at) /.test(text))
-    sentence = `${label(subject)} ${text}`;
+    sentence = `${fieldLabel(subject)} ${text}`;
   else sentence = text;
   return { ...(field ? { field } : {}), message: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
 }

@@ -98,8 +98,10 @@ const NeedsActionSection = memo(function NeedsActionSection({
   const needs = useNeedsActionQuery(steps.length > 0 ? userId : null);
   const counts = useDeferredValue(needs.data);
   if (counts) return <NeedsActionPanel counts={counts} current={current} />;
-  // The panel's place is kept while its counts load, so the filters do not move down (decision 0021).
-  return (needs.isPending || needs.data) && userId !== null ? <NeedsActionPlaceholder steps={steps} /> : null;
+  // The panel's place is kept while its counts load, or their answer is not rendered yet, so the
+  // filters do not move down (decision 0021).
+  const waiting = needs.isPending || needs.data !== counts;
+  return waiting && userId !== null ? <NeedsActionPlaceholder steps={steps} /> : null;
 });
 
 /** The order list screen. */
