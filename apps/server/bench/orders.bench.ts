@@ -35,7 +35,8 @@
  * name matches; BENCH_CPU_PROF=<folder> writes a CPU profile of each server; BENCH_NODE_FLAGS node
  * flags of the product server instead of the image's NODE_OPTIONS ("" for none); BENCH_PACED_RATE the
  * paced load's req/s instead of half the ceiling's; MALLOC_* variables
- * set for the bench replace the image's;
+ * set for the bench replace the image's; BENCH_LOG_LEVEL the product's LOG_LEVEL (default info, the
+ * level that ships; its lines go to /dev/null);
  * BENCH_SQL=1 prints the statements of one request of each scenario, as captured from the product.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -582,6 +583,9 @@ async function main() {
         JOBS_IN_PROCESS: 'false',
         HOST: '127.0.0.1',
         METRICS_ENABLED: 'false',
+        // The level that ships (LOG_LEVEL's default): a log line per request is part of its cost
+        // (decision 0070); the ceiling logs nothing.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       },
       `${API_PREFIX}/health/live`,
       runtime.nodeFlags,
