@@ -43,6 +43,7 @@ import type { ApiModule, AppContext } from './platform/context';
 import type { Db } from './platform/db';
 import { registerErrorHandling } from './platform/http';
 import type { Jobs } from './platform/jobs';
+import { RequestLogController } from './platform/logging';
 import type { Mailer } from './platform/mail';
 import { createMetrics, registerMetrics } from './platform/metrics';
 import { DEFAULT_WEB_DIST_DIR } from './platform/paths';
@@ -97,6 +98,7 @@ export async function buildApp(opts: {
 }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    logController: new RequestLogController(),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY): otherwise any client could

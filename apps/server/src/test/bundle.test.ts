@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type BuildMetafile, describeUnshipped, unshippedImports } from '../../shippedImports.mjs';
 import { serverBundles, startServerProcess } from './serverProcess';
 
@@ -110,6 +110,43 @@ describe('the running server (dist/main.mjs)', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
     expect(probeReport(server.output)).toEqual({ undici: false });
+  }, 60_000);
+});
+
+describe("the running server's log (decision 0079)", () => {
+  /** The JSON log lines of `output` that name the request to `url` (Fastify's own two did both). */
+  const linesAbout = (output: string[], url: string) =>
+    output
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; req?: { url: string } })
+      .filter((l) => l.req?.url === url);
+
+  it('writes one line per request, within a second or two, and what it holds when it stops', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'selvedge-log-'));
+    const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: 'never', LOG_LEVEL: 'info' });
+    const first = '/api/v1.0/health?log=first';
+    const last = '/api/v1.0/health?log=last';
+    try {
+      expect((await fetch(`${server.base}${first}`)).status).toBe(200);
+      // Held in the destination's block, written by its timer: no more requests come to fill it.
+      await vi.waitFor(() => expect(linesAbout(server.output, first)).not.toEqual([]), {
+        timeout: 10_000,
+        interval: 100,
+      });
+      const [line, ...more] = linesAbout(server.output, first);
+      expect(more).toEqual([]);
+      expect(line).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: first },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      });
+      expect((await fetch(`${server.base}${last}`)).status).toBe(200);
+    } finally {
+      await server.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(linesAbout(server.output, last)).toMatchObject([{ msg: 'request completed' }]);
   }, 60_000);
 });
 
