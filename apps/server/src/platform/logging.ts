@@ -1,9 +1,9 @@
 /**
  * What may reach a log (no secret, password or token is ever logged): request URLs with
  * secret query values replaced, no Authorization or Cookie header, and failing SQL logged as its
- * statement without the values (they may hold emails or what a user typed).
+ * statement without the values (they may hold emails or what a user typed). And how lines are
+ * written: one per request, to standard output in blocks (decision 0079).
  */
-
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
 
