@@ -72,7 +72,7 @@ import { seedDemoData } from '../src/seed/demo';
 import { freePort, serverBundles } from '../src/test/serverProcess';
 import type { CeilingScript } from './ceiling';
 import type { InstrumentReply } from './instrument';
-import { imageRuntime } from './product';
+import { imageRuntime, productLogLevel } from './product';
 import { exitWhenDone, issueTokens, loadOrders, openBenchDatabase } from './seed';
 
 const env = (name: string, fallback: number) => {
@@ -583,9 +583,8 @@ async function main() {
         JOBS_IN_PROCESS: 'false',
         HOST: '127.0.0.1',
         METRICS_ENABLED: 'false',
-        // The level that ships (LOG_LEVEL's default): a log line per request is part of its cost
-        // (decision 0070); the ceiling logs nothing.
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        // The ceiling logs nothing.
+        LOG_LEVEL: productLogLevel(),
       },
       `${API_PREFIX}/health/live`,
       runtime.nodeFlags,

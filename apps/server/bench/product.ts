@@ -30,6 +30,12 @@ export function imageRuntime(): { nodeFlags: string[]; mallocEnv: Record<string,
   return { nodeFlags: flags.split(/\s+/).filter(Boolean), mallocEnv };
 }
 
+/**
+ * The product's LOG_LEVEL in every bench: the level that ships (LOG_LEVEL's default, info), since a
+ * request's log line is part of its cost (decisions 0070, 0079); BENCH_LOG_LEVEL overrides.
+ */
+export const productLogLevel = () => process.env.BENCH_LOG_LEVEL ?? 'info';
+
 /** Resident set size of process `pid` in bytes (Linux). */
 export function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -79,8 +85,7 @@ export async function startProduct(opts: {
       HOST: '127.0.0.1',
       METRICS_ENABLED: 'false',
       NODE_ENV: 'production',
-      // The level that ships (LOG_LEVEL's default): a log line per request is part of its cost.
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      LOG_LEVEL: productLogLevel(),
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
